@@ -1,0 +1,51 @@
+// The state of one position (one wallet x one outcome token), in integer micro-units (DESIGN.md section 3).
+// Counters beyond the spec's Position fields (received*, lowSinceTs) exist because WalletRow needs them.
+
+export const FLAG = { partialHistory: 1, basisApprox: 2, converted: 4, amm: 8 } as const;
+
+/** 0.1 share: below it a position counts as exited (WalletRow `open`, `exitAt`). */
+export const OPEN_THRESHOLD_MICROS = 100_000;
+
+export interface Position {
+  shares: number;
+  costBasis: number;
+  realizedPnl: number;
+  boughtShares: number;
+  boughtUsd: number;
+  soldShares: number;
+  soldUsd: number;
+  splitShares: number;
+  mergedShares: number;
+  mergeUsd: number;
+  redeemedShares: number;
+  redeemUsd: number;
+  fees: number;
+  fills: number;
+  /** Shares that arrived by transfer, conversion or AMM funding, and the basis they brought. */
+  receivedShares: number;
+  receivedBasis: number;
+  firstTradeAt: number;
+  lastTradeAt: number;
+  /** Time of the event that last took the balance below 0.1 share; 0 while at or above it. */
+  lowSinceTs: number;
+  flags: number;
+}
+
+export function createPosition(): Position {
+  return {
+    shares: 0, costBasis: 0, realizedPnl: 0, boughtShares: 0, boughtUsd: 0, soldShares: 0, soldUsd: 0,
+    splitShares: 0, mergedShares: 0, mergeUsd: 0, redeemedShares: 0, redeemUsd: 0, fees: 0, fills: 0,
+    receivedShares: 0, receivedBasis: 0, firstTradeAt: 0, lastTradeAt: 0, lowSinceTs: 0, flags: 0,
+  };
+}
+
+/** Every event on a position ends here: times and the below-threshold marker. */
+export function touchPosition(position: Position, ts: number): void {
+  if (position.firstTradeAt === 0 || ts < position.firstTradeAt) position.firstTradeAt = ts;
+  if (ts > position.lastTradeAt) position.lastTradeAt = ts;
+  if (position.shares < OPEN_THRESHOLD_MICROS) {
+    if (position.lowSinceTs === 0) position.lowSinceTs = ts;
+  } else {
+    position.lowSinceTs = 0;
+  }
+}

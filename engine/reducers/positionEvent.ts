@@ -1,0 +1,67 @@
+// Position events: what a chain event means for one wallet's positions, with every figure the rule needs
+// attached (derived in engine/fold from the chain event and market state). The wallet fold applies them in
+// chain order; each kind has one reducer (DESIGN.md section 3).
+
+export const POSITION_EVENT = {
+  bookBuy: 1,
+  bookSell: 2,
+  split: 3,
+  merge: 4,
+  redemption: 5,
+  ammBuy: 6,
+  ammSell: 7,
+  ammReceive: 8,
+  transferOut: 9,
+  transferIn: 10,
+  conversion: 11,
+} as const;
+
+interface Base {
+  wallet: string;
+  ts: number;
+  block: number;
+  logIndex: number;
+}
+
+/** Order-book buy of `shares` for `usd`; a V1 fee is in shares (`feeShares`), a V2 fee in USD (`feeUsd`). */
+export interface BookBuy extends Base {
+  kind: typeof POSITION_EVENT.bookBuy; token: string; shares: number; usd: number; feeShares: number; feeUsd: number;
+}
+/** Order-book sell of `shares` for `usd`, fee in USD. */
+export interface BookSell extends Base {
+  kind: typeof POSITION_EVENT.bookSell; token: string; shares: number; usd: number; feeUsd: number;
+}
+/** Split or merge of `amount` over both outcome tokens [outcome 0, outcome 1]. */
+export interface Split extends Base { kind: typeof POSITION_EVENT.split; tokens: string[]; amount: number }
+export interface Merge extends Base { kind: typeof POSITION_EVENT.merge; tokens: string[]; amount: number }
+/**
+ * Redemption at the market's payout numerators/denominator. `amounts[i]` is the quantity of tokens[i] redeemed
+ * (adapter), or null for a CTF redemption, which redeems the tracked balance; `payout` is the event's total.
+ */
+export interface Redemption extends Base {
+  kind: typeof POSITION_EVENT.redemption; tokens: string[]; numerators: number[]; denominator: number;
+  amounts: number[] | null; payout: number;
+}
+/** AMM buy: `investment` (fee included) for `shares`. */
+export interface AmmBuy extends Base {
+  kind: typeof POSITION_EVENT.ammBuy; token: string; investment: number; fee: number; shares: number;
+}
+/** AMM sell: `shares` for `proceeds`, the fee on top. */
+export interface AmmSell extends Base {
+  kind: typeof POSITION_EVENT.ammSell; token: string; proceeds: number; fee: number; shares: number;
+}
+/** Outcome tokens an AMM pool sent back or released on funding, at the pool's price. */
+export interface AmmReceive extends Base { kind: typeof POSITION_EVENT.ammReceive; token: string; shares: number; cost: number }
+/**
+ * Wallet-to-wallet transfer, as two events: the sender's publishes the basis it removed in `slot`, the
+ * receiver's reads it there (DESIGN.md: basis leaves one position and arrives at the other as the same integer).
+ */
+export interface TransferOut extends Base { kind: typeof POSITION_EVENT.transferOut; token: string; amount: number; slot: number }
+export interface TransferIn extends Base { kind: typeof POSITION_EVENT.transferIn; token: string; amount: number; slot: number }
+/** Neg-risk conversion of `amount` of each NO token into each YES token of the other questions. */
+export interface Conversion extends Base {
+  kind: typeof POSITION_EVENT.conversion; noTokens: string[]; yesTokens: string[]; amount: number; feeBips: number;
+}
+
+export type PositionEvent =
+  | BookBuy | BookSell | Split | Merge | Redemption | AmmBuy | AmmSell | AmmReceive | TransferOut | TransferIn | Conversion;
