@@ -1,0 +1,222 @@
+// The fold driver (DESIGN.md section 1; STYLE: prefetch, fold, commit). For each batch of whole blocks:
+// derive on the main thread (market registry, trade stores, position events), fold each wallet partition in
+// its own piscina worker, chain the per-block checksums, and write state, checksums and cursor in one LMDB
+// transaction, so a crash never double-counts or loses an event.
+import { Packr } from 'msgpackr';
+import { Piscina } from 'piscina';
+import type { BlockEvents } from '../chain/chainEvent.js';
+import type { VenueAddresses } from '../chain/venueAddresses.js';
+import type { PositionEvent } from '../reducers/positionEvent.js';
+import { blockChecksum, GENESIS_CHECKSUM } from '../state/blockChecksum.js';
+import { createBlockWrites, type BlockWrites } from '../state/blockWrites.js';
+import { createMarketRegistry } from '../state/createMarketRegistry.js';
+import type { StateStore } from '../state/openStateStore.js';
+import { decodeValue, encodeValue } from '../state/stateCodec.js';
+import { blockKey, marketTradesKey, marketWalletKey, walletTradesKey } from '../state/stateKeys.js';
+import type { StateWrite } from '../state/stateWrite.js';
+import type { TradeRow } from '../state/tradeRow.js';
+import { deriveBlock } from './deriveBlock.js';
+import type { DeriveContext, SkipReason } from './deriveContext.js';
+import { createTransferSlots } from './transferSlots.js';
+import type { WalletFoldResult, WalletFoldTask } from './walletFoldTask.js';
+
+export interface FoldCursor {
+  /** Last folded block, -1 before any. */
+  block: number;
+  checksum: string;
+  events: number;
+  blocks: number;
+}
+
+export interface BlockRecord { block: number; ts: number; hash: string; checksum: string; events: number }
+
+export interface FoldRunner {
+  cursor(): FoldCursor;
+  foldBatch(blocks: BlockEvents[]): Promise<void>;
+  readonly skipped: Record<string, number>;
+  close(): Promise<void>;
+}
+
+const CURSOR_KEY = 'cursor';
+const EMPTY = Buffer.alloc(0);
+const messages = new Packr({ useRecords: true });
+
+export function readFoldCursor(store: StateStore): FoldCursor {
+  const bytes = store.dbs.meta.getBinary(CURSOR_KEY);
+  return bytes ? decodeValue<FoldCursor>(bytes) : { block: -1, checksum: GENESIS_CHECKSUM, events: 0, blocks: 0 };
+}
+
+/** Which worker folds a wallet: a stable function of the address alone. */
+function partitionOf(wallet: string, partitions: number): number {
+  return parseInt(wallet.slice(-8), 16) % partitions;
+}
+
+export function createFoldRunner(options: {
+  store: StateStore;
+  stateDir: string;
+  addresses: VenueAddresses;
+  workers?: number;
+}): FoldRunner {
+  const { store, addresses } = options;
+  const partitions = Math.max(1, options.workers ?? 1);
+  const workerFile = new URL(`./walletFoldWorker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+  const execArgv = import.meta.url.endsWith('.ts') && !process.execArgv.some((a) => a.includes('tsx'))
+    ? [...process.execArgv, '--import', 'tsx'] : process.execArgv;
+  const pools = Array.from({ length: partitions }, () => new Piscina({
+    filename: workerFile.href, minThreads: 1, maxThreads: 1, idleTimeout: 60_000, execArgv,
+  }));
+  const registry = createMarketRegistry(store);
+  const knownMarketWallets = new Set<string>();
+  const venueContracts = new Set<string>([
+    addresses.ctf, addresses.ctfExchange, addresses.negRiskExchange, addresses.ctfExchangeV2, addresses.negRiskExchangeV2,
+    addresses.negRiskAdapter, addresses.wrappedCollateral, addresses.feeModule, addresses.negRiskFeeModule,
+    addresses.negRiskFeeModuleLegacy, addresses.negRiskVault,
+  ]);
+  for (const { key } of store.dbs.pools.getRange({})) venueContracts.add(key);
+  const skipped: Record<string, number> = {};
+  let cursor = readFoldCursor(store);
+  let epoch = 0;
+
+  // Per-batch collection, filled by the derive sink.
+  let partitionEvents: PositionEvent[][] = [];
+  let slotCount = 0;
+  let blockTrades = new Map<string, TradeRow[]>();
+  let writes: BlockWrites = createBlockWrites();
+  let marketWalletsOfBlock: string[] = [];
+
+  const ctx: DeriveContext = {
+    addresses,
+    registry,
+    isVenueContract: (address) => venueContracts.has(address),
+    addVenueContract: (address) => void venueContracts.add(address),
+    sink: {
+      positionEvent(event) {
+        partitionEvents[partitionOf(event.wallet, partitions)]!.push(event);
+        noteMarketWallets(event);
+      },
+      trade(market, row) {
+        let rows = blockTrades.get(market);
+        if (!rows) blockTrades.set(market, (rows = []));
+        rows.push(row);
+      },
+      skip(reason: SkipReason) {
+        skipped[reason] = (skipped[reason] ?? 0) + 1;
+      },
+      nextSlot: () => slotCount++,
+    },
+  };
+
+  /** The market -> wallet index gets a key the first time a wallet touches a market. */
+  function noteMarketWallets(event: PositionEvent): void {
+    const tokens = 'token' in event ? [event.token] : 'tokens' in event ? event.tokens : [...event.noTokens, ...event.yesTokens];
+    for (const token of tokens) {
+      const record = registry.token(token);
+      if (!record) continue;
+      const key = marketWalletKey(record.conditionId, event.wallet);
+      if (knownMarketWallets.has(key)) continue;
+      if (knownMarketWallets.size > 1_000_000) knownMarketWallets.clear();
+      knownMarketWallets.add(key);
+      if (!store.dbs.marketWallets.doesExist(key)) marketWalletsOfBlock.push(key);
+    }
+  }
+
+  /** Trade chunks per market and per wallet for the block just derived. */
+  function writeTrades(block: BlockEvents): void {
+    const byWallet = new Map<string, Array<string | number>>();
+    for (const [market, rows] of blockTrades) {
+      writes.putRecord('marketTrades', marketTradesKey(market, block.block), [block.ts, ...rows.map(tradeRowArray)]);
+      for (const row of rows) {
+        let refs = byWallet.get(row.wallet);
+        if (!refs) byWallet.set(row.wallet, (refs = []));
+        refs.push(market, row.logIndex);
+      }
+    }
+    for (const [wallet, refs] of byWallet) writes.putRecord('walletTrades', walletTradesKey(wallet, block.block), refs);
+    for (const key of marketWalletsOfBlock) writes.putBytes('marketWallets', key, EMPTY);
+    blockTrades = new Map();
+    marketWalletsOfBlock = [];
+  }
+
+  async function foldWallets(): Promise<WalletFoldResult[]> {
+    const slots = createTransferSlots(slotCount);
+    return Promise.all(pools.map(async (pool, i) => {
+      const task: WalletFoldTask = {
+        stateDir: options.stateDir, events: messages.pack(partitionEvents[i]!), slots, slotCount, epoch,
+      };
+      const packed = (await pool.run(task)) as Uint8Array;
+      return messages.unpack(packed) as WalletFoldResult;
+    }));
+  }
+
+  return {
+    skipped,
+    cursor: () => cursor,
+    async foldBatch(blocks) {
+      if (blocks.length === 0) return;
+      partitionEvents = Array.from({ length: partitions }, () => []);
+      slotCount = 0;
+      const mainWrites: StateWrite[][] = [];
+      try {
+        let previous = cursor.block;
+        for (const block of blocks) {
+          if (block.block <= previous) throw new Error(`fold: block ${block.block} is not after block ${previous}`);
+          previous = block.block;
+          writes = createBlockWrites();
+          registry.startBlock(writes);
+          deriveBlock(ctx, block);
+          writeTrades(block);
+          mainWrites.push(writes.finish());
+        }
+        const results = await foldWallets();
+
+        // Chain the checksums block by block, then keep each key's last bytes for the commit.
+        const workerWrites = new Map<number, StateWrite[]>();
+        for (const result of results) {
+          for (const [block, entries] of result) {
+            let list = workerWrites.get(block);
+            if (!list) workerWrites.set(block, (list = []));
+            for (let i = 0; i < entries.length; i += 2) {
+              list.push({ db: 'positions', key: entries[i] as string, value: Buffer.from(entries[i + 1] as Uint8Array) });
+            }
+          }
+        }
+        const finalWrites = new Map<string, StateWrite>();
+        const blockRecords: BlockRecord[] = [];
+        let checksum = cursor.checksum;
+        let events = cursor.events;
+        for (let i = 0; i < blocks.length; i++) {
+          const block = blocks[i]!;
+          const blockWrites = mainWrites[i]!.concat(workerWrites.get(block.block) ?? []);
+          checksum = blockChecksum(checksum, block.block, blockWrites);
+          events += block.events.length;
+          blockRecords.push({ block: block.block, ts: block.ts, hash: block.hash, checksum, events: block.events.length });
+          for (const write of blockWrites) finalWrites.set(write.db + '\u0000' + write.key, write);
+        }
+        const last = blocks[blocks.length - 1]!;
+        const next: FoldCursor = { block: last.block, checksum, events, blocks: cursor.blocks + blocks.length };
+        await store.env.transaction(() => {
+          for (const write of finalWrites.values()) store.dbs[write.db].put(write.key, write.value);
+          for (const record of blockRecords) store.dbs.blocks.put(blockKey(record.block), encodeValue(record));
+          store.dbs.meta.put(CURSOR_KEY, encodeValue(next));
+        });
+        cursor = next;
+        registry.trim();
+      } catch (error) {
+        // Nothing of this batch was committed: forget every cached record it may have changed.
+        registry.trim(true);
+        knownMarketWallets.clear();
+        epoch++;
+        throw error;
+      }
+    },
+    async close() {
+      await Promise.all(pools.map((pool) => pool.destroy()));
+    },
+  };
+}
+
+/** A trade row as stored: a fixed array, in TradeRow field order. */
+function tradeRowArray(row: TradeRow): Array<string | number> {
+  return [row.logIndex, row.tx, row.wallet, row.side, row.token, row.outcomeIndex, row.shares, row.usd, row.fee, row.feeUnit,
+    row.role, row.counterparty, row.exchange];
+}

@@ -1,0 +1,86 @@
+// Early AMM pools (venue.md 1.8, DESIGN.md section 3): trades fold as fee-inclusive buys and net sells and appear
+// in trade lists (exchange `amm`, the pool as counterparty); funding hands the provider outcome tokens at the
+// pool's price a[other]/(a0+a1). Only pools the factory created count.
+import { EXCHANGE, type FpmmBuy, type FpmmFundingAdded, type FpmmFundingRemoved, type FpmmSell } from '../chain/chainEvent.js';
+import { mulDivRound } from '../reducers/mulDivRound.js';
+import { POSITION_EVENT } from '../reducers/positionEvent.js';
+import type { MarketRecord } from '../state/marketRecords.js';
+import { FEE_UNIT, ROLE, SIDE } from '../state/tradeRow.js';
+import type { BlockClock, DeriveContext } from './deriveContext.js';
+
+function poolMarket(ctx: DeriveContext, pool: string): MarketRecord | null {
+  const record = ctx.registry.pool(pool);
+  if (!record) return null;
+  const market = ctx.registry.market(record.conditionId);
+  return market && market.tokens ? market : null;
+}
+
+function recordAmmTrade(
+  ctx: DeriveContext, clock: BlockClock, market: MarketRecord, event: FpmmBuy | FpmmSell,
+  wallet: string, buy: boolean, outcome: number, shares: number, usd: number, fee: number,
+): void {
+  ctx.sink.trade(market.conditionId, {
+    logIndex: event.logIndex, tx: event.tx, wallet, side: buy ? SIDE.buy : SIDE.sell, token: market.tokens![outcome]!,
+    outcomeIndex: outcome, shares, usd, fee, feeUnit: FEE_UNIT.usd, role: ROLE.taker, counterparty: event.pool,
+    exchange: EXCHANGE.amm,
+  });
+  market.marks[outcome] = { usd, shares, ts: clock.ts };
+  ctx.registry.putMarket(market);
+}
+
+export function deriveFpmmBuy(ctx: DeriveContext, clock: BlockClock, event: FpmmBuy): void {
+  const market = poolMarket(ctx, event.pool);
+  if (!market || event.outcomeIndex > 1) return ctx.sink.skip('unknownPool');
+  if (event.outcomeTokensBought === 0) return ctx.sink.skip('emptyFill');
+  const token = market.tokens![event.outcomeIndex]!;
+  ctx.sink.positionEvent({
+    kind: POSITION_EVENT.ammBuy, wallet: event.buyer, ts: clock.ts, block: clock.block, logIndex: event.logIndex, token,
+    investment: event.investmentAmount, fee: event.feeAmount, shares: event.outcomeTokensBought,
+  });
+  recordAmmTrade(ctx, clock, market, event, event.buyer, true, event.outcomeIndex, event.outcomeTokensBought,
+    event.investmentAmount - event.feeAmount, event.feeAmount);
+}
+
+export function deriveFpmmSell(ctx: DeriveContext, clock: BlockClock, event: FpmmSell): void {
+  const market = poolMarket(ctx, event.pool);
+  if (!market || event.outcomeIndex > 1) return ctx.sink.skip('unknownPool');
+  if (event.outcomeTokensSold === 0) return ctx.sink.skip('emptyFill');
+  const token = market.tokens![event.outcomeIndex]!;
+  ctx.sink.positionEvent({
+    kind: POSITION_EVENT.ammSell, wallet: event.seller, ts: clock.ts, block: clock.block, logIndex: event.logIndex, token,
+    proceeds: event.returnAmount, fee: event.feeAmount, shares: event.outcomeTokensSold,
+  });
+  recordAmmTrade(ctx, clock, market, event, event.seller, false, event.outcomeIndex, event.outcomeTokensSold,
+    event.returnAmount + event.feeAmount, event.feeAmount);
+}
+
+/** Funding added: the outcome with the smaller amount added comes back, |a0-a1| of it. */
+export function deriveFpmmFundingAdded(ctx: DeriveContext, clock: BlockClock, event: FpmmFundingAdded): void {
+  const market = poolMarket(ctx, event.pool);
+  if (!market) return ctx.sink.skip('unknownPool');
+  const [a0 = 0, a1 = 0] = event.amountsAdded;
+  if (a0 === a1) return;
+  const outcome = a0 < a1 ? 0 : 1;
+  const other = outcome === 0 ? a1 : a0;
+  const shares = Math.abs(a0 - a1);
+  ctx.sink.positionEvent({
+    kind: POSITION_EVENT.ammReceive, wallet: event.funder, ts: clock.ts, block: clock.block, logIndex: event.logIndex,
+    token: market.tokens![outcome]!, shares, cost: mulDivRound(shares, other, a0 + a1),
+  });
+}
+
+/** Funding removed: each outcome's tokens come out at price a[other]/(a0+a1). */
+export function deriveFpmmFundingRemoved(ctx: DeriveContext, clock: BlockClock, event: FpmmFundingRemoved): void {
+  const market = poolMarket(ctx, event.pool);
+  if (!market) return ctx.sink.skip('unknownPool');
+  const [a0 = 0, a1 = 0] = event.amountsRemoved;
+  const amounts = [a0, a1];
+  for (let outcome = 0; outcome < 2; outcome++) {
+    const shares = amounts[outcome]!;
+    if (shares === 0) continue;
+    ctx.sink.positionEvent({
+      kind: POSITION_EVENT.ammReceive, wallet: event.funder, ts: clock.ts, block: clock.block, logIndex: event.logIndex,
+      token: market.tokens![outcome]!, shares, cost: mulDivRound(shares, amounts[1 - outcome]!, a0 + a1),
+    });
+  }
+}

@@ -1,0 +1,123 @@
+// Wallet actions on the conditional tokens and the neg-risk adapter (DESIGN.md sections 2 and 3): splits,
+// merges, redemptions, transfers, conversions. CTF events whose stakeholder or redeemer is a venue contract,
+// and transfers touching one, are the plumbing of a trade or an adapter call: the venue's own event counts.
+import type {
+  AdapterMerge, AdapterRedemption, AdapterSplit, CtfMerge, CtfRedemption, CtfSplit, PositionsConverted, TransferBatch, TransferSingle,
+} from '../chain/chainEvent.js';
+import { NO_TOKEN_BURN_ADDRESS, ZERO_ADDRESS } from '../chain/venueAddresses.js';
+import { POSITION_EVENT } from '../reducers/positionEvent.js';
+import type { BlockClock, DeriveContext } from './deriveContext.js';
+import { ensureCondition } from './registerCondition.js';
+
+const ZERO_COLLECTION = '0x' + '0'.repeat(64);
+
+function binaryTokens(ctx: DeriveContext, conditionId: string, collateral: string | null): string[] | null {
+  const market = ensureCondition(ctx, conditionId, collateral);
+  return market.tokens;
+}
+
+function isFullBinaryPartition(partition: number[]): boolean {
+  return partition.length === 2 && ((partition[0] === 1 && partition[1] === 2) || (partition[0] === 2 && partition[1] === 1));
+}
+
+export function deriveCtfSplitOrMerge(ctx: DeriveContext, clock: BlockClock, event: CtfSplit | CtfMerge, merge: boolean): void {
+  if (ctx.isVenueContract(event.stakeholder)) return ctx.sink.skip('plumbing');
+  if (event.parentCollectionId !== ZERO_COLLECTION || !isFullBinaryPartition(event.partition)) return ctx.sink.skip('nonBinaryCondition');
+  const tokens = binaryTokens(ctx, event.conditionId, event.collateral);
+  if (!tokens) return ctx.sink.skip('unknownCondition');
+  ctx.sink.positionEvent({
+    kind: merge ? POSITION_EVENT.merge : POSITION_EVENT.split, wallet: event.stakeholder, ts: clock.ts, block: clock.block,
+    logIndex: event.logIndex, tokens, amount: event.amount,
+  });
+}
+
+export function deriveAdapterSplitOrMerge(ctx: DeriveContext, clock: BlockClock, event: AdapterSplit | AdapterMerge, merge: boolean): void {
+  if (ctx.isVenueContract(event.stakeholder)) return ctx.sink.skip('plumbing');
+  const tokens = binaryTokens(ctx, event.conditionId, ctx.addresses.wrappedCollateral);
+  if (!tokens) return ctx.sink.skip('unknownCondition');
+  ctx.sink.positionEvent({
+    kind: merge ? POSITION_EVENT.merge : POSITION_EVENT.split, wallet: event.stakeholder, ts: clock.ts, block: clock.block,
+    logIndex: event.logIndex, tokens, amount: event.amount,
+  });
+}
+
+/** The CTF's redemption carries no per-outcome amounts: the wallet fold redeems the tracked balances. */
+export function deriveCtfRedemption(ctx: DeriveContext, clock: BlockClock, event: CtfRedemption): void {
+  if (ctx.isVenueContract(event.redeemer)) return ctx.sink.skip('plumbing');
+  if (event.parentCollectionId !== ZERO_COLLECTION) return ctx.sink.skip('nonBinaryCondition');
+  const market = ensureCondition(ctx, event.conditionId, event.collateral);
+  if (!market.payoutNumerators || market.payoutDenominator === 0 || !market.tokens) return ctx.sink.skip('unresolvedRedemption');
+  const tokens: string[] = [];
+  const numerators: number[] = [];
+  for (const indexSet of event.indexSets) {
+    const outcome = indexSet === 1 ? 0 : indexSet === 2 ? 1 : -1;
+    if (outcome < 0) continue;
+    tokens.push(market.tokens[outcome]!);
+    numerators.push(market.payoutNumerators[outcome] ?? 0);
+  }
+  if (tokens.length === 0) return ctx.sink.skip('nonBinaryCondition');
+  ctx.sink.positionEvent({
+    kind: POSITION_EVENT.redemption, wallet: event.redeemer, ts: clock.ts, block: clock.block, logIndex: event.logIndex,
+    tokens, numerators, denominator: market.payoutDenominator, amounts: null, payout: event.payout,
+  });
+}
+
+export function deriveAdapterRedemption(ctx: DeriveContext, clock: BlockClock, event: AdapterRedemption): void {
+  if (ctx.isVenueContract(event.redeemer)) return ctx.sink.skip('plumbing');
+  const market = ensureCondition(ctx, event.conditionId, ctx.addresses.wrappedCollateral);
+  if (!market.payoutNumerators || market.payoutDenominator === 0 || !market.tokens) return ctx.sink.skip('unresolvedRedemption');
+  ctx.sink.positionEvent({
+    kind: POSITION_EVENT.redemption, wallet: event.redeemer, ts: clock.ts, block: clock.block, logIndex: event.logIndex,
+    tokens: market.tokens, numerators: market.payoutNumerators.slice(0, 2), denominator: market.payoutDenominator,
+    amounts: [event.amounts[0] ?? 0, event.amounts[1] ?? 0], payout: event.payout,
+  });
+}
+
+function isWalletTransfer(ctx: DeriveContext, operator: string, from: string, to: string): boolean {
+  for (const address of [operator, from, to]) {
+    if (address === ZERO_ADDRESS || address === NO_TOKEN_BURN_ADDRESS || ctx.isVenueContract(address)) return false;
+  }
+  return from !== to;
+}
+
+function deriveTransfer(ctx: DeriveContext, clock: BlockClock, logIndex: number, from: string, to: string, token: string, amount: number): void {
+  if (amount === 0) return;
+  const slot = ctx.sink.nextSlot();
+  const base = { ts: clock.ts, block: clock.block, logIndex, token, amount, slot };
+  ctx.sink.positionEvent({ kind: POSITION_EVENT.transferOut, wallet: from, ...base });
+  ctx.sink.positionEvent({ kind: POSITION_EVENT.transferIn, wallet: to, ...base });
+}
+
+export function deriveTransferSingle(ctx: DeriveContext, clock: BlockClock, event: TransferSingle): void {
+  if (!isWalletTransfer(ctx, event.operator, event.from, event.to)) return ctx.sink.skip('plumbing');
+  deriveTransfer(ctx, clock, event.logIndex, event.from, event.to, event.tokenId, event.value);
+}
+
+export function deriveTransferBatch(ctx: DeriveContext, clock: BlockClock, event: TransferBatch): void {
+  if (!isWalletTransfer(ctx, event.operator, event.from, event.to)) return ctx.sink.skip('plumbing');
+  for (let i = 0; i < event.tokenIds.length; i++) {
+    deriveTransfer(ctx, clock, event.logIndex, event.from, event.to, event.tokenIds[i]!, event.values[i] ?? 0);
+  }
+}
+
+/** Converts NO positions of the questions in `indexSet` into YES of the others (venue.md section 4). */
+export function derivePositionsConverted(ctx: DeriveContext, clock: BlockClock, event: PositionsConverted): void {
+  if (ctx.isVenueContract(event.stakeholder)) return ctx.sink.skip('plumbing');
+  const negRisk = ctx.registry.negRiskEvent(event.marketId);
+  if (!negRisk || negRisk.questions.length === 0 || event.amount === 0) return ctx.sink.skip('unknownNegRiskMarket');
+  const mask = BigInt('0x' + event.indexSet);
+  const noTokens: string[] = [];
+  const yesTokens: string[] = [];
+  for (let index = 0; index < negRisk.questions.length; index++) {
+    const conditionId = negRisk.questions[index];
+    if (!conditionId) continue;
+    const tokens = binaryTokens(ctx, conditionId, ctx.addresses.wrappedCollateral)!;
+    if ((mask >> BigInt(index)) & 1n) noTokens.push(tokens[1]!);
+    else yesTokens.push(tokens[0]!);
+  }
+  if (noTokens.length === 0) return ctx.sink.skip('unknownNegRiskMarket');
+  ctx.sink.positionEvent({
+    kind: POSITION_EVENT.conversion, wallet: event.stakeholder, ts: clock.ts, block: clock.block, logIndex: event.logIndex,
+    noTokens, yesTokens, amount: event.amount, feeBips: negRisk.feeBips,
+  });
+}

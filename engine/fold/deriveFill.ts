@@ -1,0 +1,111 @@
+// Order-book fills (DESIGN.md section 2): one trade row and one position event per OrderFilled, owned by the
+// order's maker. The taker order's fill names the exchange as taker; its counterparty is the first maker of
+// the match, a maker fill's is the taker order's owner. Side: the order gives collateral (asset 0) -> BUY.
+// V1 fees are in what the order receives (shares on a buy), V2 fees in collateral.
+import type { FeeRefunded, OrderFilledV1, OrderFilledV2 } from '../chain/chainEvent.js';
+import { mulDivRound } from '../reducers/mulDivRound.js';
+import { POSITION_EVENT, type BookBuy, type BookSell } from '../reducers/positionEvent.js';
+import { FEE_UNIT, ROLE, SIDE, type TradeRow } from '../state/tradeRow.js';
+import type { BlockClock, DeriveContext } from './deriveContext.js';
+import type { TxContext } from './txContext.js';
+
+const COLLATERAL_ASSET = '0'.repeat(64);
+const ZERO_WALLET = '0x' + '0'.repeat(40);
+
+interface Fill {
+  exchange: number;
+  orderHash: string;
+  maker: string;
+  taker: string;
+  buy: boolean;
+  token: string;
+  shares: number;
+  usd: number;
+  fee: number;
+  /** V1 buys pay their fee in shares. */
+  feeInShares: boolean;
+}
+
+export function deriveOrderFilledV1(ctx: DeriveContext, clock: BlockClock, tx: TxContext, event: OrderFilledV1): void {
+  const buy = event.makerAssetId === COLLATERAL_ASSET;
+  deriveFill(ctx, clock, tx, event.logIndex, {
+    exchange: event.exchange, orderHash: event.orderHash, maker: event.maker, taker: event.taker, buy,
+    token: buy ? event.takerAssetId : event.makerAssetId,
+    shares: buy ? event.takerAmount : event.makerAmount,
+    usd: buy ? event.makerAmount : event.takerAmount,
+    fee: event.fee, feeInShares: buy,
+  });
+}
+
+export function deriveOrderFilledV2(ctx: DeriveContext, clock: BlockClock, tx: TxContext, event: OrderFilledV2): void {
+  const buy = event.side === SIDE.buy;
+  deriveFill(ctx, clock, tx, event.logIndex, {
+    exchange: event.exchange, orderHash: event.orderHash, maker: event.maker, taker: event.taker, buy, token: event.tokenId,
+    shares: buy ? event.takerAmount : event.makerAmount,
+    usd: buy ? event.makerAmount : event.takerAmount,
+    fee: event.fee, feeInShares: false,
+  });
+}
+
+function isExchange(ctx: DeriveContext, address: string): boolean {
+  const a = ctx.addresses;
+  return address === a.ctfExchange || address === a.negRiskExchange || address === a.ctfExchangeV2 || address === a.negRiskExchangeV2;
+}
+
+function deriveFill(ctx: DeriveContext, clock: BlockClock, tx: TxContext, logIndex: number, fill: Fill): void {
+  if (fill.shares === 0) {
+    ctx.sink.skip('emptyFill');
+    return;
+  }
+  const takerRow = isExchange(ctx, fill.taker);
+  const counterparty = takerRow ? (tx.makers[0] ?? ZERO_WALLET) : fill.taker;
+  if (takerRow) tx.makers.length = 0;
+  else tx.makers.push(fill.maker);
+
+  const token = ctx.registry.token(fill.token);
+  const base = { wallet: fill.maker, ts: clock.ts, block: clock.block, logIndex, token: fill.token, shares: fill.shares, usd: fill.usd };
+  const event: BookBuy | BookSell = fill.buy
+    ? { kind: POSITION_EVENT.bookBuy, ...base, feeShares: fill.feeInShares ? fill.fee : 0, feeUsd: fill.feeInShares ? 0 : fill.fee }
+    : { kind: POSITION_EVENT.bookSell, ...base, feeUsd: fill.fee };
+  const row: TradeRow = {
+    logIndex, tx: tx.tx, wallet: fill.maker, side: fill.buy ? SIDE.buy : SIDE.sell, token: fill.token,
+    outcomeIndex: token ? token.outcomeIndex : -1, shares: fill.shares, usd: fill.usd, fee: fill.fee,
+    feeUnit: fill.feeInShares ? FEE_UNIT.shares : FEE_UNIT.usd, role: takerRow ? ROLE.taker : ROLE.maker, counterparty,
+    exchange: fill.exchange,
+  };
+  ctx.sink.positionEvent(event);
+  ctx.sink.trade(token ? token.conditionId : fill.token, row);
+  tx.fills.set(fill.orderHash, { event, row });
+  if (token) {
+    const market = ctx.registry.market(token.conditionId)!;
+    market.marks[token.outcomeIndex] = { usd: fill.usd, shares: fill.shares, ts: clock.ts };
+    market.fills += 1;
+    ctx.registry.putMarket(market);
+  }
+}
+
+/**
+ * A fee module's refund lowers the fee of the fill with that order hash in the same transaction (and with it the
+ * buyer's basis, or raises the seller's proceeds). Both objects are still waiting for the batch to be folded,
+ * so they are corrected in place. A refund in the other unit than the fee is converted at the fill price.
+ */
+export function deriveFeeRefunded(ctx: DeriveContext, tx: TxContext, event: FeeRefunded): void {
+  const pending = tx.fills.get(event.orderHash);
+  if (!pending || event.refund === 0) {
+    if (!pending) ctx.sink.skip('unmatchedRefund');
+    return;
+  }
+  const { event: fill, row } = pending;
+  const refundInShares = event.tokenId !== COLLATERAL_ASSET;
+  const feeInShares = row.feeUnit === FEE_UNIT.shares;
+  if (refundInShares !== feeInShares && row.usd === 0) {
+    ctx.sink.skip('unmatchedRefund');
+    return;
+  }
+  const refund = refundInShares === feeInShares
+    ? event.refund
+    : refundInShares ? mulDivRound(event.refund, row.usd, row.shares) : mulDivRound(event.refund, row.shares, row.usd);
+  row.fee -= refund;
+  if (fill.kind === POSITION_EVENT.bookBuy && feeInShares) fill.feeShares -= refund;
+  else fill.feeUsd -= refund;
+}

@@ -1,0 +1,28 @@
+// What the derive step remembers within one transaction: the maker fills of the match in progress (the taker
+// row's counterparty is the first of them) and every fill by order hash (a fee module's refund in the same
+// transaction lowers that fill's fee).
+import type { BookBuy, BookSell } from '../reducers/positionEvent.js';
+import type { TradeRow } from '../state/tradeRow.js';
+
+export interface PendingFill {
+  event: BookBuy | BookSell;
+  row: TradeRow;
+}
+
+export interface TxContext {
+  tx: string;
+  makers: string[];
+  fills: Map<string, PendingFill>;
+}
+
+export function createTxContext(): TxContext {
+  return { tx: '', makers: [], fills: new Map() };
+}
+
+/** Resets the context when the log moves to another transaction. */
+export function enterTx(context: TxContext, tx: string): void {
+  if (context.tx === tx) return;
+  context.tx = tx;
+  context.makers.length = 0;
+  context.fills.clear();
+}

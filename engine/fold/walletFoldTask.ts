@@ -1,0 +1,15 @@
+// The message between the fold's main thread and a wallet-fold worker.
+
+export interface WalletFoldTask {
+  stateDir: string;
+  /** msgpack of the partition's PositionEvents, in chain order. */
+  events: Uint8Array;
+  /** Transfer basis slots: Int32 ready flags then Float64 values (see transferSlots). */
+  slots: SharedArrayBuffer;
+  slotCount: number;
+  /** Changes when the main thread abandons a batch: the worker's cache may then hold positions never committed. */
+  epoch: number;
+}
+
+/** Per block, the positions it touched: flat [key, bytes, key, bytes, ...] sorted by key. */
+export type WalletFoldResult = Array<[block: number, entries: Array<string | Uint8Array>]>;

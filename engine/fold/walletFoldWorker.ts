@@ -1,0 +1,70 @@
+// A wallet-fold worker (piscina): folds one partition of wallets' position events in chain order and returns,
+// per block, the bytes of every position that block touched. Positions come from a worker-local cache or the
+// memory-mapped state; the main thread writes the results, so this worker never writes LMDB.
+import { Packr } from 'msgpackr';
+import { foldPositionEvent, type PositionBook } from '../reducers/foldPositionEvent.js';
+import { createPosition, type Position } from '../reducers/position.js';
+import type { PositionEvent } from '../reducers/positionEvent.js';
+import { openStateStore, type StateStore } from '../state/openStateStore.js';
+import { decodePosition, encodePosition } from '../state/stateCodec.js';
+import { positionKey } from '../state/stateKeys.js';
+import { openTransferSlots } from './transferSlots.js';
+import type { WalletFoldResult, WalletFoldTask } from './walletFoldTask.js';
+
+const CACHE_LIMIT = 300_000;
+const messages = new Packr({ useRecords: true });
+const stores = new Map<string, StateStore>();
+const cache = new Map<string, Position>();
+let cacheEpoch = -1;
+
+function storeFor(dir: string): StateStore {
+  let store = stores.get(dir);
+  if (!store) stores.set(dir, (store = openStateStore({ dir, readOnly: true })));
+  return store;
+}
+
+export default function foldWalletPartition(task: WalletFoldTask): Uint8Array {
+  const store = storeFor(task.stateDir);
+  store.env.resetReadTxn();
+  if (cache.size > CACHE_LIMIT || task.epoch !== cacheEpoch) cache.clear();
+  cacheEpoch = task.epoch;
+  const events = messages.unpack(task.events) as PositionEvent[];
+  const channel = openTransferSlots(task.slots, task.slotCount);
+  const touched = new Set<string>();
+  const book: PositionBook = {
+    position(wallet, token) {
+      const key = positionKey(wallet, token);
+      let position = cache.get(key);
+      if (!position) {
+        const bytes = store.dbs.positions.getBinary(key);
+        position = bytes ? decodePosition(bytes) : createPosition();
+        cache.set(key, position);
+      }
+      touched.add(key);
+      return position;
+    },
+  };
+
+  const result: WalletFoldResult = [];
+  const flush = (block: number) => {
+    const keys = [...touched].sort();
+    const entries: Array<string | Uint8Array> = [];
+    for (const key of keys) {
+      const position = cache.get(key)!;
+      // A position no event changed (an outcome looked up but not held) is never stored.
+      if (position.firstTradeAt !== 0) entries.push(key, encodePosition(position));
+    }
+    if (entries.length > 0) result.push([block, entries]);
+    touched.clear();
+  };
+  let block = -1;
+  for (const event of events) {
+    if (event.block !== block) {
+      if (block >= 0) flush(block);
+      block = event.block;
+    }
+    foldPositionEvent(book, event, channel);
+  }
+  if (block >= 0) flush(block);
+  return messages.pack(result);
+}

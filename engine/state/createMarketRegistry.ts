@@ -1,0 +1,65 @@
+// The market registry of the fold's main thread: records cached in memory, loaded from LMDB on a miss, and
+// every change routed into the current block's writes. The cache is only a cache: anything it holds is either
+// committed or in a batch being committed, and it is cleared between batches when it grows large.
+import type { MarketRegistry } from '../fold/deriveContext.js';
+import type { BlockWrites } from './blockWrites.js';
+import type { MarketRecord, NegRiskEventRecord, PoolRecord, TokenRecord } from './marketRecords.js';
+import type { StateDbName, StateStore } from './openStateStore.js';
+import { decodeValue } from './stateCodec.js';
+import { feedAnswerKey } from './stateKeys.js';
+
+const CACHE_LIMIT = 400_000;
+
+export interface StoredMarketRegistry extends MarketRegistry {
+  /** Routes the following changes into this block's writes. */
+  startBlock(writes: BlockWrites): void;
+  /** Between batches: drops cached records if the cache has grown past its limit, or all of them. */
+  trim(all?: boolean): void;
+}
+
+export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
+  const caches = {
+    markets: new Map<string, MarketRecord>(),
+    tokens: new Map<string, TokenRecord>(),
+    negRiskEvents: new Map<string, NegRiskEventRecord>(),
+    pools: new Map<string, PoolRecord>(),
+  };
+  let writes: BlockWrites | null = null;
+
+  function load<T>(db: keyof typeof caches & StateDbName, key: string): T | undefined {
+    const cache = caches[db] as Map<string, T>;
+    const cached = cache.get(key);
+    if (cached !== undefined) return cached;
+    const bytes = store.dbs[db].getBinary(key);
+    if (bytes === undefined) return undefined;
+    const record = decodeValue<T>(bytes);
+    cache.set(key, record);
+    return record;
+  }
+  function save<T>(db: keyof typeof caches & StateDbName, key: string, record: T): void {
+    (caches[db] as Map<string, T>).set(key, record);
+    if (!writes) throw new Error('market registry written outside a block');
+    writes.putRecord(db, key, record);
+  }
+
+  return {
+    startBlock(blockWrites) {
+      writes = blockWrites;
+    },
+    trim(all = false) {
+      for (const cache of Object.values(caches)) if (all || cache.size > CACHE_LIMIT) cache.clear();
+    },
+    market: (conditionId) => load<MarketRecord>('markets', conditionId),
+    putMarket: (record) => save('markets', record.conditionId, record),
+    token: (token) => load<TokenRecord>('tokens', token),
+    putToken: (token, record) => save('tokens', token, record),
+    negRiskEvent: (marketId) => load<NegRiskEventRecord>('negRiskEvents', marketId),
+    putNegRiskEvent: (record) => save('negRiskEvents', record.marketId, record),
+    pool: (address) => load<PoolRecord>('pools', address),
+    putPool: (record) => save('pools', record.pool, record),
+    putFeedAnswer(answer) {
+      if (!writes) throw new Error('market registry written outside a block');
+      writes.putRecord('feedAnswers', feedAnswerKey(answer.asset, answer.updatedAt, answer.roundId), answer);
+    },
+  };
+}

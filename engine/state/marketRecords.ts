@@ -1,0 +1,48 @@
+// State records of the market side (per condition, token, neg-risk event, AMM pool, price feed). Created only
+// through these constructors so their key order, and so their encoded bytes, never vary.
+
+/** Last fill of a token: the mark is usd/shares (a plain division at the API edge). */
+export interface Mark { usd: number; shares: number; ts: number }
+
+export interface MarketRecord {
+  conditionId: string;
+  oracle: string | null;
+  questionId: string | null;
+  /** 0 when the log never showed the ConditionPreparation (partial history). */
+  preparedAt: number;
+  negRisk: boolean;
+  /** Outcome token ids [index set 1, index set 2], 64 hex; null until known. */
+  tokens: string[] | null;
+  negRiskMarketId: string | null;
+  questionIndex: number;
+  pool: string | null;
+  payoutNumerators: number[] | null;
+  payoutDenominator: number;
+  resolvedAt: number;
+  resolvedBlock: number;
+  marks: (Mark | null)[];
+  fills: number;
+}
+
+export function createMarketRecord(conditionId: string): MarketRecord {
+  return {
+    conditionId, oracle: null, questionId: null, preparedAt: 0, negRisk: false, tokens: null, negRiskMarketId: null,
+    questionIndex: -1, pool: null, payoutNumerators: null, payoutDenominator: 0, resolvedAt: 0, resolvedBlock: 0,
+    marks: [null, null], fills: 0,
+  };
+}
+
+export interface TokenRecord { conditionId: string; outcomeIndex: number }
+
+export interface NegRiskEventRecord {
+  marketId: string;
+  oracle: string;
+  feeBips: number;
+  /** Condition ids by question index, in the order QuestionPrepared announced them. */
+  questions: string[];
+}
+
+export interface PoolRecord { pool: string; conditionId: string; collateral: string; fee: string }
+
+/** A Chainlink answer, kept per asset for crypto strikes. */
+export interface FeedAnswer { asset: string; feed: string; answer: number; roundId: string; updatedAt: number; block: number }

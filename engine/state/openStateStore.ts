@@ -1,0 +1,30 @@
+// The LMDB state: one environment, a named database per kind of record, values as binary bytes from stateCodec.
+// The fold's main thread is the only writer; workers and the API read the same memory-mapped file.
+import { open, type Database, type RootDatabase } from 'lmdb';
+import { mkdirSync } from 'node:fs';
+
+export const STATE_DBS = [
+  'meta', 'positions', 'marketWallets', 'markets', 'tokens', 'negRiskEvents', 'pools', 'feedAnswers', 'marketTrades',
+  'walletTrades', 'blocks', 'metadata', 'keys',
+] as const;
+export type StateDbName = (typeof STATE_DBS)[number];
+
+export interface StateStore {
+  env: RootDatabase;
+  dbs: Record<StateDbName, Database<Buffer, string>>;
+  close(): Promise<void>;
+}
+
+export function openStateStore(options: { dir: string; readOnly?: boolean }): StateStore {
+  if (!options.readOnly) mkdirSync(options.dir, { recursive: true });
+  const env = open({
+    path: options.dir,
+    maxDbs: STATE_DBS.length + 2,
+    compression: false,
+    readOnly: options.readOnly ?? false,
+    mapSize: 64 * 1024 ** 3,
+  });
+  const dbs = {} as Record<StateDbName, Database<Buffer, string>>;
+  for (const name of STATE_DBS) dbs[name] = env.openDB<Buffer, string>({ name, encoding: 'binary' });
+  return { env, dbs, close: () => env.close() };
+}
