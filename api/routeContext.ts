@@ -1,0 +1,13 @@
+// What a route reads: the folded state, the off-chain store, the data paths.
+import type { DataPaths } from '../engine/dataDir.js';
+import type { OffchainStore } from '../engine/offchain/openOffchainStore.js';
+import type { StateStore } from '../engine/state/openStateStore.js';
+
+export interface RouteContext {
+  store: StateStore;
+  offchain: OffchainStore;
+  paths: DataPaths;
+  version: string;
+  /** The newest block the source has seen (the log head for captures, the finalized head for RPC). */
+  sourceHead(): { block: number; ts: number };
+}

@@ -1,0 +1,28 @@
+// GET /v1/health (DESIGN.md section 5): the folded block, how far it trails the source, the log's size.
+import { readdirSync } from 'node:fs';
+import type { RouteContext } from '../routeContext.js';
+import { readServedBlock } from '../readServedState.js';
+
+export function healthRoute(ctx: RouteContext): unknown {
+  const served = readServedBlock(ctx.store);
+  const source = ctx.sourceHead();
+  const sourceHead = Math.max(source.block, served.block);
+  let segments = 0;
+  try {
+    segments = readdirSync(ctx.paths.log).filter((f) => f.endsWith('.seg')).length;
+  } catch {
+    segments = 0;
+  }
+  const lagBlocks = sourceHead - served.block;
+  return {
+    status: lagBlocks > 256 ? 'degraded' : 'ok',
+    block: served.block,
+    blockTs: served.blockTs,
+    sourceHead,
+    lagBlocks,
+    lagSeconds: source.ts > served.blockTs ? source.ts - served.blockTs : 0,
+    log: { events: served.events, segments },
+    rollups: { leaderboard: null, tags: null, heat: null },
+    version: ctx.version,
+  };
+}

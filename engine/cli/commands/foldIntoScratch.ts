@@ -1,0 +1,32 @@
+// Refolds a data directory's log into a fresh state directory (replay and verify): the log alone decides it.
+import { loadVenueAddresses } from '../../chain/loadVenueAddresses.js';
+import { dataPaths } from '../../dataDir.js';
+import { createFoldRunner, type FoldRunner } from '../../fold/createFoldRunner.js';
+import { foldLog } from '../../fold/foldLog.js';
+import { openEventLog } from '../../log/eventLog.js';
+import { openStateStore, type StateStore } from '../../state/openStateStore.js';
+import { createProgress } from '../progress.js';
+
+export async function foldIntoScratch(options: {
+  data: string; stateDir: string; toBlock?: number; workers?: number; label: string;
+}): Promise<{ store: StateStore; runner: FoldRunner }> {
+  const paths = dataPaths(options.data);
+  const log = openEventLog({ dir: paths.log, readOnly: true });
+  const store = openStateStore({ dir: options.stateDir });
+  const runner = createFoldRunner({ store, stateDir: options.stateDir, addresses: loadVenueAddresses(paths.config), workers: options.workers });
+  const progress = createProgress(options.label, log.head().events);
+  let events = 0;
+  try {
+    await foldLog({
+      log, runner, toBlock: options.toBlock,
+      onBatch: (blocks) => {
+        for (const b of blocks) events += b.events.length;
+        progress.update(events, { events, block: runner.cursor().block });
+      },
+    });
+    progress.finish({ events, 'last block': runner.cursor().block });
+  } finally {
+    log.close();
+  }
+  return { store, runner };
+}

@@ -1,0 +1,28 @@
+// `tally ingest --capture FILE [--metadata FILE]`: fold a capture file (and load market metadata).
+import { ingestCapture } from '../../../replay/ingest/ingestCapture.js';
+import { createProgress } from '../progress.js';
+import { openVenue } from '../openVenue.js';
+import { loadMetadataFile } from './metadataCommand.js';
+
+export async function ingestCommand(flags: { data: string; capture?: string; metadata?: string; workers?: number; batchLogs?: number }): Promise<void> {
+  if (!flags.capture && !flags.metadata) throw new Error('ingest needs --capture FILE (and/or --metadata FILE); --rpc URL is not available yet');
+  const venue = openVenue(flags.data, { workers: flags.workers });
+  try {
+    if (flags.metadata) await loadMetadataFile(venue.offchain, flags.metadata);
+    if (flags.capture) {
+      const progress = createProgress('ingest');
+      const result = await ingestCapture({
+        capturePath: flags.capture, log: venue.log, store: venue.store, runner: venue.runner, decoder: venue.decoder,
+        batchLogs: flags.batchLogs,
+        onProgress: (p) => progress.update(p.logs, { logs: p.logs, events: p.events, block: p.lastBlock }),
+      });
+      const skipped = { ...venue.decoder.skipped, ...venue.runner.skipped };
+      progress.finish({
+        logs: result.logs, events: result.events, blocks: result.blocks, 'already in log': result.existing,
+        'last block': venue.runner.cursor().block, skipped: JSON.stringify(skipped),
+      });
+    }
+  } finally {
+    await venue.close();
+  }
+}

@@ -1,0 +1,36 @@
+// `tally metadata --file F | --url U`: load the venue's market objects (Gamma shape) into the off-chain store.
+import { readFileSync } from 'node:fs';
+import { dataPaths } from '../../dataDir.js';
+import { parseMetadataText } from '../../offchain/marketMetadata.js';
+import { openOffchainStore, type OffchainStore } from '../../offchain/openOffchainStore.js';
+import { encodeValue } from '../../state/stateCodec.js';
+
+export async function storeMetadata(offchain: OffchainStore, text: string, source: string): Promise<number> {
+  const markets = parseMetadataText(text, source);
+  await offchain.env.transaction(() => {
+    for (const market of markets) offchain.metadata.put(market.conditionId, encodeValue(market));
+  });
+  return markets.length;
+}
+
+export async function loadMetadataFile(offchain: OffchainStore, file: string): Promise<number> {
+  const count = await storeMetadata(offchain, readFileSync(file, 'utf8'), file);
+  process.stderr.write(`metadata: ${count} markets from ${file}\n`);
+  return count;
+}
+
+export async function metadataCommand(flags: { data: string; file?: string; url?: string }): Promise<void> {
+  if (!flags.file && !flags.url) throw new Error('metadata needs --file F or --url U');
+  const offchain = openOffchainStore({ dir: dataPaths(flags.data).offchain });
+  try {
+    if (flags.file) await loadMetadataFile(offchain, flags.file);
+    if (flags.url) {
+      const response = await fetch(flags.url);
+      if (!response.ok) throw new Error(`${flags.url}: HTTP ${response.status}`);
+      const count = await storeMetadata(offchain, await response.text(), flags.url);
+      process.stderr.write(`metadata: ${count} markets from ${flags.url}\n`);
+    }
+  } finally {
+    await offchain.close();
+  }
+}

@@ -1,0 +1,22 @@
+// `tally rewind --to-block N`: the only way state moves backward. Truncates the log after N and refolds the
+// state from it (stop the server first: it maps the old state).
+import { rmSync } from 'node:fs';
+import { dataPaths } from '../../dataDir.js';
+import { openEventLog } from '../../log/eventLog.js';
+import { foldIntoScratch } from './foldIntoScratch.js';
+
+export async function rewindCommand(flags: { data: string; toBlock: number; workers?: number }): Promise<void> {
+  const paths = dataPaths(flags.data);
+  const log = openEventLog({ dir: paths.log });
+  try {
+    log.truncateAfter(flags.toBlock);
+  } finally {
+    log.close();
+  }
+  rmSync(paths.state, { recursive: true, force: true });
+  const { store, runner } = await foldIntoScratch({ data: flags.data, stateDir: paths.state, workers: flags.workers, label: 'rewind' });
+  const block = runner.cursor().block;
+  await runner.close();
+  await store.close();
+  process.stderr.write(`rewind: state as of block ${block}\n`);
+}

@@ -1,0 +1,50 @@
+// Opens a data directory for folding: the log (the writer lock), the state, the off-chain store and a runner.
+import { existsSync, readdirSync } from 'node:fs';
+import { loadVenueAddresses } from '../chain/loadVenueAddresses.js';
+import type { VenueAddresses } from '../chain/venueAddresses.js';
+import { dataPaths, type DataPaths } from '../dataDir.js';
+import { createFoldRunner, type FoldRunner } from '../fold/createFoldRunner.js';
+import { openEventLog, type EventLog } from '../log/eventLog.js';
+import { openOffchainStore, type OffchainStore } from '../offchain/openOffchainStore.js';
+import { openStateStore, type StateStore } from '../state/openStateStore.js';
+import { createLogDecoder, type LogDecoder } from '../../replay/decode/decodeLog.js';
+
+export interface Venue {
+  paths: DataPaths;
+  addresses: VenueAddresses;
+  log: EventLog;
+  store: StateStore;
+  offchain: OffchainStore;
+  runner: FoldRunner;
+  decoder: LogDecoder;
+  close(): Promise<void>;
+}
+
+export function defaultWorkers(): number {
+  return 1;
+}
+
+/** True when the directory holds no venue yet (no log events). */
+export function isEmptyDataDir(root: string): boolean {
+  const paths = dataPaths(root);
+  if (!existsSync(paths.log)) return true;
+  return !readdirSync(paths.log).some((f) => f.endsWith('.seg'));
+}
+
+export function openVenue(root: string, options: { workers?: number } = {}): Venue {
+  const paths = dataPaths(root);
+  const addresses = loadVenueAddresses(paths.config);
+  const log = openEventLog({ dir: paths.log });
+  const store = openStateStore({ dir: paths.state });
+  const offchain = openOffchainStore({ dir: paths.offchain });
+  const runner = createFoldRunner({ store, stateDir: paths.state, addresses, workers: options.workers ?? defaultWorkers() });
+  return {
+    paths, addresses, log, store, offchain, runner, decoder: createLogDecoder(addresses),
+    async close() {
+      await runner.close();
+      log.close();
+      await store.close();
+      await offchain.close();
+    },
+  };
+}

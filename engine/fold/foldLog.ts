@@ -1,0 +1,34 @@
+// Folds the log's blocks after the runner's cursor (through `toBlock`), in batches of about `batchEvents`
+// events: how state catches up after a crash, and how replay and verify rebuild state from the log alone.
+import type { BlockEvents } from '../chain/chainEvent.js';
+import type { EventLog } from '../log/eventLog.js';
+import type { FoldRunner } from './createFoldRunner.js';
+
+export async function foldLog(options: {
+  log: EventLog;
+  runner: FoldRunner;
+  toBlock?: number;
+  batchEvents?: number;
+  onBatch?: (blocks: BlockEvents[]) => void;
+}): Promise<void> {
+  const { log, runner } = options;
+  const batchEvents = options.batchEvents ?? 100_000;
+  let batch: BlockEvents[] = [];
+  let events = 0;
+  for (const frame of log.read(runner.cursor().block, options.toBlock)) {
+    for (const block of frame) {
+      batch.push(block);
+      events += block.events.length;
+    }
+    if (events >= batchEvents) {
+      await runner.foldBatch(batch);
+      options.onBatch?.(batch);
+      batch = [];
+      events = 0;
+    }
+  }
+  if (batch.length > 0) {
+    await runner.foldBatch(batch);
+    options.onBatch?.(batch);
+  }
+}

@@ -1,0 +1,107 @@
+// Market metadata (DESIGN.md section 7): the venue's public market objects in Gamma shape (older strapi objects
+// and CLOB objects too), normalized to the spec's Market fields (2.1). Category: the object's `category` when it
+// names one of the nine, else the first of its own or its event's tags that does; none means Other.
+
+export const CATEGORIES = ['Politics', 'Sports', 'Crypto', 'Finance', 'Culture', 'Mentions', 'Weather', 'Economics', 'Tech'] as const;
+
+export interface MarketMetadata {
+  conditionId: string;
+  question: string | null;
+  slug: string | null;
+  eventSlug: string | null;
+  image: string | null;
+  category: string | null;
+  outcomes: string[] | null;
+  negRisk: boolean;
+  /** Decimal token ids by outcome index, when the object lists them. */
+  tokenIds: string[] | null;
+}
+
+const BY_LOWER = new Map(CATEGORIES.map((c) => [c.toLowerCase(), c]));
+
+function categoryOf(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  return BY_LOWER.get(value.trim().toLowerCase()) ?? null;
+}
+
+/** Gamma encodes arrays as JSON strings; older objects use arrays. */
+function stringArray(value: unknown): string[] | null {
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  return Array.isArray(parsed) && parsed.every((v) => typeof v === 'string' || typeof v === 'number') ? parsed.map(String) : null;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.length > 0 ? value : null;
+}
+
+function tagCategory(tags: unknown): string | null {
+  if (!Array.isArray(tags)) return null;
+  for (const tag of tags) {
+    const found = categoryOf(typeof tag === 'string' ? tag : tag?.label ?? tag?.slug);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Normalizes one market object; null when it has no usable condition id. */
+export function parseMarketMetadata(object: Record<string, unknown>): MarketMetadata | null {
+  const conditionId = text(object.conditionId ?? object.condition_id);
+  if (!conditionId || !/^0x[0-9a-fA-F]{64}$/.test(conditionId)) return null;
+  const events = Array.isArray(object.events) ? (object.events as Array<Record<string, unknown>>) : [];
+  const event = events[0];
+  const clobTokens = Array.isArray(object.tokens)
+    ? (object.tokens as Array<Record<string, unknown>>).map((t) => String(t.token_id ?? ''))
+    : null;
+  const tokenIds = stringArray(object.clobTokenIds ?? object.clob_token_ids) ?? clobTokens;
+  const outcomes = stringArray(object.outcomes)
+    ?? (Array.isArray(object.tokens) ? (object.tokens as Array<Record<string, unknown>>).map((t) => String(t.outcome ?? '')) : null);
+  return {
+    conditionId: conditionId.toLowerCase(),
+    question: text(object.question),
+    slug: text(object.slug ?? object.market_slug),
+    eventSlug: text(event?.slug ?? object.eventSlug),
+    image: text(object.image ?? object.icon),
+    category: categoryOf(object.category) ?? tagCategory(object.tags) ?? tagCategory(event?.tags),
+    outcomes,
+    negRisk: object.negRisk === true || object.neg_risk === true,
+    tokenIds: tokenIds && tokenIds.every((id) => /^[0-9]+$/.test(id)) ? tokenIds : null,
+  };
+}
+
+/** A metadata file: a JSON array, or NDJSON with one object per line. */
+export function parseMetadataText(textContent: string, file: string): MarketMetadata[] {
+  const trimmed = textContent.trimStart();
+  let objects: unknown[];
+  if (trimmed.startsWith('[')) {
+    try {
+      objects = JSON.parse(trimmed);
+    } catch (error) {
+      throw new Error(`${file}: not a valid JSON array (${(error as Error).message})`);
+    }
+  } else {
+    objects = [];
+    const lines = textContent.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      if (lines[i]!.trim() === '') continue;
+      try {
+        objects.push(JSON.parse(lines[i]!));
+      } catch {
+        throw new Error(`${file}:${i + 1}: not a JSON object`);
+      }
+    }
+  }
+  const markets: MarketMetadata[] = [];
+  for (const object of objects) {
+    if (typeof object !== 'object' || object === null) continue;
+    const market = parseMarketMetadata(object as Record<string, unknown>);
+    if (market) markets.push(market);
+  }
+  return markets;
+}

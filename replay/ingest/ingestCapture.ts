@@ -1,0 +1,51 @@
+// `tally ingest --capture FILE`: capture -> decode -> append to the log -> fold, batch by batch. State first
+// catches up with anything the log holds beyond the fold cursor (a crash between append and commit). Lines
+// already in the log are skipped, so re-ingesting adds nothing and a fixed file resumes where it failed.
+import type { EventLog } from '../../engine/log/eventLog.js';
+import type { FoldRunner } from '../../engine/fold/createFoldRunner.js';
+import { foldLog } from '../../engine/fold/foldLog.js';
+import type { StateStore } from '../../engine/state/openStateStore.js';
+import { decodeValue } from '../../engine/state/stateCodec.js';
+import { blockKey } from '../../engine/state/stateKeys.js';
+import type { LogDecoder } from '../decode/decodeLog.js';
+import { readCaptureBatches, type CaptureProgress } from '../source/readCaptureBatches.js';
+
+export interface IngestProgress extends CaptureProgress {
+  logs: number;
+  events: number;
+  blocks: number;
+  lastBlock: number;
+}
+
+export async function ingestCapture(options: {
+  capturePath: string;
+  log: EventLog;
+  store: StateStore;
+  runner: FoldRunner;
+  decoder: LogDecoder;
+  batchLogs?: number;
+  onProgress?: (progress: IngestProgress) => void;
+}): Promise<IngestProgress> {
+  const { log, store, runner } = options;
+  await foldLog({ log, runner });
+  const progress: IngestProgress = { lines: 0, existing: 0, removed: 0, logs: 0, events: 0, blocks: 0, lastBlock: log.head().block };
+  const knownHash = (block: number) => {
+    const bytes = store.dbs.blocks.getBinary(blockKey(block));
+    return bytes ? decodeValue<{ hash: string }>(bytes).hash : undefined;
+  };
+  for (const batch of readCaptureBatches({
+    path: options.capturePath, decoder: options.decoder, afterBlock: log.head().block, knownHash,
+    batchLogs: options.batchLogs, progress,
+  })) {
+    if (batch.blocks.length > 0) {
+      log.append(batch.blocks);
+      await runner.foldBatch(batch.blocks);
+      progress.lastBlock = batch.blocks[batch.blocks.length - 1]!.block;
+    }
+    progress.logs += batch.logs;
+    progress.blocks += batch.blocks.length;
+    for (const block of batch.blocks) progress.events += block.events.length;
+    options.onProgress?.(progress);
+  }
+  return progress;
+}

@@ -1,0 +1,486 @@
+// Tests for the log codec and the segmented event log: round trips, segments, torn tails, corruption,
+// truncation, the writer lock and bounded-memory reads. Random data comes from a printed seed; rerun one
+// with TALLY_TEST_SEED=<seed>.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Packr } from 'msgpackr';
+import t from 'tap';
+import { KIND, type BlockEvents, type ChainEvent, type OrderFilledV1 } from '../../engine/chain/chainEvent.js';
+import { openEventLog, type EventLog } from '../../engine/log/eventLog.js';
+import { decodeBlocks, encodeBlocks } from '../../engine/log/logCodec.js';
+
+const seed = Number(process.env.TALLY_TEST_SEED ?? Date.now() % 1_000_000);
+t.comment(`seed ${seed} (rerun with TALLY_TEST_SEED=${seed})`);
+
+/** mulberry32: a small seeded generator, so a failing layout can be reproduced. */
+function createRandom(startSeed: number): (below: number) => number {
+  let state = startSeed >>> 0;
+  return (below) => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = state;
+    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return Math.floor((((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296) * below);
+  };
+}
+
+function hex(value: number, digits: number): string {
+  return value.toString(16).padStart(digits, '0');
+}
+const address = (n: number) => `0x${hex(n, 40)}`;
+const bytes32 = (n: number) => `0x${hex(n, 64)}`;
+const tokenId = (n: number) => hex(n, 64);
+
+function fillEvent(n: number, logIndex: number): OrderFilledV1 {
+  return {
+    kind: KIND.orderFilledV1,
+    logIndex,
+    txIndex: logIndex >> 2,
+    tx: bytes32(n * 7919 + 1),
+    exchange: 1,
+    orderHash: bytes32(n * 31 + 7),
+    maker: address(n % 5000),
+    taker: address(0xe0000 + (n % 7)),
+    makerAssetId: '0',
+    takerAssetId: tokenId(n % 300),
+    makerAmount: 1_000_000 + n,
+    takerAmount: 2_000_000 + n * 3,
+    fee: n % 100,
+  };
+}
+
+/** `count` blocks starting at `firstBlock`, with gaps, each holding 0..maxEvents fills. */
+function makeBlocks(random: (below: number) => number, firstBlock: number, count: number, maxEvents: number): BlockEvents[] {
+  const blocks: BlockEvents[] = [];
+  let block = firstBlock;
+  let n = firstBlock * 1000;
+  for (let i = 0; i < count; i++) {
+    const events: ChainEvent[] = [];
+    const eventCount = random(maxEvents + 1);
+    for (let e = 0; e < eventCount; e++) events.push(fillEvent(n++, e));
+    blocks.push({ block, ts: 1_700_000_000 + block * 2, hash: bytes32(block), events });
+    block += 1 + random(3);
+  }
+  return blocks;
+}
+
+/** Cuts blocks into frames of 1..maxBlocks blocks. */
+function chunk(random: (below: number) => number, blocks: BlockEvents[], maxBlocks: number): BlockEvents[][] {
+  const frames: BlockEvents[][] = [];
+  for (let i = 0; i < blocks.length; ) {
+    const size = 1 + random(maxBlocks);
+    frames.push(blocks.slice(i, i + size));
+    i += size;
+  }
+  return frames;
+}
+
+function readAll(log: EventLog, afterBlock = -1, throughBlock?: number): BlockEvents[] {
+  const blocks: BlockEvents[] = [];
+  for (const frame of log.read(afterBlock, throughBlock)) blocks.push(...frame);
+  return blocks;
+}
+
+function countEvents(blocks: readonly BlockEvents[]): number {
+  let events = 0;
+  for (const block of blocks) events += block.events.length;
+  return events;
+}
+
+function createDir(t: { teardown(cleanup: () => void): void }): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tally-log-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function segmentFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.seg'))
+    .sort();
+}
+
+/** One plausible event of every kind. */
+const SAMPLE_EVENTS: ChainEvent[] = [
+  { kind: 1, logIndex: 0, txIndex: 0, tx: bytes32(1), conditionId: bytes32(2), oracle: address(3), questionId: bytes32(4), outcomeSlotCount: 2 },
+  { kind: 2, logIndex: 1, txIndex: 0, tx: bytes32(1), conditionId: bytes32(2), oracle: address(3), questionId: bytes32(4), outcomeSlotCount: 2, payoutNumerators: [1, 0] },
+  { kind: 3, logIndex: 2, txIndex: 1, tx: bytes32(5), stakeholder: address(6), collateral: address(7), parentCollectionId: bytes32(0), conditionId: bytes32(2), partition: [1, 2], amount: 25_000_000 },
+  { kind: 4, logIndex: 3, txIndex: 1, tx: bytes32(5), stakeholder: address(6), collateral: address(7), parentCollectionId: bytes32(0), conditionId: bytes32(2), partition: [1, 2], amount: 5_000_000 },
+  { kind: 5, logIndex: 4, txIndex: 2, tx: bytes32(8), redeemer: address(6), collateral: address(7), parentCollectionId: bytes32(0), conditionId: bytes32(2), indexSets: [1, 2], payout: 20_000_000 },
+  { kind: 6, logIndex: 5, txIndex: 3, tx: bytes32(9), operator: address(6), from: address(6), to: address(10), tokenId: tokenId(11), value: 3_000_000 },
+  { kind: 7, logIndex: 6, txIndex: 3, tx: bytes32(9), operator: address(6), from: address(6), to: address(10), tokenIds: [tokenId(11), tokenId(12)], values: [1_000_000, 2_000_000] },
+  { kind: 8, logIndex: 7, txIndex: 4, tx: bytes32(13), exchange: 1, orderHash: bytes32(14), maker: address(6), taker: address(15), makerAssetId: '0', takerAssetId: tokenId(11), makerAmount: 4_200_000, takerAmount: 10_000_000, fee: 0 },
+  { kind: 9, logIndex: 8, txIndex: 4, tx: bytes32(13), exchange: 2, takerOrderHash: bytes32(16), takerOrderMaker: address(17), makerAssetId: tokenId(11), takerAssetId: '0', makerAmount: 10_000_000, takerAmount: 4_200_000 },
+  { kind: 10, logIndex: 9, txIndex: 5, tx: bytes32(18), exchange: 1, token0: tokenId(11), token1: tokenId(12), conditionId: bytes32(2) },
+  { kind: 11, logIndex: 10, txIndex: 4, tx: bytes32(13), exchange: 1, receiver: address(19), tokenId: tokenId(11), amount: 10_000 },
+  { kind: 12, logIndex: 11, txIndex: 6, tx: bytes32(20), exchange: 3, orderHash: bytes32(21), maker: address(6), taker: address(15), side: 0, tokenId: tokenId(11), makerAmount: 4_200_000, takerAmount: 10_000_000, fee: 21_000, builder: bytes32(0), metadata: bytes32(22) },
+  { kind: 13, logIndex: 12, txIndex: 6, tx: bytes32(20), exchange: 4, takerOrderHash: bytes32(23), takerOrderMaker: address(17), side: 1, tokenId: tokenId(12), makerAmount: 7_000_000, takerAmount: 3_000_000 },
+  { kind: 14, logIndex: 13, txIndex: 6, tx: bytes32(20), exchange: 3, receiver: address(19), amount: 21_000 },
+  { kind: 15, logIndex: 14, txIndex: 6, tx: bytes32(20), module: address(24), orderHash: bytes32(21), to: address(6), tokenId: '0', refund: 5_000, feeCharged: 16_000 },
+  { kind: 16, logIndex: 15, txIndex: 7, tx: bytes32(25), marketId: bytes32(26), oracle: address(27), feeBips: 200, data: '0x1234' },
+  { kind: 17, logIndex: 16, txIndex: 7, tx: bytes32(25), marketId: bytes32(26), questionId: bytes32(28), index: 3, data: '0x' },
+  { kind: 18, logIndex: 17, txIndex: 8, tx: bytes32(29), marketId: bytes32(26), questionId: bytes32(28), outcome: true },
+  { kind: 19, logIndex: 18, txIndex: 9, tx: bytes32(30), stakeholder: address(6), conditionId: bytes32(2), amount: 8_000_000 },
+  { kind: 20, logIndex: 19, txIndex: 9, tx: bytes32(30), stakeholder: address(6), conditionId: bytes32(2), amount: 1_000_000 },
+  { kind: 21, logIndex: 20, txIndex: 10, tx: bytes32(31), stakeholder: address(6), marketId: bytes32(26), indexSet: '0x5', amount: 2_000_000 },
+  { kind: 22, logIndex: 21, txIndex: 11, tx: bytes32(32), redeemer: address(6), conditionId: bytes32(2), amounts: [3_000_000, 0], payout: 3_000_000 },
+  { kind: 23, logIndex: 22, txIndex: 12, tx: bytes32(33), creator: address(34), pool: address(35), conditionalTokens: address(36), collateral: address(7), conditionIds: [bytes32(2), bytes32(37)], fee: '20000000000000000' },
+  { kind: 24, logIndex: 23, txIndex: 13, tx: bytes32(38), pool: address(35), buyer: address(6), investmentAmount: 10_000_000, feeAmount: 200_000, outcomeIndex: 1, outcomeTokensBought: 18_500_000 },
+  { kind: 25, logIndex: 24, txIndex: 14, tx: bytes32(39), pool: address(35), seller: address(6), returnAmount: 5_000_000, feeAmount: 100_000, outcomeIndex: 0, outcomeTokensSold: 9_100_000 },
+  { kind: 26, logIndex: 25, txIndex: 15, tx: bytes32(40), pool: address(35), funder: address(41), amountsAdded: [100_000_000, 50_000_000], sharesMinted: 70_710_678 },
+  { kind: 27, logIndex: 26, txIndex: 16, tx: bytes32(42), pool: address(35), funder: address(41), amountsRemoved: [10_000_000, 5_000_000], collateralRemovedFromFeePool: 12_345, sharesBurnt: 7_071_067 },
+  { kind: 28, logIndex: 27, txIndex: 17, tx: bytes32(43), feed: address(44), current: 6_512_345_000_000, roundId: '110680464442257320164', updatedAt: 1_700_000_123 },
+];
+
+t.test('logCodec', async (t) => {
+  t.test('default: every kind round-trips', async (t) => {
+    t.same(
+      SAMPLE_EVENTS.map((event) => event.kind).sort((a, b) => a - b),
+      Object.values(KIND).sort((a, b) => a - b),
+      'one sample per kind',
+    );
+    const blocks: BlockEvents[] = [
+      { block: 61_000_000, ts: 1_700_000_000, hash: bytes32(61_000_000), events: SAMPLE_EVENTS.slice(0, 14) },
+      { block: 61_000_001, ts: 1_700_000_002, hash: bytes32(61_000_001), events: [] },
+      { block: 61_000_005, ts: 1_700_000_010, hash: bytes32(61_000_005), events: SAMPLE_EVENTS.slice(14) },
+    ];
+    const encoded = encodeBlocks(blocks);
+    t.strictSame(decodeBlocks(encoded), blocks);
+    t.same(encodeBlocks(decodeBlocks(encoded)), encoded, 'decode then encode gives the same bytes');
+    t.strictSame(decodeBlocks(encodeBlocks([])), [], 'no blocks');
+  });
+
+  t.test('behavior: bytes do not depend on what was encoded before', async (t) => {
+    const block: BlockEvents = { block: 5, ts: 10, hash: bytes32(5), events: [SAMPLE_EVENTS[7]!] };
+    const first = Buffer.from(encodeBlocks([block]));
+    encodeBlocks([{ block: 1, ts: 1, hash: bytes32(1), events: SAMPLE_EVENTS }]);
+    t.same(Buffer.from(encodeBlocks([block])), first);
+  });
+
+  t.test('error: unknown kind', async (t) => {
+    const packr = new Packr({ useRecords: false, mapsAsObjects: true });
+    t.throws(() => decodeBlocks(packr.pack([[7, 1, bytes32(7), [[99, 0, 0, bytes32(1)]]]])), /block 7: unknown event kind 99/);
+    t.throws(() => decodeBlocks(packr.pack([[7, 1, bytes32(7), [['length', 0, 0, bytes32(1)]]]])), /unknown event kind length/);
+    t.throws(() => decodeBlocks(packr.pack([[7, 1, bytes32(7), [[1, 0, 0, bytes32(1)]]]])), /kind 1 event has 4 values, expected 8/);
+    const bogus = { ...SAMPLE_EVENTS[0]!, kind: 99 } as unknown as ChainEvent;
+    t.throws(() => encodeBlocks([{ block: 3, ts: 1, hash: bytes32(3), events: [bogus] }]), /block 3: unknown event kind 99/);
+    const incomplete = { ...SAMPLE_EVENTS[0]!, oracle: undefined } as unknown as ChainEvent;
+    t.throws(() => encodeBlocks([{ block: 3, ts: 1, hash: bytes32(3), events: [incomplete] }]), /kind 1 event has no oracle/);
+  });
+
+  t.test('behavior: speed on fills', async (t) => {
+    const random = createRandom(seed);
+    const frames = chunk(random, makeBlocks(random, 60_000_000, 4000, 100), 20);
+    const events = countEvents(frames.flat());
+    let encoded: Buffer[] = [];
+    let encodeMs = Infinity;
+    let decodeMs = Infinity;
+    for (let round = 0; round < 3; round++) {
+      let startedAt = performance.now();
+      encoded = frames.map((frame) => encodeBlocks(frame));
+      encodeMs = Math.min(encodeMs, performance.now() - startedAt);
+      startedAt = performance.now();
+      for (const payload of encoded) decodeBlocks(payload);
+      decodeMs = Math.min(decodeMs, performance.now() - startedAt);
+    }
+    const bytes = encoded.reduce((sum, payload) => sum + payload.length, 0);
+    t.comment(
+      `codec, ${events} fill events in ${frames.length} payloads (best of 3): encode ${(events / encodeMs / 1000).toFixed(2)} M events/s, ` +
+        `decode ${(events / decodeMs / 1000).toFixed(2)} M events/s, ${(bytes / events).toFixed(0)} bytes/event`,
+    );
+    t.ok(events > 100_000);
+  });
+});
+
+t.test('eventLog', async (t) => {
+  t.test('default: append and read across segments, reopen', async (t) => {
+    const dir = createDir(t);
+    const random = createRandom(seed + 1);
+    const blocks = makeBlocks(random, 1000, 600, 6);
+    const frames = chunk(random, blocks, 5);
+    let log = openEventLog({ dir, segmentBytes: 16 * 1024, durable: false });
+    t.same(log.head(), { block: -1, events: 0, blocks: 0, segments: 0, bytes: 0 }, 'empty');
+    t.equal(log.tornBytesCut, 0);
+    for (const frame of frames) log.append(frame);
+    log.append([]);
+    const head = log.head();
+    t.equal(head.block, blocks.at(-1)!.block);
+    t.equal(head.blocks, blocks.length);
+    t.equal(head.events, countEvents(blocks));
+    t.equal(head.segments, segmentFiles(dir).length);
+    t.ok(head.segments >= 4, `${head.segments} segments`);
+    t.equal(head.bytes, segmentFiles(dir).reduce((sum, file) => sum + statSync(join(dir, file)).size, 0));
+    for (const file of segmentFiles(dir).slice(0, -1)) t.ok(statSync(join(dir, file)).size <= 16 * 1024, `${file} within segmentBytes`);
+    const manifest = JSON.parse(readFileSync(join(dir, 'segments.json'), 'utf8')) as { sealed: { name: string }[] };
+    t.same(manifest.sealed.map((segment) => segment.name), segmentFiles(dir).slice(0, -1), 'every segment but the last is sealed');
+
+    t.strictSame(readAll(log), blocks, 'read everything');
+    t.same([...log.read(-1)].length, frames.length, 'one array per frame');
+    for (let i = 0; i < 40; i++) {
+      const afterBlock = blocks[random(blocks.length)]!.block - random(2);
+      const throughBlock = afterBlock + random(400);
+      t.strictSame(
+        readAll(log, afterBlock, throughBlock),
+        blocks.filter((block) => block.block > afterBlock && block.block <= throughBlock),
+        `read (${afterBlock}, ${throughBlock}]`,
+      );
+    }
+    t.same(readAll(log, head.block), [], 'nothing after the head');
+    t.same(log.verify(), { ok: true });
+
+    t.throws(() => log.append([blocks.at(-1)!]), new RegExp(`block ${blocks.at(-1)!.block} is not above the log head`));
+    t.throws(
+      () => log.append([{ ...blocks[0]!, block: head.block + 5 }, { ...blocks[0]!, block: head.block + 5 }]),
+      new RegExp(`block ${head.block + 5} does not follow block ${head.block + 5}`),
+    );
+    t.same(log.head(), head, 'a refused append writes nothing');
+
+    log.close();
+    log = openEventLog({ dir, segmentBytes: 16 * 1024, durable: false });
+    t.same(log.head(), head, 'same head after reopen');
+    t.strictSame(readAll(log), blocks);
+    const more = makeBlocks(random, head.block + 1, 20, 6);
+    log.append(more);
+    t.strictSame(readAll(log, head.block), more, 'appends after reopen');
+    t.same(log.verify(), { ok: true });
+    log.close();
+    t.throws(() => log.append(more), /closed/);
+  });
+
+  t.test('behavior: a crash between sealing a segment and writing the next one', async (t) => {
+    const dir = createDir(t);
+    const random = createRandom(seed + 10);
+    const blocks = makeBlocks(random, 1, 40, 4);
+    let log = openEventLog({ dir, segmentBytes: 2048, durable: false });
+    log.append(blocks.slice(0, 20));
+    log.append(blocks.slice(20, 30));
+    log.close();
+    t.same(segmentFiles(dir), ['00000000.seg', '00000001.seg'], 'the second frame rolled over');
+    // segments.json already lists 00000000.seg as sealed; without the new file the log must read as if the
+    // second frame was never written.
+    rmSync(join(dir, '00000001.seg'));
+    log = openEventLog({ dir, segmentBytes: 2048, durable: false });
+    t.equal(log.head().block, blocks[19]!.block);
+    t.equal(log.head().segments, 1);
+    log.append(blocks.slice(20));
+    t.strictSame(readAll(log), blocks);
+    t.same(log.verify(), { ok: true });
+    log.close();
+  });
+
+  t.test('behavior: a reader sees the log as it was when read was called', async (t) => {
+    const dir = createDir(t);
+    const random = createRandom(seed + 2);
+    const blocks = makeBlocks(random, 1, 30, 3);
+    const log = openEventLog({ dir, durable: false });
+    log.append(blocks.slice(0, 10));
+    const reader = log.read(-1);
+    log.append(blocks.slice(10));
+    t.strictSame([...reader].flat(), blocks.slice(0, 10));
+    log.close();
+  });
+
+  t.test('behavior: a torn tail is cut on open', async (t) => {
+    const random = createRandom(seed + 3);
+    const blocks = makeBlocks(random, 500, 200, 8);
+    const frames = chunk(random, blocks, 6);
+    const lastFrame = frames.at(-1)!;
+    const keptBlocks = blocks.slice(0, blocks.length - lastFrame.length);
+    const dir = createDir(t);
+    const template = (cut: number | null) => {
+      rmSync(dir, { recursive: true, force: true });
+      const log = openEventLog({ dir, segmentBytes: 8 * 1024, durable: false });
+      for (const frame of frames.slice(0, -1)) log.append(frame);
+      const frameStart = log.head().bytes;
+      log.append(lastFrame);
+      const frameEnd = log.head().bytes;
+      log.close();
+      const activeFile = join(dir, segmentFiles(dir).at(-1)!);
+      const activeBytes = statSync(activeFile).size;
+      if (cut !== null) truncateSync(activeFile, activeBytes - (frameEnd - frameStart) + cut);
+      return { frameBytes: frameEnd - frameStart };
+    };
+    const { frameBytes } = template(null);
+    t.ok(frameBytes > 60, `last frame ${frameBytes} bytes`);
+    const cuts = [1, 20, 39, 40, 41, Math.floor(frameBytes / 3), Math.floor(frameBytes / 2), frameBytes - 7, frameBytes - 2, frameBytes - 1];
+    t.equal(new Set(cuts).size, 10, '10 different cut points');
+    for (const cut of cuts) {
+      template(cut);
+      const log = openEventLog({ dir, segmentBytes: 8 * 1024, durable: false });
+      t.equal(log.tornBytesCut, cut, `cut at ${cut}: ${cut} torn bytes cut`);
+      t.equal(log.head().block, keptBlocks.at(-1)!.block, `cut at ${cut}: the last frame is gone`);
+      t.strictSame(readAll(log), keptBlocks, `cut at ${cut}: earlier frames intact`);
+      log.append(lastFrame);
+      t.strictSame(readAll(log), blocks, `cut at ${cut}: appending again works`);
+      t.same(log.verify(), { ok: true });
+      log.close();
+    }
+  });
+
+  t.test('behavior: a crc-failing last frame is a torn tail, an earlier one is an error', async (t) => {
+    const dir = createDir(t);
+    const random = createRandom(seed + 4);
+    const blocks = makeBlocks(random, 1, 12, 4);
+    let log = openEventLog({ dir, durable: false });
+    log.append(blocks.slice(0, 4));
+    const secondFrameStart = log.head().bytes;
+    log.append(blocks.slice(4, 8));
+    const lastFrameStart = log.head().bytes;
+    log.append(blocks.slice(8));
+    log.close();
+    const file = join(dir, '00000000.seg');
+    const flip = (at: number) => {
+      const bytes = readFileSync(file);
+      bytes[at] = bytes[at]! ^ 0xff;
+      writeFileSync(file, bytes);
+    };
+    flip(lastFrameStart + 50);
+    log = openEventLog({ dir, durable: false });
+    t.ok(log.tornBytesCut > 0, 'the last frame is cut');
+    t.strictSame(readAll(log), blocks.slice(0, 8));
+    log.append(blocks.slice(8));
+    log.close();
+    flip(secondFrameStart + 50);
+    t.throws(() => openEventLog({ dir, durable: false }), /segment 00000000\.seg: byte \d+: frame payload crc mismatch/);
+    t.notOk(readdirSync(dir).includes('LOCK'), 'a failed open leaves no lock behind');
+  });
+
+  t.test('behavior: a flipped byte in a sealed segment', async (t) => {
+    const dir = createDir(t);
+    const random = createRandom(seed + 5);
+    const blocks = makeBlocks(random, 1, 300, 5);
+    let log = openEventLog({ dir, segmentBytes: 8 * 1024, durable: false });
+    for (const frame of chunk(random, blocks, 4)) log.append(frame);
+    log.close();
+    const sealed = segmentFiles(dir).slice(0, -1);
+    t.ok(sealed.length >= 2);
+    const victim = sealed[1]!;
+    const bytes = readFileSync(join(dir, victim));
+    const at = 100 + random(bytes.length - 200);
+    bytes[at] = bytes[at]! ^ 0x10;
+    writeFileSync(join(dir, victim), bytes);
+    log = openEventLog({ dir, segmentBytes: 8 * 1024, durable: false });
+    const result = log.verify();
+    t.equal(result.ok, false);
+    t.match(result, { segment: victim }, `verify names ${victim} (${JSON.stringify(result)})`);
+    t.throws(() => readAll(log), new RegExp(`segment ${victim.replace('.', '\\.')}`), 'read names it too');
+    log.close();
+  });
+
+  t.test('behavior: truncateAfter', async (t) => {
+    const random = createRandom(seed + 6);
+    const blocks = makeBlocks(random, 100, 400, 5);
+    const frames = chunk(random, blocks, 6).filter((frame) => frame.length > 0);
+    const build = (dir: string) => {
+      const log = openEventLog({ dir, segmentBytes: 8 * 1024, durable: false });
+      for (const frame of frames) log.append(frame);
+      return log;
+    };
+    // A cut inside a multi-block frame, in a sealed segment and in the active one.
+    const straddled = frames.filter((frame) => frame.length >= 3);
+    const cases = [
+      { name: 'inside a sealed segment', block: straddled[2]![1]!.block },
+      { name: 'inside the active segment', block: straddled.at(-1)![1]!.block },
+      { name: 'between blocks', block: straddled[5]![1]!.block + 1 },
+      { name: 'everything', block: -1 },
+    ];
+    for (const { name, block } of cases) {
+      const dir = createDir(t);
+      let log = build(dir);
+      const segmentsBefore = log.head().segments;
+      log.truncateAfter(block);
+      const kept = blocks.filter((candidate) => candidate.block <= block);
+      t.equal(log.head().block, kept.at(-1)?.block ?? -1, `${name}: head`);
+      t.equal(log.head().events, countEvents(kept), `${name}: events`);
+      t.equal(log.head().blocks, kept.length, `${name}: blocks`);
+      t.strictSame(readAll(log), kept, `${name}: read`);
+      t.same(log.verify(), { ok: true }, `${name}: verify`);
+      t.ok(log.head().segments <= segmentsBefore);
+      log.close();
+      log = openEventLog({ dir, segmentBytes: 8 * 1024, durable: false });
+      t.strictSame(readAll(log), kept, `${name}: after reopen`);
+      const nextBlocks = blocks.filter((candidate) => candidate.block > block);
+      for (const frame of chunk(random, nextBlocks, 6)) log.append(frame);
+      t.strictSame(readAll(log), blocks, `${name}: the dropped blocks append again`);
+      t.same(log.verify(), { ok: true });
+      log.close();
+    }
+  });
+
+  t.test('behavior: an interrupted truncate is finished on open', async (t) => {
+    const dir = createDir(t);
+    const random = createRandom(seed + 7);
+    const blocks = makeBlocks(random, 1, 300, 5);
+    let log = openEventLog({ dir, segmentBytes: 8 * 1024, durable: false });
+    for (const frame of chunk(random, blocks, 4)) log.append(frame);
+    log.close();
+    // What truncateAfter writes before it touches any file: the sealed list cut short, plus its intent.
+    const manifestPath = join(dir, 'segments.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { sealed: { firstBlock: number; lastBlock: number }[]; truncatingAfter: number | null };
+    const boundary = 1;
+    const block = Math.floor((manifest.sealed[boundary]!.firstBlock + manifest.sealed[boundary]!.lastBlock) / 2);
+    manifest.sealed = manifest.sealed.slice(0, boundary);
+    manifest.truncatingAfter = block;
+    writeFileSync(manifestPath, JSON.stringify(manifest));
+    t.throws(() => openEventLog({ dir, readOnly: true }), /interrupted/, 'a reader cannot finish it');
+    log = openEventLog({ dir, segmentBytes: 8 * 1024, durable: false });
+    t.strictSame(readAll(log), blocks.filter((candidate) => candidate.block <= block));
+    t.same(segmentFiles(dir), ['00000000.seg', '00000001.seg']);
+    t.equal(JSON.parse(readFileSync(manifestPath, 'utf8')).truncatingAfter, null);
+    t.same(log.verify(), { ok: true });
+    log.close();
+  });
+
+  t.test('behavior: single-writer lock', async (t) => {
+    const dir = createDir(t);
+    const log = openEventLog({ dir, durable: false });
+    log.append(makeBlocks(createRandom(seed + 8), 1, 5, 2));
+    t.throws(() => openEventLog({ dir }), new RegExp(`log is locked by process ${process.pid}`));
+    const reader = openEventLog({ dir, readOnly: true });
+    t.equal(reader.head().blocks, 5, 'a read-only open needs no lock');
+    t.throws(() => reader.append([]), /read-only/);
+    t.throws(() => reader.truncateAfter(0), /read-only/);
+    reader.close();
+    log.close();
+    t.notOk(readdirSync(dir).includes('LOCK'), 'close releases the lock');
+
+    const exited = spawnSync(process.execPath, ['-e', '']);
+    writeFileSync(join(dir, 'LOCK'), String(exited.pid));
+    const takeover = openEventLog({ dir });
+    t.equal(readFileSync(join(dir, 'LOCK'), 'utf8'), String(process.pid), `the stale lock of ${exited.pid} is taken over`);
+    t.equal(takeover.head().blocks, 5);
+    takeover.close();
+  });
+
+  t.test('behavior: read memory stays bounded', async (t) => {
+    const dir = createDir(t);
+    const random = createRandom(seed + 9);
+    const log = openEventLog({ dir, segmentBytes: 16 * 1024 * 1024, durable: false });
+    // Generated frame by frame so the test itself holds no copy of the log.
+    let nextBlock = 50_000_000;
+    while (log.head().events < 200_000) {
+      const frame = makeBlocks(random, nextBlock, 20, 100);
+      log.append(frame);
+      nextBlock = frame.at(-1)!.block + 1;
+    }
+    const head = log.head();
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    let events = 0;
+    let frames = 0;
+    const startedAt = performance.now();
+    for (const frame of log.read(-1)) {
+      for (const block of frame) events += block.events.length;
+      if (++frames % 20 === 0) rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }
+    const readMs = performance.now() - startedAt;
+    t.equal(events, head.events);
+    const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+    t.comment(
+      `read ${events} events (${frames} frames, ${head.segments} segments, ${mib(head.bytes)} MiB) at ` +
+        `${(events / readMs / 1000).toFixed(2)} M events/s; rss ${mib(rssBefore)} MiB before, peak +${mib(rssPeak - rssBefore)} MiB`,
+    );
+    log.close();
+  });
+});
