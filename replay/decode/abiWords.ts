@@ -1,94 +1,118 @@
-// Fixed-offset reads of ABI words from 0x-prefixed hex strings: the hot path of decoding, with no viem and no
-// address checksumming. Offsets are in 32-byte words from the start of the data (after "0x").
+// Fixed-offset reads of ABI words: the hot path of decoding, with no viem and no address checksumming. Data
+// words are read from the log's hex bytes (see RawLog); topics are 0x-prefixed strings. Word offsets count
+// 32-byte words from the start of the data. Input hex is lowercase (the sources guarantee it).
+import type { RawLog } from './rawLog.js';
 
-const ZERO_PREFIX = '0'.repeat(50);
+const HEX = new Int8Array(256).fill(-1);
+for (let c = 0; c < 10; c++) HEX[48 + c] = c;
+for (let c = 0; c < 6; c++) HEX[97 + c] = 10 + c;
+const ZERO = 48;
 
 /** Thrown for values a safe integer cannot hold; the decoder counts such logs as unsupported. */
 export class OversizedValueError extends Error {}
-/** Thrown when data is shorter than its layout says; the decoder counts such logs as malformed. */
+/** Thrown when data is shorter than its layout says, or not hex; the decoder counts such logs as malformed. */
 export class ShortDataError extends Error {}
 
-function wordStart(data: string, word: number): number {
-  const start = 2 + word * 64;
-  if (start + 64 > data.length) throw new ShortDataError(`data has no word ${word}`);
+function wordStart(log: RawLog, word: number): number {
+  const start = log.dataStart + word * 64;
+  if (word < 0 || start + 64 > log.dataEnd) throw new ShortDataError(`data has no word ${word}`);
   return start;
 }
 
+/** Hex digits [start, start+count) as a number (count <= 13 keeps it exact). */
+function hexNumber(bytes: Buffer, start: number, count: number): number {
+  let value = 0;
+  let invalid = 0;
+  for (let i = start; i < start + count; i++) {
+    const digit = HEX[bytes[i]!]!;
+    invalid |= digit;
+    value = value * 16 + digit;
+  }
+  if (invalid < 0) throw new ShortDataError('data is not hex');
+  return value;
+}
+
 /** A uint word as a safe integer. */
-export function readUint(data: string, word: number): number {
-  const start = wordStart(data, word);
-  if (!data.startsWith(ZERO_PREFIX, start)) throw new OversizedValueError(`word ${word} exceeds 2^53`);
-  const value = parseInt(data.substr(start + 50, 14), 16);
-  if (!(value <= Number.MAX_SAFE_INTEGER)) throw new OversizedValueError(`word ${word} exceeds 2^53`);
+export function readUint(log: RawLog, word: number): number {
+  const start = wordStart(log, word);
+  const bytes = log.dataBytes;
+  for (let i = start; i < start + 51; i++) {
+    if (bytes[i] !== ZERO) throw new OversizedValueError(`word ${word} exceeds 2^53`);
+  }
+  const value = hexNumber(bytes, start + 51, 13);
+  if (value > Number.MAX_SAFE_INTEGER) throw new OversizedValueError(`word ${word} exceeds 2^53`);
   return value;
 }
 
 /** A word as 64 lowercase hex digits (token ids, bitmasks). */
-export function readWordHex(data: string, word: number): string {
-  const start = wordStart(data, word);
-  return data.substr(start, 64).toLowerCase();
+export function readWordHex(log: RawLog, word: number): string {
+  const start = wordStart(log, word);
+  return log.dataBytes.toString('latin1', start, start + 64);
 }
 
-/** A bytes32 word as 0x + 64 lowercase hex. */
-export function readBytes32(data: string, word: number): string {
-  return '0x' + readWordHex(data, word);
+/** A bytes32 word as 0x + 64 hex. */
+export function readBytes32(log: RawLog, word: number): string {
+  return '0x' + readWordHex(log, word);
 }
 
-/** An address word as 0x + 40 lowercase hex. */
-export function readAddress(data: string, word: number): string {
-  const start = wordStart(data, word);
-  return '0x' + data.substr(start + 24, 40).toLowerCase();
+/** An address word as 0x + 40 hex. */
+export function readAddress(log: RawLog, word: number): string {
+  const start = wordStart(log, word);
+  return '0x' + log.dataBytes.toString('latin1', start + 24, start + 64);
 }
 
-/** int256 word as a safe integer (two's complement). */
-export function readInt(data: string, word: number): number {
-  const start = wordStart(data, word);
-  const head = data.charCodeAt(start);
-  // '8'..'f' (and 'A'..'F') in the top nibble means negative.
-  if (head >= 0x38) {
-    const value = BigInt('0x' + data.substr(start, 64)) - (1n << 256n);
-    if (value < BigInt(Number.MIN_SAFE_INTEGER)) throw new OversizedValueError(`word ${word} below -2^53`);
-    return Number(value);
-  }
-  return readUint(data, word);
-}
-
-/** A dynamic uint256[] whose head word (offset in bytes) is at `word`. */
-export function readUintArray(data: string, word: number): number[] {
-  const at = readUint(data, word) / 32;
-  const length = readUint(data, at);
+/** A dynamic uint256[] whose head word (a byte offset) is at `word`. */
+export function readUintArray(log: RawLog, word: number): number[] {
+  const at = readUint(log, word) / 32;
+  const length = readUint(log, at);
+  if (log.dataStart + (at + 1 + length) * 64 > log.dataEnd) throw new ShortDataError(`array at word ${word} runs past the data`);
   const values = new Array<number>(length);
-  for (let i = 0; i < length; i++) values[i] = readUint(data, at + 1 + i);
+  for (let i = 0; i < length; i++) values[i] = readUint(log, at + 1 + i);
   return values;
 }
 
 /** A dynamic uint256[] of 64-hex words (token ids). */
-export function readWordHexArray(data: string, word: number): string[] {
-  const at = readUint(data, word) / 32;
-  const length = readUint(data, at);
+export function readWordHexArray(log: RawLog, word: number): string[] {
+  const at = readUint(log, word) / 32;
+  const length = readUint(log, at);
+  if (log.dataStart + (at + 1 + length) * 64 > log.dataEnd) throw new ShortDataError(`array at word ${word} runs past the data`);
   const values = new Array<string>(length);
-  for (let i = 0; i < length; i++) values[i] = readWordHex(data, at + 1 + i);
+  for (let i = 0; i < length; i++) values[i] = readWordHex(log, at + 1 + i);
   return values;
 }
 
 /** A dynamic bytes32[]. */
-export function readBytes32Array(data: string, word: number): string[] {
-  return readWordHexArray(data, word).map((hex) => '0x' + hex);
+export function readBytes32Array(log: RawLog, word: number): string[] {
+  return readWordHexArray(log, word).map((hex) => '0x' + hex);
 }
 
 /** Dynamic `bytes` as 0x hex. */
-export function readBytes(data: string, word: number): string {
-  const at = readUint(data, word) / 32;
-  const length = readUint(data, at);
-  const start = 2 + (at + 1) * 64;
-  if (start + length * 2 > data.length) throw new ShortDataError(`bytes at word ${word} run past the data`);
-  return '0x' + data.substr(start, length * 2).toLowerCase();
+export function readBytes(log: RawLog, word: number): string {
+  const at = readUint(log, word) / 32;
+  const length = readUint(log, at);
+  const start = log.dataStart + (at + 1) * 64;
+  if (start + length * 2 > log.dataEnd) throw new ShortDataError(`bytes at word ${word} run past the data`);
+  return '0x' + log.dataBytes.toString('latin1', start, start + length * 2);
+}
+
+/** int256 word as a safe integer (two's complement); topics and data alike come as 0x strings here. */
+export function readIntTopic(topic: string): number {
+  const value = BigInt(topic);
+  const signed = value >= 1n << 255n ? value - (1n << 256n) : value;
+  if (signed > BigInt(Number.MAX_SAFE_INTEGER) || signed < BigInt(Number.MIN_SAFE_INTEGER)) throw new OversizedValueError('int256 beyond 2^53');
+  return Number(signed);
 }
 
 /** Topic helpers: topics are whole 0x-prefixed words. */
 export function topicAddress(topic: string): string {
-  return '0x' + topic.substr(26, 40).toLowerCase();
+  return '0x' + topic.substring(26, 66);
+}
+export function topicWordHex(topic: string): string {
+  return topic.substring(2, 66);
 }
 export function topicUint(topic: string): number {
-  return readUint(topic, 0);
+  for (let i = 2; i < 53; i++) if (topic.charCodeAt(i) !== ZERO) throw new OversizedValueError('topic exceeds 2^53');
+  const value = parseInt(topic.substring(53, 66), 16);
+  if (!(value <= Number.MAX_SAFE_INTEGER)) throw new ShortDataError('topic is not hex');
+  return value;
 }

@@ -1,6 +1,6 @@
 // One capture line (DESIGN.md section 7): a JSON-RPC eth_getLogs log object. Numbers may be 0x hex strings, as
 // nodes return them, or JSON integers. Anything else is a malformed line: an error message, never a guess.
-import type { RawLog } from '../decode/rawLog.js';
+import { createRawLog, type RawLog } from '../decode/rawLog.js';
 
 export interface CaptureLog extends RawLog {
   block: number;
@@ -42,16 +42,19 @@ export function parseCaptureLine(text: string): CaptureLog {
   }
   const removed = log.removed ?? false;
   if (typeof removed !== 'boolean') throw new Error('removed must be a boolean');
-  return {
+  const raw = createRawLog({
     address: matching(log, 'address', ADDRESS, 'a 0x address'),
-    topics: topics.map((t: string) => t.toLowerCase()),
+    topics,
     data: matching(log, 'data', HEX_DATA, '0x hex bytes'),
-    block: quantity(log, 'blockNumber'),
-    blockHash: matching(log, 'blockHash', HEX_WORD, 'a 32-byte 0x hash'),
-    blockTs: quantity(log, 'blockTimestamp'),
     tx: matching(log, 'transactionHash', HEX_WORD, 'a 32-byte 0x hash'),
     txIndex: quantity(log, 'transactionIndex'),
     logIndex: quantity(log, 'logIndex'),
+  });
+  return {
+    ...raw,
+    block: quantity(log, 'blockNumber'),
+    blockHash: matching(log, 'blockHash', HEX_WORD, 'a 32-byte 0x hash'),
+    blockTs: quantity(log, 'blockTimestamp'),
     removed,
   };
 }

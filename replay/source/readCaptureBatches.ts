@@ -6,7 +6,8 @@ import type { BlockEvents, ChainEvent } from '../../engine/chain/chainEvent.js';
 import type { LogDecoder } from '../decode/decodeLog.js';
 import { InputError } from './inputError.js';
 import { parseCaptureLine } from './parseCaptureLine.js';
-import { readLines } from './readLines.js';
+import { lineText, readLines } from './readLines.js';
+import { scanCaptureLine } from './scanCaptureLine.js';
 
 export interface CaptureBatch {
   blocks: BlockEvents[];
@@ -41,10 +42,10 @@ export function* readCaptureBatches(options: {
   let lastLine = 0;
 
   for (const line of readLines(path)) {
-    if (line.text.length === 0 || /^\s+$/.test(line.text)) continue;
-    let log;
-    try {
-      log = parseCaptureLine(line.text);
+    if (isBlank(line.buffer, line.start, line.end)) continue;
+    let log = scanCaptureLine(line.buffer, line.start, line.end);
+    if (log === null) try {
+      log = parseCaptureLine(lineText(line));
     } catch (error) {
       const torn = !line.terminated ? ' (the last line is cut short)' : '';
       throw new InputError(path, line.number, `malformed log line: ${(error as Error).message}${torn}`);
@@ -95,4 +96,12 @@ export function* readCaptureBatches(options: {
   }
   if (current && current.events.length > 0) blocks.push(current);
   if (blocks.length > 0 || logs > 0) yield { blocks, logs, lastLine };
+}
+
+function isBlank(buffer: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = buffer[i];
+    if (c !== 32 && c !== 9 && c !== 13) return false;
+  }
+  return true;
 }

@@ -1,11 +1,18 @@
-// Reads a file line by line with a reused buffer: bounded memory whatever the file size. Yields each line's
-// text and 1-based number, and whether it ended with a newline (a last line without one may be torn).
+// Reads a file line by line with a reused buffer: bounded memory whatever the file size. Each line is a byte
+// range of that buffer, valid until the next line is read (no string is made unless asked for), with its
+// 1-based number and whether it ended with a newline (a last line without one may be torn).
 import { closeSync, openSync, readSync } from 'node:fs';
 
 export interface Line {
-  text: string;
+  buffer: Buffer;
+  start: number;
+  end: number;
   number: number;
   terminated: boolean;
+}
+
+export function lineText(line: Line): string {
+  return line.buffer.toString('utf8', line.start, line.end);
 }
 
 export function* readLines(path: string, chunkBytes = 4 * 1024 * 1024): Generator<Line> {
@@ -14,7 +21,7 @@ export function* readLines(path: string, chunkBytes = 4 * 1024 * 1024): Generato
     let buffer = Buffer.allocUnsafe(chunkBytes);
     let start = 0;
     let end = 0;
-    let number = 0;
+    const line: Line = { buffer, start: 0, end: 0, number: 0, terminated: true };
     for (;;) {
       if (start > 0 && start === end) start = end = 0;
       if (end === buffer.length) {
@@ -26,7 +33,7 @@ export function* readLines(path: string, chunkBytes = 4 * 1024 * 1024): Generato
           // A line longer than the buffer: grow it.
           const bigger = Buffer.allocUnsafe(buffer.length * 2);
           buffer.copy(bigger, 0, 0, end);
-          buffer = bigger;
+          buffer = line.buffer = bigger;
         }
       }
       const read = readSync(fd, buffer, end, buffer.length - end, null);
@@ -34,13 +41,21 @@ export function* readLines(path: string, chunkBytes = 4 * 1024 * 1024): Generato
       end += read;
       let newline = buffer.indexOf(10, start);
       while (newline !== -1 && newline < end) {
-        const lineEnd = newline > start && buffer[newline - 1] === 13 ? newline - 1 : newline;
-        yield { text: buffer.toString('utf8', start, lineEnd), number: ++number, terminated: true };
+        line.start = start;
+        line.end = newline > start && buffer[newline - 1] === 13 ? newline - 1 : newline;
+        line.number++;
+        yield line;
         start = newline + 1;
         newline = buffer.indexOf(10, start);
       }
     }
-    if (end > start) yield { text: buffer.toString('utf8', start, end), number: ++number, terminated: false };
+    if (end > start) {
+      line.start = start;
+      line.end = end;
+      line.number++;
+      line.terminated = false;
+      yield line;
+    }
   } finally {
     closeSync(fd);
   }

@@ -7,6 +7,7 @@ import { EVENT_FIELDS, KIND, type Kind } from '../../engine/chain/chainEvent.js'
 import { POLYGON_ADDRESSES } from '../../engine/chain/venueAddresses.js';
 import { EVENT_ABIS, EVENT_TOPICS } from '../../replay/decode/eventAbis.js';
 import { createLogDecoder } from '../../replay/decode/decodeLog.js';
+import { createRawLog } from '../../replay/decode/rawLog.js';
 
 const FEED = '0x' + 'fe'.repeat(20);
 const POOL = '0x' + 'aa'.repeat(20);
@@ -86,7 +87,7 @@ t.test('behavior: every kind decodes as viem decodes it', async (t) => {
     for (let round = 0; round < 25; round++) {
       const { topics, data } = encodeSample(kind);
       const address = EMITTER[kind];
-      const event = decoder.decode({ address, topics, data, logIndex: 7, txIndex: 3, tx: '0x' + 'ab'.repeat(32) });
+      const event = decoder.decode(createRawLog({ address, topics, data, logIndex: 7, txIndex: 3, tx: '0x' + 'ab'.repeat(32) }));
       if (!event) { t.fail(`kind ${kind} did not decode`); break; }
       const expected = expectedFromViem(kind, EVENT_ABIS[kind], { topics, data }, address);
       const actual = Object.fromEntries(Object.keys(expected).map((k) => [k, (event as unknown as Record<string, unknown>)[k]]));
@@ -99,9 +100,9 @@ t.test('behavior: every kind decodes as viem decodes it', async (t) => {
 t.test('behavior: the same topic from another contract is another kind or skipped', async (t) => {
   const decoder = createLogDecoder(addresses);
   const { topics, data } = encodeSample(KIND.adapterSplit);
-  t.equal(decoder.decode({ address: addresses.ctf, topics, data, logIndex: 0, txIndex: 0, tx: '0x' }), null);
+  t.equal(decoder.decode(createRawLog({ address: addresses.ctf, topics, data, logIndex: 0, txIndex: 0, tx: '0x' })), null);
   t.equal(decoder.skipped.otherEvent, 1);
-  t.equal(decoder.decode({ address: '0x' + '12'.repeat(20), topics, data, logIndex: 0, txIndex: 0, tx: '0x' }), null);
+  t.equal(decoder.decode(createRawLog({ address: '0x' + '12'.repeat(20), topics, data, logIndex: 0, txIndex: 0, tx: '0x' })), null);
   t.equal(decoder.skipped.otherContract, 1);
 });
 
@@ -109,11 +110,11 @@ t.test('error: malformed and oversized logs are skipped and counted', async (t) 
   const decoder = createLogDecoder(addresses);
   const { topics, data } = encodeSample(KIND.orderFilledV1);
   const base = { address: addresses.ctfExchange, logIndex: 0, txIndex: 0, tx: '0x' };
-  t.equal(decoder.decode({ ...base, topics: topics.slice(0, 3), data }), null);
-  t.equal(decoder.decode({ ...base, topics, data: data.slice(0, 100) }), null);
+  t.equal(decoder.decode(createRawLog({ ...base, topics: topics.slice(0, 3), data })), null);
+  t.equal(decoder.decode(createRawLog({ ...base, topics, data: data.slice(0, 100) })), null);
   t.equal(decoder.skipped.malformed, 2);
   const huge = data.slice(0, 2 + 64 * 2) + 'f'.repeat(64) + data.slice(2 + 64 * 3);
-  t.equal(decoder.decode({ ...base, topics, data: huge }), null);
+  t.equal(decoder.decode(createRawLog({ ...base, topics, data: huge })), null);
   t.equal(decoder.skipped.oversized, 1);
 });
 
@@ -124,7 +125,7 @@ t.test('behavior: the real Polygon logs decode as viem and the transcription say
   for (const set of file.sets) {
     for (const log of set.logs) {
       const raw = { address: log.address, topics: log.topics, data: log.data, logIndex: Number(log.logIndex), txIndex: Number(log.transactionIndex ?? 0), tx: log.transactionHash };
-      const event = decoder.decode(raw);
+      const event = decoder.decode(createRawLog(raw));
       if (log.event === 'Transfer(ERC20)') { t.equal(event, null, 'USDC transfers are not ours'); continue; }
       if (!event) { t.fail(`${log.event} at ${log.logIndex} did not decode`); continue; }
       const expected = expectedFromViem(event.kind, EVENT_ABIS[event.kind], raw, raw.address.toLowerCase());

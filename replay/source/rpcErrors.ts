@@ -1,0 +1,122 @@
+// The JSON-RPC source's errors, split the way the caller must react (STYLE.md point 9):
+// - RpcRangeError: the node refuses or chokes on an eth_getLogs range (too many results, response too large,
+//   range too wide, timed out); a smaller range fixes it.
+// - RpcRetryableError: the node or the network is briefly unwell (connection refused or reset, HTTP 429 and 5xx,
+//   timeouts, rate limits, a node behind its peers); the same request later succeeds.
+// - RpcFatalError: retrying cannot help (bad request, invalid params, unknown method, unauthorised, wrong chain,
+//   a malformed answer, or retries used up); ingest stops with this message.
+// - FinalityMismatchError: the node's block differs from the one the log holds (DESIGN.md section 1).
+// classifyRpcError maps whatever viem throws (HttpRequestError, RpcRequestError subclasses, TimeoutError, fetch
+// failures) onto these by HTTP status, JSON-RPC code and the message texts common providers use.
+
+export class RpcRangeError extends Error {
+  override name = 'RpcRangeError';
+}
+
+export class RpcRetryableError extends Error {
+  override name = 'RpcRetryableError';
+  constructor(message: string, readonly retryAfterMs?: number, options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+export class RpcFatalError extends Error {
+  override name = 'RpcFatalError';
+}
+
+export class FinalityMismatchError extends Error {
+  override name = 'FinalityMismatchError';
+  constructor(readonly block: number, readonly nodeHash: string | null, readonly logHash: string) {
+    super(
+      `block ${block}: the node ${nodeHash === null ? 'has no such block' : `has hash ${nodeHash}`} but the log holds ${logHash}: ` +
+        `the chain changed below the finalized block, or this is another chain; run tally rewind --to-block N with N below ${block}, then ingest again`,
+    );
+  }
+}
+
+// Messages of nodes and providers (geth, erigon, nethermind, bor, Alchemy, Infura, QuickNode, Ankr, Chainstack,
+// BlastAPI, drpc, Polygon's public RPC) that mean "ask for fewer blocks".
+const RANGE_MESSAGE = new RegExp([
+  'more than \\d+ results', 'too many (results|logs|blocks)', 'response size', 'size exceeded', 'response too (large|big)',
+  'log response', 'limit exceeded', 'range (is )?too (large|wide|big)', 'block range', 'range limit', 'exceed(s|ed)? (the )?max',
+  'max(imum)? (block )?range', 'max results', 'query exceeds', 'result window', 'returned more than', 'smaller (block )?range',
+  'reduce (the )?range', 'timed? ?out', 'timeout', 'deadline exceeded',
+].join('|'), 'i');
+
+// Rate limits: back off, do not shrink the range.
+const RATE_MESSAGE = /rate.?limit|too many requests|request rate|capacity|quota|credits|throttl|exceeded the (daily|monthly)|request count/i;
+
+// Transient node states: load-balanced providers serving from a node a little behind.
+const TRANSIENT_MESSAGE = /header not found|unknown block|block not found|missing trie node|not synced|syncing|try again|temporar|overloaded|unavailable|connection|socket|econn|epipe|network|fetch failed|internal error/i;
+
+// JSON-RPC codes (EIP-1474) that retrying cannot fix when the message gives no other hint.
+const FATAL_CODES = new Set([-32700, -32600, -32601, -32602, -32003, -32004, -32006, 4001, 4100, 4200]);
+
+interface ErrorFacts {
+  text: string;
+  status?: number;
+  code?: number;
+  timeout: boolean;
+  retryAfterMs?: number;
+}
+
+/** What a chain of viem errors says: provider texts (not viem's URL and request-body lines), status, code. */
+function errorFacts(error: unknown): ErrorFacts {
+  const facts: ErrorFacts = { text: '', timeout: false };
+  const texts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && current !== null && depth < 8; depth++) {
+    const e = current as {
+      name?: string; shortMessage?: string; details?: string; message?: string; status?: number; code?: unknown;
+      headers?: { get?(name: string): string | null }; cause?: unknown;
+    };
+    if (e.name === 'TimeoutError' || e.name === 'AbortError') facts.timeout = true;
+    if (typeof e.details === 'string') texts.push(e.details);
+    else if (typeof e.shortMessage !== 'string' && typeof e.message === 'string') texts.push(e.message);
+    if (typeof e.status === 'number' && facts.status === undefined) facts.status = e.status;
+    if (typeof e.code === 'number' && facts.code === undefined) facts.code = e.code;
+    if (typeof e.code === 'string') texts.push(e.code);
+    const retryAfter = typeof e.headers?.get === 'function' ? e.headers.get('retry-after') : null;
+    if (retryAfter && facts.retryAfterMs === undefined) {
+      const seconds = Number(retryAfter);
+      if (Number.isFinite(seconds) && seconds >= 0) facts.retryAfterMs = seconds * 1000;
+    }
+    current = e.cause;
+  }
+  facts.text = texts.join('; ');
+  return facts;
+}
+
+/** A one-line description for messages: the provider's own words when there are any. */
+export function describeRpcError(error: unknown): string {
+  const facts = errorFacts(error);
+  const parts = [facts.status !== undefined ? `HTTP ${facts.status}` : '', facts.code !== undefined ? `code ${facts.code}` : '', facts.text];
+  const text = parts.filter((part) => part.length > 0).join(', ');
+  return text.length > 0 ? text.slice(0, 400) : String((error as Error)?.message ?? error).slice(0, 400);
+}
+
+/**
+ * Maps a failed request onto the source's error types. `method` decides whether a range error is possible:
+ * only eth_getLogs can be fixed by a smaller range; for anything else those texts mean a retryable timeout.
+ */
+export function classifyRpcError(error: unknown, method: string): RpcRangeError | RpcRetryableError | RpcFatalError {
+  if (error instanceof RpcRangeError || error instanceof RpcRetryableError || error instanceof RpcFatalError) return error;
+  const facts = errorFacts(error);
+  const what = `${method}: ${describeRpcError(error)}`;
+  const getLogs = method === 'eth_getLogs';
+  if (RATE_MESSAGE.test(facts.text) || facts.status === 429) return new RpcRetryableError(what, facts.retryAfterMs, { cause: error });
+  if (getLogs && (RANGE_MESSAGE.test(facts.text) || facts.timeout || facts.status === 413 || facts.status === 504)) {
+    return new RpcRangeError(what, { cause: error });
+  }
+  if (facts.timeout || RANGE_MESSAGE.test(facts.text)) return new RpcRetryableError(what, undefined, { cause: error });
+  if (facts.status !== undefined) {
+    if (facts.status === 408 || facts.status === 425 || facts.status >= 500) return new RpcRetryableError(what, facts.retryAfterMs, { cause: error });
+    if (facts.status >= 400) return new RpcFatalError(what, { cause: error });
+  }
+  if (facts.code !== undefined && FATAL_CODES.has(facts.code) && !TRANSIENT_MESSAGE.test(facts.text)) {
+    return new RpcFatalError(what, { cause: error });
+  }
+  // Everything else (network failures without a status, -32000/-32603 server errors, unknown codes) is
+  // retried: the retry budget turns a persistent one into a fatal error soon enough.
+  return new RpcRetryableError(what, undefined, { cause: error });
+}
