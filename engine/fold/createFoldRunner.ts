@@ -30,8 +30,24 @@ export interface FoldCursor {
 
 export interface BlockRecord { block: number; ts: number; hash: string; checksum: string; events: number }
 
+/** A batch derived on the main thread, waiting for its wallet fold and commit. */
+export interface PreparedBatch {
+  blocks: BlockEvents[];
+  partitionEvents: PositionEvent[][];
+  slotCount: number;
+  mainWrites: StateWrite[][];
+}
+
 export interface FoldRunner {
   cursor(): FoldCursor;
+  /**
+   * Derives a batch (synchronous). It may run while the previous batch is still being committed: the market
+   * registry's cache holds everything uncommitted, so derive never reads stale state.
+   */
+  prepareBatch(blocks: BlockEvents[]): PreparedBatch;
+  /** Folds the wallets and commits. Batches must be committed in the order they were prepared, one at a time. */
+  commitBatch(batch: PreparedBatch): Promise<void>;
+  /** prepareBatch then commitBatch. */
   foldBatch(blocks: BlockEvents[]): Promise<void>;
   readonly skipped: Record<string, number>;
   close(): Promise<void>;
@@ -75,6 +91,9 @@ export function createFoldRunner(options: {
   for (const { key } of store.dbs.pools.getRange({})) venueContracts.add(key);
   const skipped: Record<string, number> = {};
   let cursor = readFoldCursor(store);
+  /** The last prepared block: batches are prepared ahead of the committed cursor. */
+  let preparedThrough = cursor.block;
+  let commitsInFlight = 0;
   let epoch = 0;
 
   // Per-batch collection, filled by the derive sink.
@@ -137,77 +156,104 @@ export function createFoldRunner(options: {
     marketWalletsOfBlock = [];
   }
 
-  async function foldWallets(): Promise<WalletFoldResult[]> {
-    const slots = createTransferSlots(slotCount);
+  async function foldWallets(batch: PreparedBatch): Promise<WalletFoldResult[]> {
+    const slots = createTransferSlots(batch.slotCount);
     return Promise.all(pools.map(async (pool, i) => {
       const task: WalletFoldTask = {
-        stateDir: options.stateDir, events: messages.pack(partitionEvents[i]!), slots, slotCount, epoch,
+        stateDir: options.stateDir, events: messages.pack(batch.partitionEvents[i]!), slots, slotCount: batch.slotCount, epoch,
       };
       const packed = (await pool.run(task)) as Uint8Array;
       return messages.unpack(packed) as WalletFoldResult;
     }));
   }
 
+  /** Nothing of an abandoned batch was committed: forget every cached record it may have changed. */
+  function abandon(): void {
+    registry.trim(true);
+    knownMarketWallets.clear();
+    preparedThrough = cursor.block;
+    epoch++;
+  }
+
+  function prepareBatch(blocks: BlockEvents[]): PreparedBatch {
+    // Caches may only shrink when nothing uncommitted lives in them alone.
+    if (commitsInFlight === 0) {
+      registry.trim();
+      if (knownMarketWallets.size > 1_000_000) knownMarketWallets.clear();
+    }
+    partitionEvents = Array.from({ length: partitions }, () => []);
+    slotCount = 0;
+    const mainWrites: StateWrite[][] = [];
+    try {
+      for (const block of blocks) {
+        if (block.block <= preparedThrough) throw new Error(`fold: block ${block.block} is not after block ${preparedThrough}`);
+        preparedThrough = block.block;
+        writes = createBlockWrites();
+        registry.startBlock(writes);
+        deriveBlock(ctx, block);
+        writeTrades(block);
+        mainWrites.push(writes.finish());
+      }
+    } catch (error) {
+      abandon();
+      throw error;
+    }
+    return { blocks, partitionEvents, slotCount, mainWrites };
+  }
+
+  async function commitBatch(batch: PreparedBatch): Promise<void> {
+    const { blocks, mainWrites } = batch;
+    if (blocks.length === 0) return;
+    commitsInFlight++;
+    try {
+      const results = await foldWallets(batch);
+
+      // Chain the checksums block by block, then keep each key's last bytes for the commit.
+      const workerWrites = new Map<number, StateWrite[]>();
+      for (const result of results) {
+        for (const [block, entries] of result) {
+          let list = workerWrites.get(block);
+          if (!list) workerWrites.set(block, (list = []));
+          for (let i = 0; i < entries.length; i += 2) {
+            list.push({ db: 'positions', key: entries[i] as string, value: Buffer.from(entries[i + 1] as Uint8Array) });
+          }
+        }
+      }
+      const finalWrites = new Map<string, StateWrite>();
+      const blockRecords: BlockRecord[] = [];
+      let checksum = cursor.checksum;
+      let events = cursor.events;
+      for (let i = 0; i < blocks.length; i++) {
+        const block = blocks[i]!;
+        const blockWrites = mainWrites[i]!.concat(workerWrites.get(block.block) ?? []);
+        checksum = blockChecksum(checksum, block.block, blockWrites);
+        events += block.events.length;
+        blockRecords.push({ block: block.block, ts: block.ts, hash: block.hash, checksum, events: block.events.length });
+        for (const write of blockWrites) finalWrites.set(write.db + '\u0000' + write.key, write);
+      }
+      const last = blocks[blocks.length - 1]!;
+      const next: FoldCursor = { block: last.block, checksum, events, blocks: cursor.blocks + blocks.length };
+      await store.env.transaction(() => {
+        for (const write of finalWrites.values()) store.dbs[write.db].put(write.key, write.value);
+        for (const record of blockRecords) store.dbs.blocks.put(blockKey(record.block), encodeValue(record));
+        store.dbs.meta.put(CURSOR_KEY, encodeValue(next));
+      });
+      cursor = next;
+    } catch (error) {
+      abandon();
+      throw error;
+    } finally {
+      commitsInFlight--;
+    }
+  }
+
   return {
     skipped,
     cursor: () => cursor,
+    prepareBatch,
+    commitBatch,
     async foldBatch(blocks) {
-      if (blocks.length === 0) return;
-      partitionEvents = Array.from({ length: partitions }, () => []);
-      slotCount = 0;
-      const mainWrites: StateWrite[][] = [];
-      try {
-        let previous = cursor.block;
-        for (const block of blocks) {
-          if (block.block <= previous) throw new Error(`fold: block ${block.block} is not after block ${previous}`);
-          previous = block.block;
-          writes = createBlockWrites();
-          registry.startBlock(writes);
-          deriveBlock(ctx, block);
-          writeTrades(block);
-          mainWrites.push(writes.finish());
-        }
-        const results = await foldWallets();
-
-        // Chain the checksums block by block, then keep each key's last bytes for the commit.
-        const workerWrites = new Map<number, StateWrite[]>();
-        for (const result of results) {
-          for (const [block, entries] of result) {
-            let list = workerWrites.get(block);
-            if (!list) workerWrites.set(block, (list = []));
-            for (let i = 0; i < entries.length; i += 2) {
-              list.push({ db: 'positions', key: entries[i] as string, value: Buffer.from(entries[i + 1] as Uint8Array) });
-            }
-          }
-        }
-        const finalWrites = new Map<string, StateWrite>();
-        const blockRecords: BlockRecord[] = [];
-        let checksum = cursor.checksum;
-        let events = cursor.events;
-        for (let i = 0; i < blocks.length; i++) {
-          const block = blocks[i]!;
-          const blockWrites = mainWrites[i]!.concat(workerWrites.get(block.block) ?? []);
-          checksum = blockChecksum(checksum, block.block, blockWrites);
-          events += block.events.length;
-          blockRecords.push({ block: block.block, ts: block.ts, hash: block.hash, checksum, events: block.events.length });
-          for (const write of blockWrites) finalWrites.set(write.db + '\u0000' + write.key, write);
-        }
-        const last = blocks[blocks.length - 1]!;
-        const next: FoldCursor = { block: last.block, checksum, events, blocks: cursor.blocks + blocks.length };
-        await store.env.transaction(() => {
-          for (const write of finalWrites.values()) store.dbs[write.db].put(write.key, write.value);
-          for (const record of blockRecords) store.dbs.blocks.put(blockKey(record.block), encodeValue(record));
-          store.dbs.meta.put(CURSOR_KEY, encodeValue(next));
-        });
-        cursor = next;
-        registry.trim();
-      } catch (error) {
-        // Nothing of this batch was committed: forget every cached record it may have changed.
-        registry.trim(true);
-        knownMarketWallets.clear();
-        epoch++;
-        throw error;
-      }
+      await commitBatch(prepareBatch(blocks));
     },
     async close() {
       await Promise.all(pools.map((pool) => pool.destroy()));

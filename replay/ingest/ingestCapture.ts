@@ -33,19 +33,29 @@ export async function ingestCapture(options: {
     const bytes = store.dbs.blocks.getBinary(blockKey(block));
     return bytes ? decodeValue<{ hash: string }>(bytes).hash : undefined;
   };
-  for (const batch of readCaptureBatches({
-    path: options.capturePath, decoder: options.decoder, afterBlock: log.head().block, knownHash,
-    batchLogs: options.batchLogs, progress,
-  })) {
-    if (batch.blocks.length > 0) {
-      log.append(batch.blocks);
-      await runner.foldBatch(batch.blocks);
-      progress.lastBlock = batch.blocks[batch.blocks.length - 1]!.block;
+  // A pipeline one batch deep: while batch k is folded by the workers and committed, the main thread reads,
+  // decodes and derives batch k+1. A bad line still stops before its batch reaches the log; the batch in
+  // flight completes first, so the state is exactly that of the batches before the bad one.
+  let inFlight: Promise<void> = Promise.resolve();
+  try {
+    for (const batch of readCaptureBatches({
+      path: options.capturePath, decoder: options.decoder, afterBlock: log.head().block, knownHash,
+      batchLogs: options.batchLogs, progress,
+    })) {
+      if (batch.blocks.length > 0) {
+        log.append(batch.blocks);
+        const prepared = runner.prepareBatch(batch.blocks);
+        await inFlight;
+        inFlight = runner.commitBatch(prepared);
+        progress.lastBlock = batch.blocks[batch.blocks.length - 1]!.block;
+      }
+      progress.logs += batch.logs;
+      progress.blocks += batch.blocks.length;
+      for (const block of batch.blocks) progress.events += block.events.length;
+      options.onProgress?.(progress);
     }
-    progress.logs += batch.logs;
-    progress.blocks += batch.blocks.length;
-    for (const block of batch.blocks) progress.events += block.events.length;
-    options.onProgress?.(progress);
+  } finally {
+    await inFlight;
   }
   return progress;
 }
