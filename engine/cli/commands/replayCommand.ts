@@ -1,7 +1,6 @@
 // `tally replay --to-block N --out DIR`: a data directory holding the state as of block N, built from the log
 // alone, with the log up to N and a copy of the off-chain store, so `tally serve --data DIR` answers as of N.
-import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, readdirSync } from 'node:fs';
 import { dataPaths } from '../../dataDir.js';
 import { openEventLog } from '../../log/eventLog.js';
 import { openOffchainStore } from '../../offchain/openOffchainStore.js';
@@ -11,24 +10,31 @@ export async function replayCommand(flags: { data: string; toBlock: number; out:
   if (existsSync(flags.out) && readdirSync(flags.out).length > 0) throw new Error(`--out ${flags.out} is not empty`);
   const source = dataPaths(flags.data);
   const target = dataPaths(flags.out);
-  const from = openEventLog({ dir: source.log, readOnly: true });
-  const to = openEventLog({ dir: target.log });
+  const sourceLog = openEventLog({ dir: source.log, readOnly: true });
+  const targetLog = openEventLog({ dir: target.log });
   try {
-    for (const frame of from.read(-1, flags.toBlock)) to.append(frame);
+    for (const frame of sourceLog.read(-1, flags.toBlock)) targetLog.append(frame);
   } finally {
-    from.close();
-    to.close();
+    sourceLog.close();
+    targetLog.close();
   }
+  // The same contract addresses, or the refold would read the log differently.
+  if (existsSync(source.config)) copyFileSync(source.config, target.config);
   const { store, runner } = await foldIntoScratch({ data: flags.out, stateDir: target.state, workers: flags.workers, label: 'replay' });
   await runner.close();
   await store.close();
-  if (existsSync(source.config)) copyFileSync(source.config, target.config);
-  const offchain = openOffchainStore({ dir: source.offchain });
+  // Keys, metadata and profiles come along, so the replayed directory serves like the original.
+  const from = openOffchainStore({ dir: source.offchain });
+  const to = openOffchainStore({ dir: target.offchain });
   try {
-    mkdirSync(target.offchain, { recursive: true });
-    await offchain.env.backup(join(target.offchain, 'data.mdb'), false);
+    await to.env.transaction(() => {
+      for (const db of ['keys', 'metadata', 'profiles'] as const) {
+        for (const { key, value } of from[db].getRange({})) to[db].put(key, value);
+      }
+    });
   } finally {
-    await offchain.close();
+    await from.close();
+    await to.close();
   }
   process.stderr.write(`replay: state as of block ${flags.toBlock} in ${flags.out}\n`);
 }
