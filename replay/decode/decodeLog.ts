@@ -13,6 +13,11 @@ import { EVENT_TOPICS } from './eventAbis.js';
 import type { RawLog } from './rawLog.js';
 
 export interface SkipCounts {
+  /**
+   * The venue's own contracts moving tokens for a trade or an adapter call (transfers they operate, CTF splits,
+   * merges and redemptions they make): never a wallet's action (DESIGN.md section 2), so not worth a log record.
+   */
+  plumbing: number;
   /** Emitted by a contract tally does not index. */
   otherContract: number;
   /** An indexed contract's event tally does not use (admin events, ERC-20 transfers of pools, ...). */
@@ -204,7 +209,14 @@ export function createLogDecoder(addresses: VenueAddresses): LogDecoder {
     current: readIntTopic(log.topics[1]!), roundId: topicWordHex(log.topics[2]!), updatedAt: readUint(log, 0),
   }));
 
-  const skipped: SkipCounts = { otherContract: 0, otherEvent: 0, malformed: 0, oversized: 0 };
+  // Contracts fixed by the config; AMM pools, created at run time, are recognized later by the fold.
+  const plumbingActors = new Set<string>([
+    addresses.ctfExchange, addresses.negRiskExchange, addresses.ctfExchangeV2, addresses.negRiskExchangeV2,
+    addresses.negRiskAdapter, addresses.feeModule, addresses.negRiskFeeModule, addresses.negRiskFeeModuleLegacy,
+  ].map((address) => '0x' + '0'.repeat(24) + address.slice(2)));
+  const actorTopicKinds = new Set<Kind>([KIND.transferSingle, KIND.transferBatch, KIND.ctfSplit, KIND.ctfMerge, KIND.ctfRedemption, KIND.adapterSplit, KIND.adapterMerge]);
+
+  const skipped: SkipCounts = { plumbing: 0, otherContract: 0, otherEvent: 0, malformed: 0, oversized: 0 };
   return {
     skipped,
     decode(log) {
@@ -229,6 +241,11 @@ export function createLogDecoder(addresses: VenueAddresses): LogDecoder {
       }
       if (log.topics.length !== entry.topics) {
         skipped.malformed++;
+        return null;
+      }
+      // topic1 is the operator, stakeholder or redeemer of these kinds.
+      if (actorTopicKinds.has(entry.kind) && plumbingActors.has(log.topics[1]!)) {
+        skipped.plumbing++;
         return null;
       }
       try {

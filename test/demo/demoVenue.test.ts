@@ -97,6 +97,18 @@ function viemFields(kind: Kind, line: CaptureLine): Record<string, unknown> {
   return fields;
 }
 
+/** Logs the decoder drops as plumbing: the venue's own contracts moving tokens (decodeLog). */
+const PLUMBING_ACTORS = new Set([A.ctfExchange, A.negRiskExchange, A.ctfExchangeV2, A.negRiskExchangeV2, A.negRiskAdapter,
+  A.feeModule, A.negRiskFeeModule, A.negRiskFeeModuleLegacy]);
+function isPlumbing(event: ChainEvent): boolean {
+  switch (event.kind) {
+    case KIND.transferSingle: case KIND.transferBatch: return PLUMBING_ACTORS.has(event.operator);
+    case KIND.ctfSplit: case KIND.ctfMerge: case KIND.adapterSplit: case KIND.adapterMerge: return PLUMBING_ACTORS.has(event.stakeholder);
+    case KIND.ctfRedemption: return PLUMBING_ACTORS.has(event.redeemer);
+    default: return false;
+  }
+}
+
 async function generate(fills: number, seed: number, onLog?: (logged: Logged) => void): Promise<{ dir: string; summary: DemoSummary; seconds: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'tally-demo-'));
   const started = performance.now();
@@ -221,7 +233,8 @@ t.test('default: a small venue', async (t) => {
         if (decoded !== null && fastBad === '') fastBad = `line ${i + 1}: a log tally does not use was decoded`;
         return;
       }
-      if (!isDeepStrictEqual(decoded, expected) && fastBad === '') {
+      const wanted = isPlumbing(expected) ? null : expected;
+      if (!isDeepStrictEqual(decoded, wanted) && fastBad === '') {
         fastBad = `line ${i + 1}: ${JSON.stringify(decoded)} != ${JSON.stringify(expected)}`;
       }
       const kind = KIND_OF_TOPIC.get(line.topics[0]!);
@@ -238,7 +251,7 @@ t.test('default: a small venue', async (t) => {
         }
       }
     });
-    t.equal(fastBad, '', 'decodeLog equals the encoded event on every line');
+    t.equal(fastBad, '', 'decodeLog equals the encoded event on every line (or drops it as plumbing)');
     t.equal(viemBad, '', 'viem decodeEventLog (strict) equals the encoded event on every line');
     t.equal(emitterBad, '', 'every kind comes from its contract');
     t.equal(others, summary.otherLogs, 'the other logs (LP transfers, NewRound) are skipped');
@@ -248,7 +261,7 @@ t.test('default: a small venue', async (t) => {
   });
 
   t.test('ingest: the capture reader takes the file and yields the encoded events, block by block', async (t) => {
-    const expected = logged.flatMap((entry) => (entry.event === null ? [] : [entry.event]));
+    const expected = logged.flatMap((entry) => (entry.event === null || isPlumbing(entry.event) ? [] : [entry.event]));
     const events: ChainEvent[] = [];
     let blocks = 0;
     let hashesOk = true;
@@ -261,7 +274,7 @@ t.test('default: a small venue', async (t) => {
       }
     }
     t.ok(blocks > 0 && hashesOk, `${blocks} blocks with their hashes and timestamps`);
-    t.equal(events.length, expected.length, 'every venue log becomes an event');
+    t.equal(events.length, expected.length, 'every venue log but plumbing becomes an event');
     const differ = events.findIndex((event, i) => !isDeepStrictEqual(event, expected[i]));
     t.equal(differ, -1, differ < 0 ? 'events equal' : `event ${differ}: ${JSON.stringify(events[differ])} != ${JSON.stringify(expected[differ])}`);
   });
