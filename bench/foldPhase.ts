@@ -19,7 +19,9 @@ if (phase === 'ceiling') {
   mkdirSync(dataDir, { recursive: true });
   copyFileSync(config, join(dataDir, 'config.json'));
   const venue = openVenue(dataDir, { workers: Number(workers) });
-  const result = await ingestCapture({ capturePath: capture, log: venue.log, store: venue.store, runner: venue.runner, decoder: venue.decoder });
+  const result = await ingestCapture({
+    capturePath: capture, configPath: venue.paths.config, stateDir: venue.paths.state, log: venue.log, runner: venue.runner,
+  });
   logs = result.logs;
   await venue.close();
 }

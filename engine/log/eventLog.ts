@@ -73,6 +73,11 @@ export interface EventLog {
   head(): EventLogHead;
   /** Writes the blocks as one frame. They must strictly increase and lie above head().block. */
   append(blocks: readonly BlockEvents[]): void;
+  /**
+   * Appends a frame another thread encoded with encodeLogFrame (so the blocks are not encoded twice). Its header
+   * and checksums are verified and its first block must lie above head().block.
+   */
+  appendFrame(frame: Uint8Array): void;
   /** The blocks in (afterBlock, throughBlock], one array per frame, as the log stood when read was called. */
   read(afterBlock: number, throughBlock?: number): Generator<BlockEvents[]>;
   /** Drops every block above `block`. */
@@ -239,6 +244,19 @@ class SegmentedEventLog implements EventLog {
     const frame = encodeFrame(blocks);
     if (this.active.bytes > 0 && this.active.bytes + frame.bytes.length > this.segmentBytes) this.sealActive();
     this.writeFrame(frame);
+  }
+
+  appendFrame(frame: Uint8Array): void {
+    this.assertWritable('append');
+    const bytes = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
+    const header = bytes.length >= FRAME_HEADER_BYTES ? decodeFrameHeader(bytes, 0) : 'shorter than a frame header';
+    if (typeof header === 'string') throw new EventLogError(`appendFrame: ${header}`);
+    if (bytes.length !== FRAME_HEADER_BYTES + header.payloadBytes) throw new EventLogError('appendFrame: length disagrees with its header');
+    if (crc32(bytes.subarray(FRAME_HEADER_BYTES)) !== header.payloadCrc) throw new EventLogError('appendFrame: payload crc mismatch');
+    const headBlock = this.headBlock();
+    if (header.firstBlock <= headBlock) throw new EventLogError(`append: block ${header.firstBlock} is not above the log head ${headBlock}`);
+    if (this.active.bytes > 0 && this.active.bytes + bytes.length > this.segmentBytes) this.sealActive();
+    this.writeFrame({ bytes, header });
   }
 
   read(afterBlock: number, throughBlock: number = Number.MAX_SAFE_INTEGER): Generator<BlockEvents[]> {
@@ -661,6 +679,16 @@ interface EncodedFrame {
   header: FrameHeader;
 }
 
+/** A whole frame (header and payload) for appendFrame; blocks must be in increasing order. */
+export function encodeLogFrame(blocks: readonly BlockEvents[]): Buffer {
+  return encodeFrame(blocks).bytes;
+}
+
+/** The blocks of a frame made by encodeLogFrame. */
+export function decodeLogFrame(frame: Uint8Array): BlockEvents[] {
+  return decodeBlocks(frame.subarray(FRAME_HEADER_BYTES));
+}
+
 function encodeFrame(blocks: readonly BlockEvents[]): EncodedFrame {
   const payload = encodeBlocks(blocks);
   if (payload.length > MAX_PAYLOAD_BYTES) {
@@ -676,7 +704,8 @@ function encodeFrame(blocks: readonly BlockEvents[]): EncodedFrame {
     firstBlock: blocks[0]!.block,
     lastBlock: blocks.at(-1)!.block,
   };
-  const bytes = Buffer.allocUnsafe(FRAME_HEADER_BYTES + payload.length);
+  // Its own memory, never the shared pool: a frame may be transferred to another thread.
+  const bytes = Buffer.allocUnsafeSlow(FRAME_HEADER_BYTES + payload.length);
   bytes.writeUInt32LE(FRAME_MAGIC, 0);
   bytes.writeUInt32LE(header.payloadBytes, 8);
   bytes.writeUInt32LE(header.payloadCrc, 12);

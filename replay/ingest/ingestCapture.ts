@@ -1,61 +1,80 @@
 // `tally ingest --capture FILE`: capture -> decode -> append to the log -> fold, batch by batch. State first
 // catches up with anything the log holds beyond the fold cursor (a crash between append and commit). Lines
 // already in the log are skipped, so re-ingesting adds nothing and a fixed file resumes where it failed.
-import type { EventLog } from '../../engine/log/eventLog.js';
+// Reading and decoding run in their own worker, one batch ahead of the main thread, which appends the encoded
+// frames as they are and derives them; the wallet fold and the commit of batch k overlap the derive of k+1.
+import { Piscina } from 'piscina';
 import type { FoldRunner } from '../../engine/fold/createFoldRunner.js';
 import { foldLog } from '../../engine/fold/foldLog.js';
-import type { StateStore } from '../../engine/state/openStateStore.js';
-import { decodeValue } from '../../engine/state/stateCodec.js';
-import { blockKey } from '../../engine/state/stateKeys.js';
-import type { LogDecoder } from '../decode/decodeLog.js';
-import { readCaptureBatches, type CaptureProgress } from '../source/readCaptureBatches.js';
+import { decodeLogFrame, type EventLog } from '../../engine/log/eventLog.js';
+import type { SkipCounts } from '../decode/decodeLog.js';
+import type { CaptureReaderResult, CaptureReaderTask } from '../source/captureReaderWorker.js';
+import { InputError } from '../source/inputError.js';
+import type { CaptureProgress } from '../source/readCaptureBatches.js';
 
 export interface IngestProgress extends CaptureProgress {
   logs: number;
   events: number;
   blocks: number;
   lastBlock: number;
+  skipped: SkipCounts | null;
 }
+
+let sessions = 0;
 
 export async function ingestCapture(options: {
   capturePath: string;
+  configPath: string;
+  stateDir: string;
   log: EventLog;
-  store: StateStore;
   runner: FoldRunner;
-  decoder: LogDecoder;
   batchLogs?: number;
   onProgress?: (progress: IngestProgress) => void;
 }): Promise<IngestProgress> {
-  const { log, store, runner } = options;
+  const { log, runner } = options;
   await foldLog({ log, runner });
-  const progress: IngestProgress = { lines: 0, existing: 0, removed: 0, logs: 0, events: 0, blocks: 0, lastBlock: log.head().block };
-  const knownHash = (block: number) => {
-    const bytes = store.dbs.blocks.getBinary(blockKey(block));
-    return bytes ? decodeValue<{ hash: string }>(bytes).hash : undefined;
+  const progress: IngestProgress = {
+    lines: 0, existing: 0, removed: 0, logs: 0, events: 0, blocks: 0, lastBlock: log.head().block, skipped: null,
   };
-  // A pipeline one batch deep: while batch k is folded by the workers and committed, the main thread reads,
-  // decodes and derives batch k+1. A bad line still stops before its batch reaches the log; the batch in
-  // flight completes first, so the state is exactly that of the batches before the bad one.
+  const typescript = import.meta.url.endsWith('.ts');
+  const reader = new Piscina({
+    filename: new URL(`../source/captureReaderWorker${typescript ? '.ts' : '.js'}`, import.meta.url).href,
+    minThreads: 1, maxThreads: 1,
+    execArgv: typescript && !process.execArgv.some((a) => a.includes('tsx')) ? [...process.execArgv, '--import', 'tsx'] : process.execArgv,
+  });
+  const task: CaptureReaderTask = {
+    session: ++sessions, path: options.capturePath, configPath: options.configPath, stateDir: options.stateDir,
+    afterBlock: log.head().block, batchLogs: options.batchLogs,
+  };
+  // A pipeline: the reader works on batch k+1 while batch k is derived, folded and committed. A bad line
+  // stops before its batch reaches the log; the batch in flight completes first, so the state is exactly
+  // that of the batches before the bad one.
   let inFlight: Promise<void> = Promise.resolve();
   try {
-    for (const batch of readCaptureBatches({
-      path: options.capturePath, decoder: options.decoder, afterBlock: log.head().block, knownHash,
-      batchLogs: options.batchLogs, progress,
-    })) {
-      if (batch.blocks.length > 0) {
-        log.append(batch.blocks);
-        const prepared = runner.prepareBatch(batch.blocks);
+    let next = reader.run(task) as Promise<CaptureReaderResult>;
+    for (;;) {
+      const result = await next;
+      if (result.error) throw new InputError(result.error.file, result.error.line, result.error.detail);
+      if (!result.done) next = reader.run(task) as Promise<CaptureReaderResult>;
+      if (result.frame) {
+        log.appendFrame(result.frame);
+        const blocks = decodeLogFrame(result.frame);
+        const prepared = runner.prepareBatch(blocks);
         await inFlight;
         inFlight = runner.commitBatch(prepared);
-        progress.lastBlock = batch.blocks[batch.blocks.length - 1]!.block;
+        progress.lastBlock = blocks[blocks.length - 1]!.block;
+        progress.blocks += blocks.length;
+        for (const block of blocks) progress.events += block.events.length;
       }
-      progress.logs += batch.logs;
-      progress.blocks += batch.blocks.length;
-      for (const block of batch.blocks) progress.events += block.events.length;
+      progress.logs += result.logs;
+      Object.assign(progress, result.progress);
+      progress.skipped = result.skipped;
       options.onProgress?.(progress);
+      if (result.done) break;
     }
   } finally {
     await inFlight;
+    await reader.destroy();
   }
   return progress;
 }

@@ -5,21 +5,21 @@ import { openVenue } from '../openVenue.js';
 import { loadMetadataFile } from './metadataCommand.js';
 
 export async function ingestCommand(flags: { data: string; capture?: string; metadata?: string; workers?: number; batchLogs?: number }): Promise<void> {
-  if (!flags.capture && !flags.metadata) throw new Error('ingest needs --capture FILE (and/or --metadata FILE); --rpc URL is not available yet');
+  if (!flags.capture && !flags.metadata) throw new Error('ingest needs --capture FILE or --rpc URL (and/or --metadata FILE)');
   const venue = openVenue(flags.data, { workers: flags.workers });
   try {
     if (flags.metadata) await loadMetadataFile(venue.offchain, flags.metadata);
     if (flags.capture) {
       const progress = createProgress('ingest');
       const result = await ingestCapture({
-        capturePath: flags.capture, log: venue.log, store: venue.store, runner: venue.runner, decoder: venue.decoder,
+        capturePath: flags.capture, configPath: venue.paths.config, stateDir: venue.paths.state, log: venue.log, runner: venue.runner,
         batchLogs: flags.batchLogs,
         onProgress: (p) => progress.update(p.logs, { logs: p.logs, events: p.events, block: p.lastBlock }),
       });
-      const skipped = { ...venue.decoder.skipped, ...venue.runner.skipped };
       progress.finish({
         logs: result.logs, events: result.events, blocks: result.blocks, 'already in log': result.existing,
-        'last block': venue.runner.cursor().block, skipped: JSON.stringify(skipped),
+        'last block': venue.runner.cursor().block, 'skipped logs': JSON.stringify(result.skipped ?? {}),
+        'events without effect': JSON.stringify(venue.runner.skipped),
       });
     }
   } finally {

@@ -1,0 +1,79 @@
+// The capture reader as a worker (piscina, one thread): reads, validates and decodes a capture file and
+// encodes each batch into a log frame, so the fold's main thread only appends frames and derives. One
+// session per ingest; each task returns the next batch. Bad input comes back as data (file, line, reason).
+import { loadVenueAddresses } from '../../engine/chain/loadVenueAddresses.js';
+import { encodeLogFrame } from '../../engine/log/eventLog.js';
+import { openStateStore, type StateStore } from '../../engine/state/openStateStore.js';
+import { decodeValue } from '../../engine/state/stateCodec.js';
+import { blockKey } from '../../engine/state/stateKeys.js';
+import { createLogDecoder, type SkipCounts } from '../decode/decodeLog.js';
+import { InputError } from './inputError.js';
+import { readCaptureBatches, type CaptureBatch, type CaptureProgress } from './readCaptureBatches.js';
+
+export interface CaptureReaderTask {
+  session: number;
+  path: string;
+  configPath: string;
+  stateDir: string;
+  afterBlock: number;
+  batchLogs?: number;
+}
+
+export interface CaptureReaderResult {
+  done: boolean;
+  /** A log frame of the batch's blocks, or null when the batch held no venue event. */
+  frame: Uint8Array | null;
+  logs: number;
+  progress: CaptureProgress;
+  skipped: SkipCounts;
+  error: { file: string; line: number; detail: string } | null;
+}
+
+interface Session {
+  batches: Generator<CaptureBatch>;
+  progress: CaptureProgress;
+  skipped: SkipCounts;
+  store: StateStore;
+}
+
+const sessions = new Map<number, Session>();
+
+function openSession(task: CaptureReaderTask): Session {
+  const decoder = createLogDecoder(loadVenueAddresses(task.configPath));
+  const store = openStateStore({ dir: task.stateDir, readOnly: true });
+  const progress: CaptureProgress = { lines: 0, existing: 0, removed: 0 };
+  const knownHash = (block: number) => {
+    const bytes = store.dbs.blocks.getBinary(blockKey(block));
+    return bytes ? decodeValue<{ hash: string }>(bytes).hash : undefined;
+  };
+  const batches = readCaptureBatches({
+    path: task.path, decoder, afterBlock: task.afterBlock, knownHash, batchLogs: task.batchLogs, progress,
+  });
+  return { batches, progress, skipped: decoder.skipped, store };
+}
+
+function closeSession(id: number, session: Session): void {
+  sessions.delete(id);
+  void session.store.close();
+}
+
+export default function nextCaptureBatch(task: CaptureReaderTask): CaptureReaderResult {
+  let session = sessions.get(task.session);
+  if (!session) sessions.set(task.session, (session = openSession(task)));
+  const result = (done: boolean, frame: Uint8Array | null, logs: number, error: CaptureReaderResult['error']) => {
+    if (done) closeSession(task.session, session!);
+    return { done, frame, logs, progress: { ...session!.progress }, skipped: { ...session!.skipped }, error };
+  };
+  try {
+    const next = session.batches.next();
+    if (next.done) return result(true, null, 0, null);
+    const batch = next.value;
+    if (batch.blocks.length === 0) return result(false, null, batch.logs, null);
+    // Copied to the main thread with the message: a few ms per batch, against hundreds spent reading it.
+    return result(false, encodeLogFrame(batch.blocks), batch.logs, null);
+  } catch (error) {
+    if (error instanceof InputError) return result(true, null, 0, { file: error.file, line: error.line, detail: error.detail });
+    closeSession(task.session, session);
+    throw error;
+  }
+}
