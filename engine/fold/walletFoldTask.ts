@@ -9,7 +9,12 @@ export interface WalletFoldTask {
   slotCount: number;
   /** Changes when the main thread abandons a batch: the worker's cache may then hold positions never committed. */
   epoch: number;
+  /** The market (condition id) of every token of the partition's events that has one. */
+  tokenMarkets: Record<string, string>;
 }
 
-/** Per block, the positions it touched: flat [key, bytes, key, bytes, ...] sorted by key. */
-export type WalletFoldResult = Array<[block: number, entries: Array<string | Uint8Array>]>;
+/**
+ * Per block: the positions it touched, flat [key, bytes, key, bytes, ...] sorted by key, and the market ->
+ * wallet index keys of positions stored for the first time.
+ */
+export type WalletFoldResult = Array<[block: number, positions: Array<string | Uint8Array>, marketWallets: string[]]>;
