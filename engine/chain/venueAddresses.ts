@@ -40,3 +40,6 @@ export const POLYGON_ADDRESSES: VenueAddresses = {
   negRiskVault: '0x7f67327e88c258932d7d8f72950be0d46975e11d',
   priceFeeds: {},
 };
+
+/** The lowest start block of the indexed Polygon contracts: the CTF's deployment (venue.md 2.7). */
+export const POLYGON_START_BLOCK = 4_023_686;

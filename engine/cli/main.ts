@@ -11,22 +11,27 @@ import { keysCommand } from './commands/keysCommand.js';
 import { metadataCommand } from './commands/metadataCommand.js';
 import { profilesCommand } from './commands/profilesCommand.js';
 import { replayCommand } from './commands/replayCommand.js';
+import { ingestRpcCommand } from './commands/ingestRpcCommand.js';
 import { rewindCommand } from './commands/rewindCommand.js';
+import { runCommand } from './commands/runCommand.js';
 import { serveCommand, startServer } from './commands/serveCommand.js';
 import { verifyCommand } from './commands/verifyCommand.js';
 
 const USAGE = `usage: tally <command> [--data DIR] [flags]
   demo [--fills N] [--seed S]          generate and fold the demo venue (empty data directory only)
   ingest --capture FILE [--metadata F] fold a capture file of chain logs
+  ingest --rpc URL [--follow]          fold finalized logs from a JSON-RPC node (--start-block N when empty)
   metadata --file F | --url U          load market metadata (Gamma market objects)
   profiles --file F | --url U          load wallet profiles
   keys create | revoke KEY | list      manage API keys
   serve [--host H] [--port P]          serve the API
   start                                demo if empty, create a key, serve (npm start)
+  run --rpc URL [--host H] [--port P]  follow the chain and serve, in one process (--start-block N)
   replay --to-block N --out DIR        build the state as of block N from the log alone
   verify                               refold the log and compare the per-block checksums
   rewind --to-block N                  truncate the log after block N and refold
-common flags: --data DIR (default data/venue or TALLY_DATA), --workers N (fold workers, default 1)`;
+common flags: --data DIR (default data/venue or TALLY_DATA), --workers N (fold workers, default 1);
+TALLY_RPC_URL stands in for --rpc URL`;
 
 function integer(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
@@ -43,6 +48,7 @@ async function main(argv: string[]): Promise<number> {
       url: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'to-block': { type: 'string' },
       out: { type: 'string' }, workers: { type: 'string' }, fills: { type: 'string' }, seed: { type: 'string' },
       'batch-logs': { type: 'string' }, rpc: { type: 'string' }, follow: { type: 'boolean' }, help: { type: 'boolean' },
+      'start-block': { type: 'string' },
     },
   });
   const [command, ...args] = positionals;
@@ -63,10 +69,26 @@ async function main(argv: string[]): Promise<number> {
     case 'demo':
       await demoCommand({ data, fills: integer(values.fills, 'fills'), seed: integer(values.seed, 'seed'), workers });
       return 0;
-    case 'ingest':
-      if (values.rpc) throw new Error('ingest --rpc is not available yet: use --capture FILE');
+    case 'ingest': {
+      if (values.rpc && values.capture) throw new Error('ingest takes --capture FILE or --rpc URL, not both');
+      // TALLY_RPC_URL stands in for --rpc only when nothing else says what to ingest.
+      const rpc = values.rpc ?? (values.capture || values.metadata ? undefined : process.env.TALLY_RPC_URL);
+      if (rpc) {
+        await ingestRpcCommand({
+          data, rpc, follow: values.follow ?? false, startBlock: integer(values['start-block'], 'start-block'), metadata: values.metadata, workers,
+        });
+        return 0;
+      }
+      if (values.follow) throw new Error('--follow needs --rpc URL');
       await ingestCommand({ data, capture: values.capture, metadata: values.metadata, workers, batchLogs: integer(values['batch-logs'], 'batch-logs') });
       return 0;
+    }
+    case 'run': {
+      const rpc = values.rpc ?? process.env.TALLY_RPC_URL;
+      if (!rpc) throw new Error('run needs --rpc URL (or TALLY_RPC_URL)');
+      await runCommand({ data, rpc, host, port, startBlock: integer(values['start-block'], 'start-block'), workers });
+      return 0;
+    }
     case 'metadata':
       await metadataCommand({ data, file: values.file, url: values.url });
       return 0;

@@ -26,7 +26,14 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-export async function retryRpc<T>(method: string, call: () => Promise<T>, policy: RetryPolicy = {}, signal?: AbortSignal): Promise<T> {
+/**
+ * `classify` maps any error of `call` onto the RPC error types (for a raw request); without it only an
+ * RpcRetryableError is retried and everything else passes through untouched (for steps of the source's own
+ * code, whose bugs must not be mistaken for a flaky node).
+ */
+export async function retryRpc<T>(
+  method: string, call: () => Promise<T>, policy: RetryPolicy = {}, signal?: AbortSignal, classify = true,
+): Promise<T> {
   const retries = policy.retries ?? 8;
   const baseMs = policy.baseMs ?? 500;
   const maxMs = policy.maxMs ?? 30_000;
@@ -34,7 +41,7 @@ export async function retryRpc<T>(method: string, call: () => Promise<T>, policy
     try {
       return await call();
     } catch (error) {
-      const typed = classifyRpcError(error, method);
+      const typed = classify ? classifyRpcError(error, method) : error;
       if (!(typed instanceof RpcRetryableError) || signal?.aborted) throw typed;
       if (attempt >= retries) {
         throw new RpcFatalError(`${method} still failing after ${attempt + 1} attempts: ${describeRpcError(error)}`, { cause: error });

@@ -40,7 +40,7 @@ const RANGE_MESSAGE = new RegExp([
   'more than \\d+ results', 'too many (results|logs|blocks)', 'response size', 'size exceeded', 'response too (large|big)',
   'log response', 'limit exceeded', 'range (is )?too (large|wide|big)', 'block range', 'range limit', 'exceed(s|ed)? (the )?max',
   'max(imum)? (block )?range', 'max results', 'query exceeds', 'result window', 'returned more than', 'smaller (block )?range',
-  'reduce (the )?range', 'timed? ?out', 'timeout', 'deadline exceeded',
+  'reduce (the )?range', 'limited to', 'timed? ?out', 'timeout', 'deadline exceeded',
 ].join('|'), 'i');
 
 // Rate limits: back off, do not shrink the range.
@@ -85,6 +85,15 @@ function errorFacts(error: unknown): ErrorFacts {
   }
   facts.text = texts.join('; ');
   return facts;
+}
+
+/**
+ * True when the node itself answered with a JSON-RPC error (some providers send those with a 4xx status), as
+ * opposed to the network failing, a timeout, or an overloaded or rate-limiting server.
+ */
+export function isNodeAnswer(error: unknown): boolean {
+  const facts = errorFacts(error);
+  return facts.code !== undefined && (facts.status === undefined || (facts.status < 500 && facts.status !== 429 && facts.status !== 408));
 }
 
 /** A one-line description for messages: the provider's own words when there are any. */

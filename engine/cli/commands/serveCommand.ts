@@ -2,29 +2,40 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from '../../../api/createServer.js';
 import { dataPaths } from '../../dataDir.js';
-import { openOffchainStore } from '../../offchain/openOffchainStore.js';
-import { openStateStore } from '../../state/openStateStore.js';
+import { openOffchainStore, type OffchainStore } from '../../offchain/openOffchainStore.js';
+import { openStateStore, type StateStore } from '../../state/openStateStore.js';
+import { readSourceHead } from '../../state/sourceHead.js';
 import { readServedBlock } from '../../../api/readServedState.js';
 import { isEmptyDataDir } from '../openVenue.js';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-export async function startServer(flags: { data: string; host: string; port: number }): Promise<Server & { closeAll(): Promise<void> }> {
-  if (isEmptyDataDir(flags.data)) throw new Error(`${flags.data} holds no venue yet: run tally demo or tally ingest first`);
+/** The source's newest block: the RPC ingest records the node's finalized head; otherwise the served block. */
+function sourceHeadOf(store: StateStore): { block: number; ts: number } {
+  const served = readServedBlock(store);
+  const head = readSourceHead(store);
+  return head && head.block > served.block ? head : { block: served.block, ts: served.blockTs };
+}
+
+/**
+ * Serves a data directory. `stores` lets `tally run` share the stores its fold writes (the server reads the
+ * same memory-mapped state); they stay open on closeAll, and an empty directory is allowed (it fills as it runs).
+ */
+export async function startServer(flags: {
+  data: string; host: string; port: number; stores?: { store: StateStore; offchain: OffchainStore };
+}): Promise<Server & { closeAll(): Promise<void> }> {
+  if (!flags.stores && isEmptyDataDir(flags.data)) throw new Error(`${flags.data} holds no venue yet: run tally demo or tally ingest first`);
   const paths = dataPaths(flags.data);
-  const store = openStateStore({ dir: paths.state });
-  const offchain = openOffchainStore({ dir: paths.offchain });
+  const store = flags.stores?.store ?? openStateStore({ dir: paths.state });
+  const offchain = flags.stores?.offchain ?? openOffchainStore({ dir: paths.offchain });
   const server = await createServer({
-    store, offchain, paths, version: VERSION,
-    sourceHead: () => {
-      const served = readServedBlock(store);
-      return { block: served.block, ts: served.blockTs };
-    },
+    store, offchain, paths, version: VERSION, sourceHead: () => sourceHeadOf(store),
   }, { host: flags.host, port: flags.port });
   return {
     ...server,
     async closeAll() {
       server.close();
+      if (flags.stores) return;
       await store.close();
       await offchain.close();
     },

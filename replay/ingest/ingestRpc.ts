@@ -1,0 +1,90 @@
+// `tally ingest --rpc URL [--follow]` and `tally run`: chain -> decode -> append to the log -> fold, batch by
+// batch, like ingestCapture. State first catches up with anything the log holds beyond the fold cursor (a crash
+// between append and commit); reading starts after the log's last block, so re-ingesting adds nothing. The
+// node's finalized head is recorded (engine/state/sourceHead.ts) so /v1/health can report the lag.
+import type { Transport } from 'viem';
+import type { VenueAddresses } from '../../engine/chain/venueAddresses.js';
+import type { FoldRunner } from '../../engine/fold/createFoldRunner.js';
+import { foldLog } from '../../engine/fold/foldLog.js';
+import type { EventLog } from '../../engine/log/eventLog.js';
+import type { StateStore } from '../../engine/state/openStateStore.js';
+import { writeSourceHead, type SourceHead } from '../../engine/state/sourceHead.js';
+import { decodeValue } from '../../engine/state/stateCodec.js';
+import { blockKey } from '../../engine/state/stateKeys.js';
+import type { LogDecoder } from '../decode/decodeLog.js';
+import type { RangeOptions } from '../source/adaptiveRange.js';
+import { readRpcBatches } from '../source/readRpcBatches.js';
+import type { RetryPolicy } from '../source/retryRpc.js';
+
+export interface RpcIngestProgress {
+  logs: number;
+  events: number;
+  /** Blocks appended (blocks with venue events). */
+  blocks: number;
+  /** The log's last block. */
+  lastBlock: number;
+  /** Every block up to this one has been read. */
+  scannedBlock: number;
+  /** The node's finalized block, -1 before the first answer. */
+  headBlock: number;
+}
+
+export async function ingestRpc(options: {
+  url: string;
+  log: EventLog;
+  store: StateStore;
+  runner: FoldRunner;
+  decoder: LogDecoder;
+  addresses: VenueAddresses;
+  startBlock?: number;
+  follow?: boolean;
+  pollMs?: number;
+  signal?: AbortSignal;
+  confirmations?: number;
+  range?: RangeOptions;
+  retry?: RetryPolicy;
+  transport?: Transport;
+  warn?: (message: string) => void;
+  onProgress?: (progress: RpcIngestProgress) => void;
+}): Promise<RpcIngestProgress> {
+  const { log, store, runner } = options;
+  await foldLog({ log, runner });
+  const afterBlock = log.head().block;
+  const progress: RpcIngestProgress = { logs: 0, events: 0, blocks: 0, lastBlock: afterBlock, scannedBlock: afterBlock, headBlock: -1 };
+  const knownHash = (block: number) => {
+    const bytes = store.dbs.blocks.getBinary(blockKey(block));
+    return bytes ? decodeValue<{ hash: string }>(bytes).hash : undefined;
+  };
+  // The head arrives inside the source; it is written between batches (engine/state/sourceHead.ts).
+  let head: SourceHead | null = null;
+  let written = -1;
+  const writeHead = async () => {
+    if (head && head.block !== written) {
+      written = head.block;
+      await writeSourceHead(store, head);
+    }
+  };
+  for await (const batch of readRpcBatches({
+    url: options.url, addresses: options.addresses, decoder: options.decoder, afterBlock, startBlock: options.startBlock,
+    follow: options.follow, pollMs: options.pollMs, signal: options.signal, knownHash, confirmations: options.confirmations,
+    range: options.range, retry: options.retry, transport: options.transport, warn: options.warn,
+    onHead: (value) => {
+      head = value;
+      progress.headBlock = value.block;
+    },
+  })) {
+    if (batch.blocks.length > 0) {
+      log.append(batch.blocks);
+      await runner.foldBatch(batch.blocks);
+      progress.lastBlock = batch.blocks[batch.blocks.length - 1]!.block;
+    }
+    progress.logs += batch.logs;
+    progress.blocks += batch.blocks.length;
+    for (const block of batch.blocks) progress.events += block.events.length;
+    progress.scannedBlock = batch.lastBlock;
+    await writeHead();
+    options.onProgress?.(progress);
+  }
+  await writeHead();
+  return progress;
+}
