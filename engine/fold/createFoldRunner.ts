@@ -13,7 +13,7 @@ import { createMarketRegistry } from '../state/createMarketRegistry.js';
 import type { StateStore } from '../state/openStateStore.js';
 import { decodeValue, encodeValue } from '../state/stateCodec.js';
 import { blockKey, marketTradesKey, walletTradesKey } from '../state/stateKeys.js';
-import { compareWrites, type StateWrite } from '../state/stateWrite.js';
+import type { StateWrite } from '../state/stateWrite.js';
 import type { TradeRow } from '../state/tradeRow.js';
 import { deriveBlock } from './deriveBlock.js';
 import type { DeriveContext, SkipReason } from './deriveContext.js';
@@ -232,10 +232,14 @@ export function createFoldRunner(options: {
       }
       const last = blocks[blocks.length - 1]!;
       const next: FoldCursor = { block: last.block, checksum, events, blocks: cursor.blocks + blocks.length };
-      // In key order: B-tree pages are then visited once each, which makes the puts markedly cheaper.
-      const ordered = [...finalWrites.values()].sort(compareWrites);
+      // In key order: B-tree pages are then visited once each, which makes the puts markedly cheaper. The map's
+      // keys are "db\0key", so the native string sort (no comparator callback) gives that order.
+      const order = [...finalWrites.keys()].sort();
       await store.env.transaction(() => {
-        for (const write of ordered) store.dbs[write.db].put(write.key, write.value);
+        for (const id of order) {
+          const write = finalWrites.get(id)!;
+          store.dbs[write.db].put(write.key, write.value);
+        }
         for (const record of blockRecords) store.dbs.blocks.put(blockKey(record.block), encodeValue(record));
         store.dbs.meta.put(CURSOR_KEY, encodeValue(next));
       });
