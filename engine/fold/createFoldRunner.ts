@@ -143,30 +143,10 @@ export function createFoldRunner(options: {
       const events = batch.partitionEvents[i]!;
       const task: WalletFoldTask = {
         stateDir: options.stateDir, events: messages.pack(events), slots, slotCount: batch.slotCount, epoch,
-        tokenMarkets: tokenMarketsOf(events),
       };
       const packed = (await pool.run(task)) as Uint8Array;
       return messages.unpack(packed) as WalletFoldResult;
     }));
-  }
-
-  /** The markets of the tokens a partition's events touch, for the market -> wallet index. */
-  function tokenMarketsOf(events: PositionEvent[]): Record<string, string> {
-    const markets: Record<string, string> = {};
-    const add = (token: string) => {
-      if (markets[token] !== undefined) return;
-      const record = registry.token(token);
-      if (record) markets[token] = record.conditionId;
-    };
-    for (const event of events) {
-      if ('token' in event) add(event.token);
-      else if ('tokens' in event) event.tokens.forEach(add);
-      else {
-        event.noTokens.forEach(add);
-        event.yesTokens.forEach(add);
-      }
-    }
-    return markets;
   }
 
   /** Nothing of an abandoned batch was committed: forget every cached record it may have changed. */

@@ -34,7 +34,7 @@ export function deriveFpmmBuy(ctx: DeriveContext, clock: BlockClock, event: Fpmm
   if (event.outcomeTokensBought === 0) return ctx.sink.skip('emptyFill');
   const token = market.tokens![event.outcomeIndex]!;
   ctx.sink.positionEvent({
-    kind: POSITION_EVENT.ammBuy, wallet: event.buyer, ts: clock.ts, block: clock.block, logIndex: event.logIndex, token,
+    kind: POSITION_EVENT.ammBuy, wallet: event.buyer, ts: clock.ts, block: clock.block, logIndex: event.logIndex, market: market.conditionId, token,
     investment: event.investmentAmount, fee: event.feeAmount, shares: event.outcomeTokensBought,
   });
   recordAmmTrade(ctx, clock, market, event, event.buyer, true, event.outcomeIndex, event.outcomeTokensBought,
@@ -47,7 +47,7 @@ export function deriveFpmmSell(ctx: DeriveContext, clock: BlockClock, event: Fpm
   if (event.outcomeTokensSold === 0) return ctx.sink.skip('emptyFill');
   const token = market.tokens![event.outcomeIndex]!;
   ctx.sink.positionEvent({
-    kind: POSITION_EVENT.ammSell, wallet: event.seller, ts: clock.ts, block: clock.block, logIndex: event.logIndex, token,
+    kind: POSITION_EVENT.ammSell, wallet: event.seller, ts: clock.ts, block: clock.block, logIndex: event.logIndex, market: market.conditionId, token,
     proceeds: event.returnAmount, fee: event.feeAmount, shares: event.outcomeTokensSold,
   });
   recordAmmTrade(ctx, clock, market, event, event.seller, false, event.outcomeIndex, event.outcomeTokensSold,
@@ -65,7 +65,7 @@ export function deriveFpmmFundingAdded(ctx: DeriveContext, clock: BlockClock, ev
   const shares = Math.abs(a0 - a1);
   ctx.sink.positionEvent({
     kind: POSITION_EVENT.ammReceive, wallet: event.funder, ts: clock.ts, block: clock.block, logIndex: event.logIndex,
-    token: market.tokens![outcome]!, shares, cost: mulDivRound(shares, other, a0 + a1),
+    market: market.conditionId, token: market.tokens![outcome]!, shares, cost: mulDivRound(shares, other, a0 + a1),
   });
 }
 
@@ -80,7 +80,7 @@ export function deriveFpmmFundingRemoved(ctx: DeriveContext, clock: BlockClock, 
     if (shares === 0) continue;
     ctx.sink.positionEvent({
       kind: POSITION_EVENT.ammReceive, wallet: event.funder, ts: clock.ts, block: clock.block, logIndex: event.logIndex,
-      token: market.tokens![outcome]!, shares, cost: mulDivRound(shares, amounts[1 - outcome]!, a0 + a1),
+      market: market.conditionId, token: market.tokens![outcome]!, shares, cost: mulDivRound(shares, amounts[1 - outcome]!, a0 + a1),
     });
   }
 }

@@ -27,7 +27,7 @@ export function deriveCtfSplitOrMerge(ctx: DeriveContext, clock: BlockClock, eve
   if (!tokens) return ctx.sink.skip('unknownCondition');
   ctx.sink.positionEvent({
     kind: merge ? POSITION_EVENT.merge : POSITION_EVENT.split, wallet: event.stakeholder, ts: clock.ts, block: clock.block,
-    logIndex: event.logIndex, tokens, amount: event.amount,
+    logIndex: event.logIndex, market: event.conditionId, tokens, amount: event.amount,
   });
 }
 
@@ -37,7 +37,7 @@ export function deriveAdapterSplitOrMerge(ctx: DeriveContext, clock: BlockClock,
   if (!tokens) return ctx.sink.skip('unknownCondition');
   ctx.sink.positionEvent({
     kind: merge ? POSITION_EVENT.merge : POSITION_EVENT.split, wallet: event.stakeholder, ts: clock.ts, block: clock.block,
-    logIndex: event.logIndex, tokens, amount: event.amount,
+    logIndex: event.logIndex, market: event.conditionId, tokens, amount: event.amount,
   });
 }
 
@@ -58,7 +58,7 @@ export function deriveCtfRedemption(ctx: DeriveContext, clock: BlockClock, event
   if (tokens.length === 0) return ctx.sink.skip('nonBinaryCondition');
   ctx.sink.positionEvent({
     kind: POSITION_EVENT.redemption, wallet: event.redeemer, ts: clock.ts, block: clock.block, logIndex: event.logIndex,
-    tokens, numerators, denominator: market.payoutDenominator, amounts: null, payout: event.payout,
+    market: market.conditionId, tokens, numerators, denominator: market.payoutDenominator, amounts: null, payout: event.payout,
   });
 }
 
@@ -68,7 +68,7 @@ export function deriveAdapterRedemption(ctx: DeriveContext, clock: BlockClock, e
   if (!market.payoutNumerators || market.payoutDenominator === 0 || !market.tokens) return ctx.sink.skip('unresolvedRedemption');
   ctx.sink.positionEvent({
     kind: POSITION_EVENT.redemption, wallet: event.redeemer, ts: clock.ts, block: clock.block, logIndex: event.logIndex,
-    tokens: market.tokens, numerators: market.payoutNumerators.slice(0, 2), denominator: market.payoutDenominator,
+    market: market.conditionId, tokens: market.tokens, numerators: market.payoutNumerators.slice(0, 2), denominator: market.payoutDenominator,
     amounts: [event.amounts[0] ?? 0, event.amounts[1] ?? 0], payout: event.payout,
   });
 }
@@ -83,7 +83,7 @@ function isWalletTransfer(ctx: DeriveContext, operator: string, from: string, to
 function deriveTransfer(ctx: DeriveContext, clock: BlockClock, logIndex: number, from: string, to: string, token: string, amount: number): void {
   if (amount === 0) return;
   const slot = ctx.sink.nextSlot();
-  const base = { ts: clock.ts, block: clock.block, logIndex, token, amount, slot };
+  const base = { ts: clock.ts, block: clock.block, logIndex, market: ctx.registry.token(token)?.conditionId ?? '', token, amount, slot };
   ctx.sink.positionEvent({ kind: POSITION_EVENT.transferOut, wallet: from, ...base });
   ctx.sink.positionEvent({ kind: POSITION_EVENT.transferIn, wallet: to, ...base });
 }
@@ -108,16 +108,23 @@ export function derivePositionsConverted(ctx: DeriveContext, clock: BlockClock, 
   const mask = BigInt('0x' + event.indexSet);
   const noTokens: string[] = [];
   const yesTokens: string[] = [];
+  const noMarkets: string[] = [];
+  const yesMarkets: string[] = [];
   for (let index = 0; index < negRisk.questions.length; index++) {
     const conditionId = negRisk.questions[index];
     if (!conditionId) continue;
     const tokens = binaryTokens(ctx, conditionId, ctx.addresses.wrappedCollateral)!;
-    if ((mask >> BigInt(index)) & 1n) noTokens.push(tokens[1]!);
-    else yesTokens.push(tokens[0]!);
+    if ((mask >> BigInt(index)) & 1n) {
+      noTokens.push(tokens[1]!);
+      noMarkets.push(conditionId);
+    } else {
+      yesTokens.push(tokens[0]!);
+      yesMarkets.push(conditionId);
+    }
   }
   if (noTokens.length === 0) return ctx.sink.skip('unknownNegRiskMarket');
   ctx.sink.positionEvent({
     kind: POSITION_EVENT.conversion, wallet: event.stakeholder, ts: clock.ts, block: clock.block, logIndex: event.logIndex,
-    noTokens, yesTokens, amount: event.amount, feeBips: negRisk.feeBips,
+    market: '', noTokens, yesTokens, noMarkets, yesMarkets, amount: event.amount, feeBips: negRisk.feeBips,
   });
 }

@@ -63,7 +63,10 @@ function deriveFill(ctx: DeriveContext, clock: BlockClock, tx: TxContext, logInd
   else tx.makers.push(fill.maker);
 
   const token = ctx.registry.token(fill.token);
-  const base = { wallet: fill.maker, ts: clock.ts, block: clock.block, logIndex, token: fill.token, shares: fill.shares, usd: fill.usd };
+  const base = {
+    wallet: fill.maker, ts: clock.ts, block: clock.block, logIndex, market: token ? token.conditionId : '', token: fill.token,
+    shares: fill.shares, usd: fill.usd,
+  };
   const event: BookBuy | BookSell = fill.buy
     ? { kind: POSITION_EVENT.bookBuy, ...base, feeShares: fill.feeInShares ? fill.fee : 0, feeUsd: fill.feeInShares ? 0 : fill.fee }
     : { kind: POSITION_EVENT.bookSell, ...base, feeUsd: fill.fee };

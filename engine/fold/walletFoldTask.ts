@@ -9,8 +9,6 @@ export interface WalletFoldTask {
   slotCount: number;
   /** Changes when the main thread abandons a batch: the worker's cache may then hold positions never committed. */
   epoch: number;
-  /** The market (condition id) of every token of the partition's events that has one. */
-  tokenMarkets: Record<string, string>;
 }
 
 /**

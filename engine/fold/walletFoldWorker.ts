@@ -4,7 +4,7 @@
 import { Packr } from 'msgpackr';
 import { foldPositionEvent, type PositionBook } from '../reducers/foldPositionEvent.js';
 import { createPosition, type Position } from '../reducers/position.js';
-import type { PositionEvent } from '../reducers/positionEvent.js';
+import { POSITION_EVENT, type PositionEvent } from '../reducers/positionEvent.js';
 import { openStateStore, type StateStore } from '../state/openStateStore.js';
 import { decodePosition, encodePosition } from '../state/stateCodec.js';
 import { marketWalletKey, positionKey } from '../state/stateKeys.js';
@@ -16,8 +16,18 @@ const messages = new Packr({ useRecords: true, bundleStrings: true });
 const stores = new Map<string, StateStore>();
 const cache = new Map<string, Position>();
 let cacheEpoch = -1;
-/** Positions created here and not yet stored: storing one adds its market -> wallet index key. */
-const fresh = new Set<string>();
+/**
+ * Positions created here and not yet stored, with their market as of the latest event that named them:
+ * storing one adds its market -> wallet index key.
+ */
+const fresh = new Map<string, string>();
+
+/** The market of `token` as the event that names it knew it. */
+function marketOf(event: PositionEvent, token: string): string {
+  if (event.kind !== POSITION_EVENT.conversion) return event.market;
+  const no = event.noTokens.indexOf(token);
+  return no >= 0 ? event.noMarkets[no]! : event.yesMarkets[event.yesTokens.indexOf(token)] ?? '';
+}
 
 function storeFor(dir: string): StateStore {
   let store = stores.get(dir);
@@ -36,6 +46,7 @@ export default function foldWalletPartition(task: WalletFoldTask): Uint8Array {
   const events = messages.unpack(task.events) as PositionEvent[];
   const channel = openTransferSlots(task.slots, task.slotCount);
   const touched = new Set<string>();
+  let current: PositionEvent | null = null;
   const book: PositionBook = {
     position(wallet, token) {
       const key = positionKey(wallet, token);
@@ -45,9 +56,13 @@ export default function foldWalletPartition(task: WalletFoldTask): Uint8Array {
         if (bytes) position = decodePosition(bytes);
         else {
           position = createPosition();
-          fresh.add(key);
+          fresh.set(key, '');
         }
         cache.set(key, position);
+      }
+      if (fresh.has(key)) {
+        const market = marketOf(current!, token);
+        if (market !== '') fresh.set(key, market);
       }
       touched.add(key);
       return position;
@@ -65,9 +80,10 @@ export default function foldWalletPartition(task: WalletFoldTask): Uint8Array {
       // A position no event changed (an outcome looked up but not held) is never stored.
       if (position.firstTradeAt === 0) continue;
       entries.push(key, encodePosition(position));
-      if (fresh.delete(key)) {
-        const market = task.tokenMarkets[key.slice(42)];
-        const indexKey = market === undefined ? null : marketWalletKey(market, key.slice(0, 42));
+      const market = fresh.get(key);
+      if (market !== undefined) {
+        fresh.delete(key);
+        const indexKey = market === '' ? null : marketWalletKey(market, key.slice(0, 42));
         if (indexKey !== null && !emitted.has(indexKey) && !store.dbs.marketWallets.doesExist(indexKey)) {
           emitted.add(indexKey);
           marketWallets.push(indexKey);
@@ -83,6 +99,7 @@ export default function foldWalletPartition(task: WalletFoldTask): Uint8Array {
       if (block >= 0) flush(block);
       block = event.block;
     }
+    current = event;
     foldPositionEvent(book, event, channel);
   }
   if (block >= 0) flush(block);

@@ -21,6 +21,12 @@ interface Base {
   ts: number;
   block: number;
   logIndex: number;
+  /**
+   * The condition id of the event's tokens as the market registry knew it at this event ('' when unknown, and
+   * for a conversion, whose legs are in noMarkets/yesMarkets): the market -> wallet index needs it, and
+   * taking it from a later registry state would make that index depend on batch boundaries.
+   */
+  market: string;
 }
 
 /** Order-book buy of `shares` for `usd`; a V1 fee is in shares (`feeShares`), a V2 fee in USD (`feeUsd`). */
@@ -60,7 +66,8 @@ export interface TransferOut extends Base { kind: typeof POSITION_EVENT.transfer
 export interface TransferIn extends Base { kind: typeof POSITION_EVENT.transferIn; token: string; amount: number; slot: number }
 /** Neg-risk conversion of `amount` of each NO token into each YES token of the other questions. */
 export interface Conversion extends Base {
-  kind: typeof POSITION_EVENT.conversion; noTokens: string[]; yesTokens: string[]; amount: number; feeBips: number;
+  kind: typeof POSITION_EVENT.conversion; noTokens: string[]; yesTokens: string[]; noMarkets: string[]; yesMarkets: string[];
+  amount: number; feeBips: number;
 }
 
 export type PositionEvent =

@@ -41,13 +41,15 @@ t.test('default: the demo log folds', async (t) => {
 });
 
 t.test('behavior: several workers and other batch sizes give identical checksums and state', async (t) => {
-  const dir = dataDir('three-workers');
-  const run = runTally(['ingest', '--data', dir, '--capture', inputs.capture, '--workers', '3', '--batch-logs', '777']);
-  t.equal(run.code, 0, run.stderr);
-  const sums = await checksums(dir);
-  t.equal(sums.cursor, referenceSums.cursor);
-  t.same(sums.blocks.map((b) => b.checksum), referenceSums.blocks.map((b) => b.checksum));
-  t.equal(await stateDigest(join(dir, 'state')), referenceDigest);
+  for (const [name, workers, batchLogs] of [['three-workers', '3', '777'], ['tiny-batches', '2', '50']] as const) {
+    const dir = dataDir(name);
+    const run = runTally(['ingest', '--data', dir, '--capture', inputs.capture, '--workers', workers, '--batch-logs', batchLogs]);
+    t.equal(run.code, 0, run.stderr);
+    const sums = await checksums(dir);
+    t.equal(sums.cursor, referenceSums.cursor, `${name}: same final checksum`);
+    t.same(sums.blocks.map((b) => b.checksum), referenceSums.blocks.map((b) => b.checksum), `${name}: same checksum for every block`);
+    t.equal(await stateDigest(join(dir, 'state')), referenceDigest, `${name}: byte-identical state`);
+  }
 });
 
 t.test('behavior: tally verify passes and replay reproduces a block', async (t) => {
