@@ -20,7 +20,7 @@ if (phase === 'ceiling') {
   copyFileSync(config, join(dataDir, 'config.json'));
   const venue = openVenue(dataDir, { workers: Number(workers) });
   const result = await ingestCapture({
-    capturePath: capture, configPath: venue.paths.config, stateDir: venue.paths.state, log: venue.log, runner: venue.runner,
+    capturePath: capture, configPath: venue.paths.config, store: venue.store, log: venue.log, runner: venue.runner,
   });
   logs = result.logs;
   await venue.close();

@@ -31,6 +31,8 @@ const USAGE = `usage: tally <command> [--data DIR] [flags]
   verify                               refold the log and compare the per-block checksums
   rewind --to-block N                  truncate the log after block N and refold
 common flags: --data DIR (default data/venue or TALLY_DATA), --workers N (fold workers, default 1);
+ingest tuning: --batch-logs N (logs per batch, 100000), --release-every N (events between releases of the
+state map, 500000);
 TALLY_RPC_URL stands in for --rpc URL`;
 
 function integer(value: string | undefined, name: string): number | undefined {
@@ -48,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
       url: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'to-block': { type: 'string' },
       out: { type: 'string' }, workers: { type: 'string' }, fills: { type: 'string' }, seed: { type: 'string' },
       'batch-logs': { type: 'string' }, rpc: { type: 'string' }, follow: { type: 'boolean' }, help: { type: 'boolean' },
-      'start-block': { type: 'string' },
+      'start-block': { type: 'string' }, 'release-every': { type: 'string' },
     },
   });
   const [command, ...args] = positionals;
@@ -80,7 +82,10 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       }
       if (values.follow) throw new Error('--follow needs --rpc URL');
-      await ingestCommand({ data, capture: values.capture, metadata: values.metadata, workers, batchLogs: integer(values['batch-logs'], 'batch-logs') });
+      await ingestCommand({
+        data, capture: values.capture, metadata: values.metadata, workers, batchLogs: integer(values['batch-logs'], 'batch-logs'),
+        releaseEvery: integer(values['release-every'], 'release-every'),
+      });
       return 0;
     }
     case 'run': {

@@ -33,6 +33,7 @@ export interface BlockRecord { block: number; ts: number; hash: string; checksum
 /** A batch derived on the main thread, waiting for its wallet fold and commit. */
 export interface PreparedBatch {
   blocks: BlockEvents[];
+  eventCount: number;
   partitionEvents: PositionEvent[][];
   slotCount: number;
   mainWrites: StateWrite[][];
@@ -49,6 +50,11 @@ export interface FoldRunner {
   commitBatch(batch: PreparedBatch): Promise<void>;
   /** prepareBatch then commitBatch. */
   foldBatch(blocks: BlockEvents[]): Promise<void>;
+  /**
+   * Between commits (none in flight): every thread closes the state and the main thread reopens it, which
+   * releases the file pages the map made resident. Long folds call it periodically to bound their memory.
+   */
+  releaseMappedState(): Promise<void>;
   readonly skipped: Record<string, number>;
   close(): Promise<void>;
 }
@@ -176,7 +182,9 @@ export function createFoldRunner(options: {
       abandon();
       throw error;
     }
-    return { blocks, partitionEvents, slotCount, mainWrites };
+    let eventCount = 0;
+    for (const block of blocks) eventCount += block.events.length;
+    return { blocks, eventCount, partitionEvents, slotCount, mainWrites };
   }
 
   async function commitBatch(batch: PreparedBatch): Promise<void> {
@@ -232,11 +240,18 @@ export function createFoldRunner(options: {
     }
   }
 
+  async function releaseMappedState(): Promise<void> {
+    if (commitsInFlight > 0) throw new Error('releaseMappedState: a commit is in flight');
+    await Promise.all(pools.map((pool) => pool.run(null, { name: 'releaseStores' })));
+    await store.reopen();
+  }
+
   return {
     skipped,
     cursor: () => cursor,
     prepareBatch,
     commitBatch,
+    releaseMappedState,
     async foldBatch(blocks) {
       await commitBatch(prepareBatch(blocks));
     },

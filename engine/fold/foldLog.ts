@@ -4,23 +4,34 @@ import type { BlockEvents } from '../chain/chainEvent.js';
 import type { EventLog } from '../log/eventLog.js';
 import type { FoldRunner } from './createFoldRunner.js';
 
+/** Events between releases of the state map (see FoldRunner.releaseMappedState). */
+export const RELEASE_EVERY_EVENTS = 500_000;
+
 export async function foldLog(options: {
   log: EventLog;
   runner: FoldRunner;
   toBlock?: number;
   batchEvents?: number;
+  /** Events between releases of the state map (default RELEASE_EVERY_EVENTS). */
+  releaseEveryEvents?: number;
   onBatch?: (blocks: BlockEvents[]) => void;
 }): Promise<void> {
   const { log, runner } = options;
   const batchEvents = options.batchEvents ?? 100_000;
   let batch: BlockEvents[] = [];
   let events = 0;
+  let sinceRelease = 0;
   for (const frame of log.read(runner.cursor().block, options.toBlock)) {
     for (const block of frame) {
       batch.push(block);
       events += block.events.length;
     }
     if (events >= batchEvents) {
+      sinceRelease += events;
+      if (sinceRelease >= (options.releaseEveryEvents ?? RELEASE_EVERY_EVENTS)) {
+        await runner.releaseMappedState();
+        sinceRelease = 0;
+      }
       await runner.foldBatch(batch);
       options.onBatch?.(batch);
       batch = [];

@@ -11,7 +11,7 @@ import { marketWalletKey, positionKey } from '../state/stateKeys.js';
 import { openTransferSlots } from './transferSlots.js';
 import type { WalletFoldResult, WalletFoldTask } from './walletFoldTask.js';
 
-const CACHE_LIMIT = 300_000;
+const CACHE_LIMIT = 100_000;
 const messages = new Packr({ useRecords: true, bundleStrings: true });
 const stores = new Map<string, StateStore>();
 const cache = new Map<string, Position>();
@@ -33,6 +33,14 @@ function storeFor(dir: string): StateStore {
   let store = stores.get(dir);
   if (!store) stores.set(dir, (store = openStateStore({ dir, readOnly: true })));
   return store;
+}
+
+/** Closes this thread's state stores, so the fold's main thread can release the map (see StateStore.reopen). */
+export async function releaseStores(): Promise<void> {
+  for (const [dir, store] of stores) {
+    stores.delete(dir);
+    await store.close();
+  }
 }
 
 export default function foldWalletPartition(task: WalletFoldTask): Uint8Array {

@@ -8,7 +8,7 @@ import type { StateDbName, StateStore } from './openStateStore.js';
 import { decodeValue } from './stateCodec.js';
 import { feedAnswerKey } from './stateKeys.js';
 
-const CACHE_LIMIT = 400_000;
+const CACHE_LIMIT = 100_000;
 
 export interface StoredMarketRegistry extends MarketRegistry {
   /** Routes the following changes into this block's writes. */

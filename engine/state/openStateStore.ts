@@ -13,18 +13,32 @@ export interface StateStore {
   env: RootDatabase;
   dbs: Record<StateDbName, Database<Buffer, string>>;
   close(): Promise<void>;
+  /**
+   * Closes and reopens the environment in place (same object). Once every thread has closed it the map is
+   * released, and with it the file pages it made resident, which otherwise grow with the state's size.
+   */
+  reopen(): Promise<void>;
 }
 
 export function openStateStore(options: { dir: string; readOnly?: boolean }): StateStore {
   if (!options.readOnly) mkdirSync(options.dir, { recursive: true });
-  const env = open({
+  const openEnv = () => open({
     path: options.dir,
     maxDbs: STATE_DBS.length + 2,
     compression: false,
     readOnly: options.readOnly ?? false,
     mapSize: 64 * 1024 ** 3,
   });
-  const dbs = {} as Record<StateDbName, Database<Buffer, string>>;
-  for (const name of STATE_DBS) dbs[name] = env.openDB<Buffer, string>({ name, encoding: 'binary' });
-  return { env, dbs, close: () => env.close() };
+  const store = { dbs: {} as Record<StateDbName, Database<Buffer, string>> } as StateStore;
+  const attach = () => {
+    store.env = openEnv();
+    for (const name of STATE_DBS) store.dbs[name] = store.env.openDB<Buffer, string>({ name, encoding: 'binary' });
+  };
+  attach();
+  store.close = () => store.env.close();
+  store.reopen = async () => {
+    await store.env.close();
+    attach();
+  };
+  return store;
 }

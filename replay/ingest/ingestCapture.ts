@@ -4,8 +4,10 @@
 // Reading and decoding run in their own worker, one batch ahead of the main thread, which appends the encoded
 // frames as they are and derives them; the wallet fold and the commit of batch k overlap the derive of k+1.
 import { Piscina } from 'piscina';
-import type { FoldRunner } from '../../engine/fold/createFoldRunner.js';
-import { foldLog } from '../../engine/fold/foldLog.js';
+import type { BlockRecord, FoldRunner } from '../../engine/fold/createFoldRunner.js';
+import type { StateStore } from '../../engine/state/openStateStore.js';
+import { decodeValue } from '../../engine/state/stateCodec.js';
+import { foldLog, RELEASE_EVERY_EVENTS } from '../../engine/fold/foldLog.js';
 import { decodeLogFrame, type EventLog } from '../../engine/log/eventLog.js';
 import type { SkipCounts } from '../decode/decodeLog.js';
 import type { CaptureReaderResult, CaptureReaderTask } from '../source/captureReaderWorker.js';
@@ -22,17 +24,30 @@ export interface IngestProgress extends CaptureProgress {
 
 let sessions = 0;
 
+/** The hashes of the last 256 folded blocks, which an overlapping capture must agree with. */
+export function recentBlockHashes(store: StateStore): Record<number, string> {
+  const hashes: Record<number, string> = {};
+  for (const { value } of store.dbs.blocks.getRange({ reverse: true, limit: 256 })) {
+    const record = decodeValue<BlockRecord>(value);
+    hashes[record.block] = record.hash;
+  }
+  return hashes;
+}
+
 export async function ingestCapture(options: {
   capturePath: string;
   configPath: string;
-  stateDir: string;
+  store: StateStore;
   log: EventLog;
   runner: FoldRunner;
   batchLogs?: number;
+  /** Events between releases of the state map (default RELEASE_EVERY_EVENTS). */
+  releaseEveryEvents?: number;
   onProgress?: (progress: IngestProgress) => void;
 }): Promise<IngestProgress> {
   const { log, runner } = options;
-  await foldLog({ log, runner });
+  const releaseEvery = options.releaseEveryEvents ?? RELEASE_EVERY_EVENTS;
+  await foldLog({ log, runner, releaseEveryEvents: releaseEvery });
   const progress: IngestProgress = {
     lines: 0, existing: 0, removed: 0, logs: 0, events: 0, blocks: 0, lastBlock: log.head().block, skipped: null,
   };
@@ -43,13 +58,14 @@ export async function ingestCapture(options: {
     execArgv: typescript && !process.execArgv.some((a) => a.includes('tsx')) ? [...process.execArgv, '--import', 'tsx'] : process.execArgv,
   });
   const task: CaptureReaderTask = {
-    session: ++sessions, path: options.capturePath, configPath: options.configPath, stateDir: options.stateDir,
-    afterBlock: log.head().block, batchLogs: options.batchLogs,
+    session: ++sessions, path: options.capturePath, configPath: options.configPath,
+    recentHashes: recentBlockHashes(options.store), afterBlock: log.head().block, batchLogs: options.batchLogs,
   };
   // A pipeline: the reader works on batch k+1 while batch k is derived, folded and committed. A bad line
   // stops before its batch reaches the log; the batch in flight completes first, so the state is exactly
   // that of the batches before the bad one.
   let inFlight: Promise<void> = Promise.resolve();
+  let sinceRelease = 0;
   try {
     let next = reader.run(task) as Promise<CaptureReaderResult>;
     for (;;) {
@@ -61,6 +77,11 @@ export async function ingestCapture(options: {
         const blocks = decodeLogFrame(result.frame);
         const prepared = runner.prepareBatch(blocks);
         await inFlight;
+        sinceRelease += prepared.eventCount;
+        if (sinceRelease >= releaseEvery) {
+          await runner.releaseMappedState();
+          sinceRelease = 0;
+        }
         inFlight = runner.commitBatch(prepared);
         progress.lastBlock = blocks[blocks.length - 1]!.block;
         progress.blocks += blocks.length;

@@ -3,9 +3,6 @@
 // session per ingest; each task returns the next batch. Bad input comes back as data (file, line, reason).
 import { loadVenueAddresses } from '../../engine/chain/loadVenueAddresses.js';
 import { encodeLogFrame } from '../../engine/log/eventLog.js';
-import { openStateStore, type StateStore } from '../../engine/state/openStateStore.js';
-import { decodeValue } from '../../engine/state/stateCodec.js';
-import { blockKey } from '../../engine/state/stateKeys.js';
 import { createLogDecoder, type SkipCounts } from '../decode/decodeLog.js';
 import { InputError } from './inputError.js';
 import { readCaptureBatches, type CaptureBatch, type CaptureProgress } from './readCaptureBatches.js';
@@ -14,7 +11,8 @@ export interface CaptureReaderTask {
   session: number;
   path: string;
   configPath: string;
-  stateDir: string;
+  /** Hashes of the log's last blocks (DESIGN.md section 1 keeps 256): an overlapping line must match them. */
+  recentHashes: Record<number, string>;
   afterBlock: number;
   batchLogs?: number;
 }
@@ -33,35 +31,29 @@ interface Session {
   batches: Generator<CaptureBatch>;
   progress: CaptureProgress;
   skipped: SkipCounts;
-  store: StateStore;
 }
 
 const sessions = new Map<number, Session>();
 
 function openSession(task: CaptureReaderTask): Session {
   const decoder = createLogDecoder(loadVenueAddresses(task.configPath));
-  const store = openStateStore({ dir: task.stateDir, readOnly: true });
   const progress: CaptureProgress = { lines: 0, existing: 0, removed: 0 };
-  const knownHash = (block: number) => {
-    const bytes = store.dbs.blocks.getBinary(blockKey(block));
-    return bytes ? decodeValue<{ hash: string }>(bytes).hash : undefined;
-  };
+  const knownHash = (block: number) => task.recentHashes[block];
   const batches = readCaptureBatches({
     path: task.path, decoder, afterBlock: task.afterBlock, knownHash, batchLogs: task.batchLogs, progress,
   });
-  return { batches, progress, skipped: decoder.skipped, store };
+  return { batches, progress, skipped: decoder.skipped };
 }
 
-function closeSession(id: number, session: Session): void {
+function closeSession(id: number): void {
   sessions.delete(id);
-  void session.store.close();
 }
 
 export default function nextCaptureBatch(task: CaptureReaderTask): CaptureReaderResult {
   let session = sessions.get(task.session);
   if (!session) sessions.set(task.session, (session = openSession(task)));
   const result = (done: boolean, frame: Uint8Array | null, logs: number, error: CaptureReaderResult['error']) => {
-    if (done) closeSession(task.session, session!);
+    if (done) closeSession(task.session);
     return { done, frame, logs, progress: { ...session!.progress }, skipped: { ...session!.skipped }, error };
   };
   try {
@@ -73,7 +65,7 @@ export default function nextCaptureBatch(task: CaptureReaderTask): CaptureReader
     return result(false, encodeLogFrame(batch.blocks), batch.logs, null);
   } catch (error) {
     if (error instanceof InputError) return result(true, null, 0, { file: error.file, line: error.line, detail: error.detail });
-    closeSession(task.session, session);
+    closeSession(task.session);
     throw error;
   }
 }

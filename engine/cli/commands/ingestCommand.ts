@@ -4,7 +4,9 @@ import { createProgress } from '../progress.js';
 import { openVenue } from '../openVenue.js';
 import { loadMetadataFile } from './metadataCommand.js';
 
-export async function ingestCommand(flags: { data: string; capture?: string; metadata?: string; workers?: number; batchLogs?: number }): Promise<void> {
+export async function ingestCommand(flags: {
+  data: string; capture?: string; metadata?: string; workers?: number; batchLogs?: number; releaseEvery?: number;
+}): Promise<void> {
   if (!flags.capture && !flags.metadata) throw new Error('ingest needs --capture FILE or --rpc URL (and/or --metadata FILE)');
   const venue = openVenue(flags.data, { workers: flags.workers });
   try {
@@ -12,8 +14,8 @@ export async function ingestCommand(flags: { data: string; capture?: string; met
     if (flags.capture) {
       const progress = createProgress('ingest');
       const result = await ingestCapture({
-        capturePath: flags.capture, configPath: venue.paths.config, stateDir: venue.paths.state, log: venue.log, runner: venue.runner,
-        batchLogs: flags.batchLogs,
+        capturePath: flags.capture, configPath: venue.paths.config, store: venue.store, log: venue.log, runner: venue.runner,
+        batchLogs: flags.batchLogs, releaseEveryEvents: flags.releaseEvery,
         onProgress: (p) => progress.update(p.logs, { logs: p.logs, events: p.events, block: p.lastBlock }),
       });
       progress.finish({
