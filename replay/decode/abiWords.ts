@@ -61,24 +61,24 @@ export function readAddress(log: RawLog, word: number): string {
   return '0x' + log.dataBytes.toString('latin1', start + 24, start + 64);
 }
 
-/** A dynamic uint256[] whose head word (a byte offset) is at `word`. */
-export function readUintArray(log: RawLog, word: number): number[] {
+/** A dynamic array whose head word (a byte offset) is at `word`, each element read by `read`. */
+function readArray<T>(log: RawLog, word: number, read: (log: RawLog, word: number) => T): T[] {
   const at = readUint(log, word) / 32;
   const length = readUint(log, at);
   if (log.dataStart + (at + 1 + length) * 64 > log.dataEnd) throw new ShortDataError(`array at word ${word} runs past the data`);
-  const values = new Array<number>(length);
-  for (let i = 0; i < length; i++) values[i] = readUint(log, at + 1 + i);
+  const values = new Array<T>(length);
+  for (let i = 0; i < length; i++) values[i] = read(log, at + 1 + i);
   return values;
+}
+
+/** A dynamic uint256[]. */
+export function readUintArray(log: RawLog, word: number): number[] {
+  return readArray(log, word, readUint);
 }
 
 /** A dynamic uint256[] of 64-hex words (token ids). */
 export function readWordHexArray(log: RawLog, word: number): string[] {
-  const at = readUint(log, word) / 32;
-  const length = readUint(log, at);
-  if (log.dataStart + (at + 1 + length) * 64 > log.dataEnd) throw new ShortDataError(`array at word ${word} runs past the data`);
-  const values = new Array<string>(length);
-  for (let i = 0; i < length; i++) values[i] = readWordHex(log, at + 1 + i);
-  return values;
+  return readArray(log, word, readWordHex);
 }
 
 /** A dynamic bytes32[]. */

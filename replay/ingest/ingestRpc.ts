@@ -5,7 +5,7 @@
 import type { Transport } from 'viem';
 import type { VenueAddresses } from '../../engine/chain/venueAddresses.js';
 import type { FoldRunner } from '../../engine/fold/createFoldRunner.js';
-import { foldLog } from '../../engine/fold/foldLog.js';
+import { foldLog, RELEASE_EVERY_EVENTS } from '../../engine/fold/foldLog.js';
 import type { EventLog } from '../../engine/log/eventLog.js';
 import type { StateStore } from '../../engine/state/openStateStore.js';
 import { writeSourceHead, type SourceHead } from '../../engine/state/sourceHead.js';
@@ -40,6 +40,8 @@ export async function ingestRpc(options: {
   follow?: boolean;
   pollMs?: number;
   signal?: AbortSignal;
+  /** Events between releases of the state map (default RELEASE_EVERY_EVENTS); Infinity when a server shares the store. */
+  releaseEveryEvents?: number;
   confirmations?: number;
   range?: RangeOptions;
   retry?: RetryPolicy;
@@ -64,6 +66,7 @@ export async function ingestRpc(options: {
       await writeSourceHead(store, head);
     }
   };
+  let sinceRelease = 0;
   for await (const batch of readRpcBatches({
     url: options.url, addresses: options.addresses, decoder: options.decoder, afterBlock, startBlock: options.startBlock,
     follow: options.follow, pollMs: options.pollMs, signal: options.signal, knownHash, confirmations: options.confirmations,
@@ -75,6 +78,11 @@ export async function ingestRpc(options: {
   })) {
     if (batch.blocks.length > 0) {
       log.append(batch.blocks);
+      for (const block of batch.blocks) sinceRelease += block.events.length;
+      if (sinceRelease >= (options.releaseEveryEvents ?? RELEASE_EVERY_EVENTS)) {
+        await runner.releaseMappedState();
+        sinceRelease = 0;
+      }
       await runner.foldBatch(batch.blocks);
       progress.lastBlock = batch.blocks[batch.blocks.length - 1]!.block;
     }

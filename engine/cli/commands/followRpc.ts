@@ -1,0 +1,34 @@
+// Shared by `ingest --rpc` and `run`: fold the node's finalized logs into the venue, stopping cleanly on
+// SIGINT/SIGTERM (the batch in hand is finished first).
+import { ingestRpc, type RpcIngestProgress } from '../../../replay/ingest/ingestRpc.js';
+import { createProgress } from '../progress.js';
+import type { Venue } from '../openVenue.js';
+
+export async function followRpc(venue: Venue, options: {
+  rpc: string; follow: boolean; startBlock?: number; label: string;
+  /** Never release the state map when a server in this process reads the same store. */
+  sharedWithServer?: boolean;
+}): Promise<RpcIngestProgress> {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    const progress = createProgress(options.label);
+    const result = await ingestRpc({
+      url: options.rpc, log: venue.log, store: venue.store, runner: venue.runner, decoder: venue.decoder, addresses: venue.addresses,
+      startBlock: options.startBlock, follow: options.follow, signal: controller.signal,
+      releaseEveryEvents: options.sharedWithServer ? Infinity : undefined,
+      onProgress: (p) => progress.update(p.logs, { logs: p.logs, events: p.events, block: p.scannedBlock, finalized: p.headBlock }),
+    });
+    progress.finish({
+      logs: result.logs, events: result.events, blocks: result.blocks, 'read through block': result.scannedBlock,
+      'finalized head': result.headBlock, 'last block': venue.runner.cursor().block,
+      'skipped logs': JSON.stringify(venue.decoder.skipped), 'events without effect': JSON.stringify(venue.runner.skipped),
+    });
+    return result;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+}
