@@ -201,7 +201,9 @@ export function createFoldRunner(options: {
           let list = workerWrites.get(block);
           if (!list) workerWrites.set(block, (list = []));
           for (let i = 0; i < entries.length; i += 2) {
-            list.push({ db: 'positions', key: entries[i] as string, value: Buffer.from(entries[i + 1] as Uint8Array) });
+            // A view, not a copy: the bytes stay in the unpacked message.
+            const bytes = entries[i + 1] as Uint8Array;
+            list.push({ db: 'positions', key: entries[i] as string, value: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
           }
           for (const key of marketWallets) list.push({ db: 'marketWallets', key, value: EMPTY });
         }
