@@ -1,17 +1,24 @@
 // The HTTP front (uWebSockets.js): /v1 routes over the memory-mapped state. Every answer is JSON; every error
-// is { "error": text }. The native binary must load: the JS fallback is refused, not tolerated.
+// is { "error": text } (api/errorTexts.ts). Per key: 600 requests a minute and 4 in flight (2 streams), 429 with
+// Retry-After beyond. The native binary must load: the JS fallback is refused, not tolerated.
 import uWS from 'uWebSockets.js';
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
+import { createHash } from 'node:crypto';
 import { isValidApiKey } from '../engine/offchain/apiKeys.js';
 import { ApiError } from './apiError.js';
-import { ERROR } from './errorTexts.js';
+import { ERROR, rateLimitError } from './errorTexts.js';
+import { createInFlightLimiter } from './limits/createInFlightLimiter.js';
+import { createRateLimiter } from './limits/createRateLimiter.js';
 import type { RouteContext } from './routeContext.js';
 import { healthRoute } from './routes/healthRoute.js';
+import { sendAnswer, type Answer } from './sendAnswer.js';
 
 export interface Server {
   port: number;
   close(): void;
 }
+
+const MAX_URL_CHARS = 4096;
 
 function assertNativeUws(): void {
   const loaded = (process.report.getReport() as { sharedObjects?: string[] }).sharedObjects ?? [];
@@ -20,44 +27,101 @@ function assertNativeUws(): void {
   }
 }
 
-function send(res: HttpResponse, status: number, body: unknown): void {
-  res.cork(() => {
-    res.writeStatus(String(status)).writeHeader('content-type', 'application/json; charset=utf-8').end(JSON.stringify(body));
-  });
-}
-
 function bearerKey(req: HttpRequest): string {
   const header = req.getHeader('authorization');
   return header.startsWith('Bearer ') ? header.slice(7).trim() : '';
 }
 
-export function createServer(ctx: RouteContext, options: { host: string; port: number }): Promise<Server> {
+/** What a route handler sees: the request's parts, read before the handler runs (uWS requests die after). */
+export interface RouteRequest {
+  parameters: string[];
+  query: URLSearchParams;
+  header(name: string): string;
+}
+
+export interface RouteDefinition {
+  pattern: string;
+  /** Bulk answers count against the per-key stream limit. */
+  stream?: boolean;
+  handle(request: RouteRequest): unknown;
+}
+
+export function createServer(ctx: RouteContext, options: { host: string; port: number; now?: () => number }): Promise<Server> {
   assertNativeUws();
+  const now = options.now ?? Date.now;
   const app: TemplatedApp = uWS.App();
-  const route = (pattern: string, handler: (req: HttpRequest) => unknown) => {
-    app.get(pattern, (res, req) => {
-      try {
-        if (!isValidApiKey(ctx.offchain, bearerKey(req))) throw new ApiError(401, ERROR.unauthorized);
-        send(res, 200, handler(req));
-      } catch (error) {
-        if (error instanceof ApiError) send(res, error.status, { error: error.message });
-        else {
-          console.error(error);
-          send(res, 500, { error: 'internal error' });
-        }
-      }
-    });
+  const rate = createRateLimiter();
+  const inFlight = createInFlightLimiter();
+
+  const serve = (route: RouteDefinition, parameterCount: number) => (res: HttpResponse, req: HttpRequest) => {
+    // Nothing may escape a uWS handler: an exception there ends the process.
+    try {
+      handle(route, parameterCount, res, req);
+    } catch (error) {
+      console.error(error);
+      if (!res.getWriteOffset()) res.cork(() => res.writeStatus('500').end(JSON.stringify({ error: ERROR.internal })));
+    }
   };
-  route('/v1/health', () => healthRoute(ctx));
+
+  const handle = (route: RouteDefinition, parameterCount: number, res: HttpResponse, req: HttpRequest) => {
+    let aborted = false;
+    res.onAborted(() => { aborted = true; });
+    const acceptsGzip = req.getHeader('accept-encoding').includes('gzip');
+    const finish = (answer: Answer, release?: () => void) => sendAnswer(res, answer, acceptsGzip, () => aborted, release ?? (() => {}));
+    const fail = (status: number, error: string, headers?: Record<string, string>) => finish({ status, body: { error }, headers });
+
+    const query = req.getQuery() ?? '';
+    if (req.getUrl().length + query.length > MAX_URL_CHARS) return fail(414, ERROR.urlTooLong);
+    if (req.getHeader('content-length') !== '' && req.getHeader('content-length') !== '0') return fail(400, ERROR.bodyNotAccepted);
+    if (req.getHeader('transfer-encoding') !== '') return fail(400, ERROR.bodyNotAccepted);
+    const key = bearerKey(req);
+    if (!isValidApiKey(ctx.offchain, key)) return fail(401, ERROR.unauthorized);
+    // Limits are kept per key hash, never per raw key.
+    const keyId = createHash('sha256').update(key).digest('base64');
+    const decision = rate.take(keyId, now());
+    if (!decision.allowed) {
+      return fail(429, rateLimitError(decision.retryAfterSeconds), { 'retry-after': String(decision.retryAfterSeconds) });
+    }
+    const stream = route.stream ?? false;
+    if (!inFlight.enter(keyId, stream)) return fail(429, rateLimitError(1), { 'retry-after': '1' });
+    const release = () => inFlight.leave(keyId, stream);
+    const headers: Record<string, string> = {};
+    for (const name of ['accept-encoding', 'if-none-match']) headers[name] = req.getHeader(name);
+    const request: RouteRequest = {
+      parameters: Array.from({ length: parameterCount }, (_, i) => req.getParameter(i) ?? ''),
+      query: new URLSearchParams(query),
+      header: (name) => headers[name] ?? '',
+    };
+    let answer: Answer;
+    try {
+      answer = {
+        status: 200, body: route.handle(request),
+        headers: { 'x-ratelimit-limit': String(rate.limit), 'x-ratelimit-remaining': String(decision.remaining) },
+      };
+    } catch (error) {
+      if (error instanceof ApiError) answer = { status: error.status, body: { error: error.message } };
+      else {
+        console.error(error);
+        answer = { status: 500, body: { error: ERROR.internal } };
+      }
+    }
+    finish(answer, release);
+  };
+
+  const routes: RouteDefinition[] = [{ pattern: '/v1/health', handle: () => healthRoute(ctx) }];
+  for (const route of routes) app.get(route.pattern, serve(route, (route.pattern.match(/:/g) ?? []).length));
   app.any('/*', (res, req) => {
+    let aborted = false;
+    res.onAborted(() => { aborted = true; });
     const get = req.getMethod() === 'get';
-    send(res, get ? 404 : 405, { error: get ? ERROR.notFound : ERROR.methodNotAllowed });
+    sendAnswer(res, { status: get ? 404 : 405, body: { error: get ? ERROR.notFound : ERROR.methodNotAllowed } }, false, () => aborted, () => {});
   });
   return new Promise((resolve, reject) => {
     app.listen(options.host, options.port, (socket) => {
       if (!socket) return reject(new Error(`cannot listen on ${options.host}:${options.port}`));
       resolve({
         port: uWS.us_socket_local_port(socket),
+        // close() exists at run time but not in the typings (toolchain.md).
         close: () => (app as unknown as { close(): void }).close(),
       });
     });

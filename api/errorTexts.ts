@@ -6,4 +6,12 @@ export const ERROR = {
   badWallet: 'wallet must be 0x plus 40 hex',
   badConditionId: 'conditionId must be 0x plus 64 hex',
   methodNotAllowed: 'only GET is supported',
+  bodyNotAccepted: 'request bodies are not accepted',
+  urlTooLong: 'the URL is too long (at most 4096 characters)',
+  internal: 'internal error',
 } as const;
+
+/** Spec 7's 429 form. */
+export function rateLimitError(retryAfterSeconds: number): string {
+  return `rate limit: 600 requests a minute; retry in ${retryAfterSeconds} s`;
+}

@@ -1,0 +1,69 @@
+// The real server on 127.0.0.1 over HTTP: keys, error texts and statuses, headers, limits.
+import t from 'tap';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../../engine/cli/commands/serveCommand.js';
+import { writeRealCapture } from '../fixtures/realCapture.js';
+import { runTally } from '../fixtures/runTally.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tally-api-'));
+const capture = join(dir, 'real.ndjson');
+writeRealCapture(capture);
+const data = join(dir, 'data');
+runTally(['ingest', '--data', data, '--capture', capture]);
+const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+const server = await startServer({ data, host: '127.0.0.1', port: 0 });
+t.teardown(() => server.closeAll());
+const base = `http://127.0.0.1:${server.port}`;
+
+async function get(path: string, init: { key?: string | null; method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  const headers: Record<string, string> = { connection: 'close', ...init.headers };
+  const auth = init.key === undefined ? key : init.key;
+  if (auth) headers.authorization = `Bearer ${auth}`;
+  const response = await fetch(base + path, { method: init.method ?? 'GET', headers, body: init.body });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+}
+
+t.test('default: health answers with the folded block and the rate headers', async (t) => {
+  const r = await get('/v1/health');
+  t.equal(r.status, 200);
+  t.match(r.body, { status: 'ok', block: 90840326, log: { events: Number } });
+  t.equal(r.headers.get('x-ratelimit-limit'), '600');
+  t.match(r.headers.get('x-ratelimit-remaining'), /^\d+$/);
+  t.match(r.headers.get('content-type'), /application\/json/);
+});
+
+t.test('error: missing, unknown, malformed and revoked keys get the spec text', async (t) => {
+  for (const bad of [null, 'svc_' + '0'.repeat(48), 'abc']) {
+    const r = await get('/v1/health', { key: bad });
+    t.same([r.status, r.body], [401, { error: 'unknown or revoked API key' }], `key ${bad}`);
+  }
+  const second = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+  t.equal((await get('/v1/health', { key: second })).status, 200);
+  runTally(['keys', 'revoke', second, '--data', data]);
+  t.same((await get('/v1/health', { key: second })).status, 401, 'a revoked key is refused at once');
+});
+
+t.test('error: routes, methods, bodies, URLs', async (t) => {
+  t.same(await get('/v1/nope').then((r) => [r.status, r.body]), [404, { error: 'not found' }]);
+  t.same(await get('/v1/health', { method: 'POST', body: '{}' }).then((r) => [r.status, r.body]), [405, { error: 'only GET is supported' }]);
+  t.same(await get('/v1/health', { method: 'DELETE' }).then((r) => r.status), 405);
+  const long = await get('/v1/health?x=' + 'a'.repeat(5000));
+  t.same([long.status, long.body], [414, { error: 'the URL is too long (at most 4096 characters)' }]);
+});
+
+t.test('behavior: the 601st request in a minute meets 429 with Retry-After', async (t) => {
+  const fresh = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+  let limited = null;
+  for (let i = 0; i < 601 && !limited; i++) {
+    const r = await get('/v1/health', { key: fresh });
+    if (r.status === 429) limited = { ...r, at: i + 1 };
+  }
+  t.ok(limited, 'a 429 came');
+  t.equal(limited?.at, 601, 'at the 601st request');
+  t.match(limited?.body.error, /^rate limit: 600 requests a minute; retry in \d+ s$/);
+  t.match(limited?.headers.get('retry-after'), /^\d+$/);
+  t.equal((await get('/v1/health')).status, 200, 'other keys are not affected');
+});
