@@ -10,7 +10,9 @@ import { ERROR, rateLimitError } from './errorTexts.js';
 import { createInFlightLimiter } from './limits/createInFlightLimiter.js';
 import { createRateLimiter } from './limits/createRateLimiter.js';
 import type { RouteContext } from './routeContext.js';
+import { closedPositionsRoute } from './routes/closedPositionsRoute.js';
 import { healthRoute } from './routes/healthRoute.js';
+import { walletPositionsRoute } from './routes/walletPositionsRoute.js';
 import { sendAnswer, type Answer } from './sendAnswer.js';
 
 export interface Server {
@@ -108,13 +110,22 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
     finish(answer, release);
   };
 
-  const routes: RouteDefinition[] = [{ pattern: '/v1/health', handle: () => healthRoute(ctx) }];
+  const routes: RouteDefinition[] = [
+    { pattern: '/v1/health', handle: () => healthRoute(ctx) },
+    { pattern: '/v1/wallets/:wallet/positions', handle: (request) => walletPositionsRoute(ctx, request) },
+    { pattern: '/v1/wallets/:wallet/closed-positions', handle: (request) => closedPositionsRoute(ctx, request) },
+  ];
   for (const route of routes) app.get(route.pattern, serve(route, (route.pattern.match(/:/g) ?? []).length));
+  // Anything else: 405 for other methods, 401 without a valid key (what exists is not shown to anyone without
+  // one), else 404.
   app.any('/*', (res, req) => {
     let aborted = false;
     res.onAborted(() => { aborted = true; });
-    const get = req.getMethod() === 'get';
-    sendAnswer(res, { status: get ? 404 : 405, body: { error: get ? ERROR.notFound : ERROR.methodNotAllowed } }, false, () => aborted, () => {});
+    let answer: Answer;
+    if (req.getMethod() !== 'get') answer = { status: 405, body: { error: ERROR.methodNotAllowed } };
+    else if (!isValidApiKey(ctx.offchain, bearerKey(req))) answer = { status: 401, body: { error: ERROR.unauthorized } };
+    else answer = { status: 404, body: { error: ERROR.notFound } };
+    sendAnswer(res, answer, false, () => aborted, () => {});
   });
   return new Promise((resolve, reject) => {
     app.listen(options.host, options.port, (socket) => {

@@ -1,0 +1,32 @@
+// The spec 2.1 Market object of a condition, from the loaded market metadata (null fields when none), and the
+// category a filter compares (`Other` for none).
+import type { MarketMetadata } from '../engine/offchain/marketMetadata.js';
+import type { OffchainStore } from '../engine/offchain/openOffchainStore.js';
+import { decodeValue } from '../engine/state/stateCodec.js';
+
+export interface MarketView {
+  question: string | null;
+  slug: string | null;
+  eventSlug: string | null;
+  image: string | null;
+  category: string | null;
+  outcomes: string[] | null;
+  negRisk: boolean;
+}
+
+export function readMarketMetadata(offchain: OffchainStore, conditionId: string): MarketMetadata | null {
+  const bytes = offchain.metadata.getBinary(conditionId);
+  return bytes ? decodeValue<MarketMetadata>(bytes) : null;
+}
+
+export function marketView(metadata: MarketMetadata | null, negRisk: boolean): MarketView {
+  return {
+    question: metadata?.question ?? null,
+    slug: metadata?.slug ?? null,
+    eventSlug: metadata?.eventSlug ?? null,
+    image: metadata?.image ?? null,
+    category: metadata?.category ?? null,
+    outcomes: metadata?.outcomes ?? null,
+    negRisk: metadata?.negRisk ?? negRisk,
+  };
+}

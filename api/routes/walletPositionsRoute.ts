@@ -1,0 +1,99 @@
+// GET /v1/wallets/{wallet}/positions (spec 4.1): the raw form (no status), the open form (held now, valued at
+// the last fill or the payout, biggest value first) and the closed form (as closed-positions).
+import { mulDivRound } from '../../engine/reducers/mulDivRound.js';
+import { createPosition } from '../../engine/reducers/position.js';
+import { ApiError } from '../apiError.js';
+import type { RouteRequest } from '../createServer.js';
+import { categoryParam, filterPositions } from '../filterPositions.js';
+import { clampedParam, CONDITION_PATTERN, offsetParam, walletParam } from '../query/readQuery.js';
+import { MAX_POSITIONS, readWalletPositions, type WalletPosition } from '../readWalletPositions.js';
+import { readServedBlock } from '../readServedState.js';
+import type { RouteContext } from '../routeContext.js';
+import { positionFields } from '../rows/positionFields.js';
+import { closedPositionsAnswer } from './closedPositionsRoute.js';
+
+const MICRO = 1_000_000;
+
+export function walletPositionsRoute(ctx: RouteContext, request: RouteRequest): unknown {
+  const wallet = walletParam(request);
+  const status = request.query.get('status');
+  if (status === 'closed') return closedPositionsAnswer(ctx, wallet, request.query);
+  if (status === 'open') return openPositionsAnswer(ctx, wallet, request.query);
+  if (status !== null) throw new ApiError(400, 'status must be open or closed');
+  return rawPositionsAnswer(ctx, wallet, request.query);
+}
+
+function rawPositionsAnswer(ctx: RouteContext, wallet: string, query: URLSearchParams): unknown {
+  const list = query.get('conditions');
+  let conditions: Set<string> | null = null;
+  if (list !== null && list !== '') {
+    const ids = list.split(',');
+    if (!ids.every((id) => CONDITION_PATTERN.test(id))) throw new ApiError(400, 'conditions must be condition ids (0x plus 64 hex), comma separated');
+    conditions = new Set(ids.map((id) => id.toLowerCase()));
+  }
+  const block = readServedBlock(ctx.store).block;
+  const positions = readWalletPositions(ctx, wallet, Number.MAX_SAFE_INTEGER)!;
+  const rows: Array<Record<string, unknown>> = [];
+  const seen = new Set<string>();
+  for (const p of positions) {
+    const conditionId = p.market?.conditionId ?? null;
+    if (conditions && (conditionId === null || !conditions.has(conditionId))) continue;
+    seen.add(p.token);
+    rows.push({ ...positionFields(wallet, p.outcomeIndex, p.position), conditionId });
+    // Both outcomes of each market: the other one, never touched, as a zero position.
+    const other = p.market?.tokens?.[1 - p.outcomeIndex];
+    if (other && p.outcomeIndex >= 0 && !positions.some((q) => q.token === other) && !seen.has(other)) {
+      seen.add(other);
+      rows.push({ ...positionFields(wallet, 1 - p.outcomeIndex, createPosition()), conditionId });
+    }
+  }
+  rows.sort((a, b) => compareNullable(a.conditionId as string | null, b.conditionId as string | null) || (a.outcomeIndex as number) - (b.outcomeIndex as number));
+  return { wallet, block, positions: rows };
+}
+
+function compareNullable(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+/** The open form's mark: the token's last fill, or its payout once resolved. */
+function markOf(p: WalletPosition): { mark: number | null; markTs: number | null; valueMicros: number | null } {
+  if (p.micros.settle) {
+    const [numerator, denominator] = p.micros.settle;
+    return { mark: numerator / denominator, markTs: p.market!.resolvedAt, valueMicros: mulDivRound(p.position.shares, numerator, denominator) };
+  }
+  const last = p.market?.marks[p.outcomeIndex] ?? null;
+  if (!last || last.shares === 0) return { mark: null, markTs: null, valueMicros: null };
+  return { mark: last.usd / last.shares, markTs: last.ts, valueMicros: mulDivRound(p.position.shares, last.usd, last.shares) };
+}
+
+function openPositionsAnswer(ctx: RouteContext, wallet: string, query: URLSearchParams): unknown {
+  const limit = clampedParam(query, 'limit', 1, 2500, 100);
+  const offset = offsetParam(query);
+  const category = categoryParam(query);
+  const text = query.get('q');
+  const block = readServedBlock(ctx.store).block;
+  const positions = readWalletPositions(ctx, wallet);
+  if (positions === null) {
+    return { wallet, block, tooLarge: true, maxPositions: MAX_POSITIONS, total: 0, offset, rows: [], next: null };
+  }
+  // Unresolved and held, plus resolved ones not yet redeemed (spec 3).
+  const held = filterPositions(positions, category, text).filter((p) => p.row.open || (p.row.resolved && p.position.shares > 0));
+  const rows = held.map((p) => {
+    const { mark, markTs, valueMicros } = markOf(p);
+    return {
+      ...p.row, market: p.view, mark, markTs,
+      value: valueMicros === null ? null : valueMicros / MICRO,
+      unrealizedPnl: p.row.resolved || valueMicros === null ? null : (valueMicros - p.position.costBasis) / MICRO,
+      valueMicros,
+    };
+  });
+  rows.sort((a, b) => (b.valueMicros ?? -Infinity) - (a.valueMicros ?? -Infinity) || (a.tokenId < b.tokenId ? -1 : 1));
+  const page = rows.slice(offset, offset + limit).map(({ valueMicros: _, ...row }) => row);
+  return {
+    wallet, block, tooLarge: false, maxPositions: MAX_POSITIONS, total: rows.length, offset, rows: page,
+    next: offset + limit < rows.length ? offset + limit : null,
+  };
+}

@@ -1,0 +1,72 @@
+// WalletRow (spec 2.3): a position settled against its market's resolution, with the rules of DESIGN.md
+// section 3. Money is computed in micro-units (settlement rounded once, half away from zero) and converted last.
+import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
+import { mulDivRound } from '../../engine/reducers/mulDivRound.js';
+import { OPEN_THRESHOLD_MICROS, type Position } from '../../engine/reducers/position.js';
+import type { MarketRecord } from '../../engine/state/marketRecords.js';
+import { positionFields, type PositionFields } from './positionFields.js';
+
+const MICRO = 1_000_000;
+
+export interface WalletRow extends PositionFields {
+  tokenId: string;
+  conditionId: string | null;
+  resolved: boolean;
+  settle: number | null;
+  resolvedAt: number | null;
+  settledPnl: number;
+  invested: number;
+  sharesIn: number;
+  entryPrice: number;
+  pnlPct: number | null;
+  avgExitPrice: number | null;
+  open: boolean;
+  redeemable: boolean;
+  exitAt: number | null;
+}
+
+/** Figures the open form and the sorts need, still in micro-units. */
+export interface WalletRowMicros {
+  settledPnl: number;
+  /** Settlement numerator/denominator of this outcome, or null while unresolved. */
+  settle: [number, number] | null;
+}
+
+export function walletRow(
+  wallet: string, token: string, position: Position, market: MarketRecord | null, outcomeIndex: number,
+): { row: WalletRow; micros: WalletRowMicros } {
+  const resolved = market !== null && market.payoutDenominator > 0 && market.payoutNumerators !== null && outcomeIndex >= 0;
+  const settle: [number, number] | null = resolved ? [market.payoutNumerators![outcomeIndex] ?? 0, market.payoutDenominator] : null;
+  const settledPnl = position.realizedPnl
+    + (settle ? mulDivRound(position.shares, settle[0], settle[1]) - position.costBasis : 0);
+  const investedMicros = position.boughtUsd + position.splitShares / 2;
+  const sharesIn = position.boughtShares + position.splitShares + position.receivedShares;
+  const exited = position.soldShares + position.mergedShares + position.redeemedShares;
+  const holding = position.shares >= OPEN_THRESHOLD_MICROS;
+  let exitAt: number | null = null;
+  if (resolved) {
+    // Held into the resolution (still held, or it dropped below 0.1 share after it): the resolution time.
+    const heldIntoIt = position.lowSinceTs === 0 || position.lowSinceTs > market.resolvedAt;
+    exitAt = heldIntoIt ? market.resolvedAt : position.lastTradeAt;
+  } else if (!holding) {
+    exitAt = position.lastTradeAt;
+  }
+  const row: WalletRow = {
+    ...positionFields(wallet, outcomeIndex, position),
+    tokenId: tokenIdToDecimal(token),
+    conditionId: market ? market.conditionId : null,
+    resolved,
+    settle: settle ? settle[0] / settle[1] : null,
+    resolvedAt: resolved ? market.resolvedAt : null,
+    settledPnl: settledPnl / MICRO,
+    invested: investedMicros / MICRO,
+    sharesIn: sharesIn / MICRO,
+    entryPrice: sharesIn > 0 ? (position.boughtUsd + position.splitShares / 2 + position.receivedBasis) / sharesIn : 0,
+    pnlPct: investedMicros > 0 ? (settledPnl / investedMicros) * 100 : null,
+    avgExitPrice: exited > 0 ? (position.soldUsd + position.mergeUsd + position.redeemUsd) / exited : null,
+    open: !resolved && holding,
+    redeemable: resolved && position.shares > 0 && settle![0] > 0,
+    exitAt,
+  };
+  return { row, micros: { settledPnl, settle } };
+}
