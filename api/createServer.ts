@@ -13,6 +13,7 @@ import type { RouteContext } from './routeContext.js';
 import { closedPositionsRoute } from './routes/closedPositionsRoute.js';
 import { healthRoute } from './routes/healthRoute.js';
 import { walletPositionsRoute } from './routes/walletPositionsRoute.js';
+import { walletTradesRoute } from './routes/walletTradesRoute.js';
 import { sendAnswer, type Answer } from './sendAnswer.js';
 
 export interface Server {
@@ -114,6 +115,7 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
     { pattern: '/v1/health', handle: () => healthRoute(ctx) },
     { pattern: '/v1/wallets/:wallet/positions', handle: (request) => walletPositionsRoute(ctx, request) },
     { pattern: '/v1/wallets/:wallet/closed-positions', handle: (request) => closedPositionsRoute(ctx, request) },
+    { pattern: '/v1/wallets/:wallet/trades', handle: (request) => walletTradesRoute(ctx, request) },
   ];
   for (const route of routes) app.get(route.pattern, serve(route, (route.pattern.match(/:/g) ?? []).length));
   // Anything else: 405 for other methods, 401 without a valid key (what exists is not shown to anyone without

@@ -14,7 +14,7 @@ import type { StateStore } from '../state/openStateStore.js';
 import { decodeValue, encodeValue } from '../state/stateCodec.js';
 import { blockKey, marketTradesKey, walletTradesKey } from '../state/stateKeys.js';
 import type { StateWrite } from '../state/stateWrite.js';
-import type { TradeRow } from '../state/tradeRow.js';
+import { encodeTradeRow, type TradeRow } from '../state/tradeRow.js';
 import { deriveBlock } from './deriveBlock.js';
 import type { DeriveContext, SkipReason } from './deriveContext.js';
 import { createTransferSlots } from './transferSlots.js';
@@ -132,7 +132,7 @@ export function createFoldRunner(options: {
   function writeTrades(block: BlockEvents): void {
     const byWallet = new Map<string, Array<string | number>>();
     for (const [market, rows] of blockTrades) {
-      writes.putRecord('marketTrades', marketTradesKey(market, block.block), [block.ts, ...rows.map(tradeRowArray)]);
+      writes.putRecord('marketTrades', marketTradesKey(market, block.block), [block.ts, ...rows.map(encodeTradeRow)]);
       for (const row of rows) {
         let refs = byWallet.get(row.wallet);
         if (!refs) byWallet.set(row.wallet, (refs = []));
@@ -261,10 +261,4 @@ export function createFoldRunner(options: {
       await Promise.all(pools.map((pool) => pool.destroy()));
     },
   };
-}
-
-/** A trade row as stored: a fixed array, in TradeRow field order. */
-function tradeRowArray(row: TradeRow): Array<string | number> {
-  return [row.logIndex, row.tx, row.wallet, row.side, row.token, row.outcomeIndex, row.shares, row.usd, row.fee, row.feeUnit,
-    row.role, row.counterparty, row.exchange];
 }
