@@ -15,6 +15,8 @@ import { healthRoute } from './routes/healthRoute.js';
 import { walletPositionsRoute } from './routes/walletPositionsRoute.js';
 import { walletTradesRoute } from './routes/walletTradesRoute.js';
 import { sendAnswer, type Answer } from './sendAnswer.js';
+import { openApiDocument, type RouteDoc } from './openApiDocument.js';
+import { routeDocs } from './routeDocs.js';
 
 export interface Server {
   port: number;
@@ -46,6 +48,7 @@ export interface RouteDefinition {
   pattern: string;
   /** Bulk answers count against the per-key stream limit. */
   stream?: boolean;
+  doc: RouteDoc;
   handle(request: RouteRequest): unknown;
 }
 
@@ -112,11 +115,13 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
   };
 
   const routes: RouteDefinition[] = [
-    { pattern: '/v1/health', handle: () => healthRoute(ctx) },
-    { pattern: '/v1/wallets/:wallet/positions', handle: (request) => walletPositionsRoute(ctx, request) },
-    { pattern: '/v1/wallets/:wallet/closed-positions', handle: (request) => closedPositionsRoute(ctx, request) },
-    { pattern: '/v1/wallets/:wallet/trades', handle: (request) => walletTradesRoute(ctx, request) },
+    { pattern: '/v1/health', doc: routeDocs.health, handle: () => healthRoute(ctx) },
+    { pattern: '/v1/wallets/:wallet/positions', doc: routeDocs.walletPositions, handle: (request) => walletPositionsRoute(ctx, request) },
+    { pattern: '/v1/wallets/:wallet/closed-positions', doc: routeDocs.closedPositions, handle: (request) => closedPositionsRoute(ctx, request) },
+    { pattern: '/v1/wallets/:wallet/trades', doc: routeDocs.walletTrades, handle: (request) => walletTradesRoute(ctx, request) },
   ];
+  const document = openApiDocument(routes, ctx.version);
+  routes.push({ pattern: '/v1/openapi.json', doc: routeDocs.openApi, handle: () => document });
   for (const route of routes) app.get(route.pattern, serve(route, (route.pattern.match(/:/g) ?? []).length));
   // Anything else: 405 for other methods, 401 without a valid key (what exists is not shown to anyone without
   // one), else 404.

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { startServer } from '../../engine/cli/commands/serveCommand.js';
 import { writeRealCapture } from '../fixtures/realCapture.js';
 import { runTally } from '../fixtures/runTally.js';
+import { answerProblems } from '../fixtures/checkAnswer.js';
+import { HealthAnswer } from '../../api/schemas/answerSchemas.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tally-api-'));
 const capture = join(dir, 'real.ndjson');
@@ -30,6 +32,10 @@ t.test('default: health answers with the folded block and the rate headers', asy
   const r = await get('/v1/health');
   t.equal(r.status, 200);
   t.match(r.body, { status: 'ok', block: 90840326, log: { events: Number } });
+  t.same(answerProblems(HealthAnswer, r.body), [], 'the answer matches its schema');
+  const doc = await get('/v1/openapi.json');
+  t.equal(doc.body.openapi, '3.1.0');
+  t.ok(doc.body.paths['/v1/wallets/{wallet}/positions'].get.parameters.some((p: { name: string }) => p.name === 'status'), 'the document lists the routes and their parameters');
   t.equal(r.headers.get('x-ratelimit-limit'), '600');
   t.match(r.headers.get('x-ratelimit-remaining'), /^\d+$/);
   t.match(r.headers.get('content-type'), /application\/json/);

@@ -7,6 +7,8 @@ import { openStateStore } from '../../engine/state/openStateStore.js';
 import { decodePosition } from '../../engine/state/stateCodec.js';
 import { createDemoInputs } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
+import { answerProblems } from '../fixtures/checkAnswer.js';
+import { ClosedPositionsAnswer, OpenPositionsAnswer, RawPositionsAnswer } from '../../api/schemas/answerSchemas.js';
 
 const inputs = await createDemoInputs(4_000, 11);
 const data = join(inputs.dir, 'data');
@@ -34,6 +36,7 @@ async function get(path: string): Promise<{ status: number; body: any }> {
 t.test('default: the raw form lists every position with its market, both outcomes each', async (t) => {
   const raw = await get(`/v1/wallets/${wallet}/positions`);
   t.equal(raw.status, 200);
+  t.same(answerProblems(RawPositionsAnswer, raw.body), [], 'the answer matches its schema');
   const held = raw.body.positions.filter((p: { firstTradeAt: number }) => p.firstTradeAt > 0);
   t.equal(held.length, stored.length, 'every stored position');
   t.same(held.map((p: { shares: number }) => p.shares).sort(), stored.map((p) => p.shares / 1e6).sort(), 'shares in whole units');
@@ -48,6 +51,7 @@ t.test('default: the raw form lists every position with its market, both outcome
 t.test('behavior: open form sorted by value, paged with no gap or overlap', async (t) => {
   const all = await get(`/v1/wallets/${wallet}/positions?status=open&limit=2500`);
   t.equal(all.status, 200);
+  t.same(answerProblems(OpenPositionsAnswer, all.body), [], 'the answer matches its schema');
   t.match(all.body, { wallet, tooLarge: false, maxPositions: 50000, offset: 0, next: null });
   const values = all.body.rows.map((r: { value: number | null }) => r.value ?? -Infinity);
   t.ok(values.every((v: number, i: number) => i === 0 || values[i - 1] >= v), 'biggest value first');
@@ -69,6 +73,7 @@ t.test('behavior: open form sorted by value, paged with no gap or overlap', asyn
 t.test('behavior: closed form and closed-positions agree; exitAt set', async (t) => {
   const closed = await get(`/v1/wallets/${wallet}/positions?status=closed&limit=2500`);
   const route = await get(`/v1/wallets/${wallet}/closed-positions?limit=2500`);
+  t.same(answerProblems(ClosedPositionsAnswer, route.body), [], 'the answer matches its schema');
   t.same(closed.body.rows, route.body.rows);
   t.ok(closed.body.rows.every((r: { exitAt: number | null; open: boolean }) => r.exitAt !== null && !r.open));
   const exits = closed.body.rows.map((r: { exitAt: number }) => r.exitAt);

@@ -6,6 +6,8 @@ import { startServer } from '../../engine/cli/commands/serveCommand.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
 import { createDemoInputs } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
+import { answerProblems } from '../fixtures/checkAnswer.js';
+import { WalletTradesAnswer } from '../../api/schemas/answerSchemas.js';
 
 const inputs = await createDemoInputs(4_000, 12);
 const data = join(inputs.dir, 'data');
@@ -33,6 +35,7 @@ const before = (a: number[], b: number[]) => a[0]! < b[0]! || (a[0] === b[0] && 
 t.test('default: every trade of the wallet, newest first, paged with no gap and no overlap', async (t) => {
   const all = await get(`/v1/wallets/${wallet}/trades?limit=500`);
   t.equal(all.status, 200);
+  t.same(answerProblems(WalletTradesAnswer, all.body), [], 'the answer matches its schema');
   t.match(all.body, { wallet, complete: true, truncated: false });
   const trades = all.body.trades;
   t.ok(trades.length > 10, `${trades.length} trades`);
@@ -59,6 +62,7 @@ t.test('behavior: market filter and search', async (t) => {
   t.same(one.body.trades.map((x: any) => x.logIndex + ':' + x.tx), all.filter((x: any) => x.conditionId === market).map((x: any) => x.logIndex + ':' + x.tx));
   const word = all[0].market.question.split(' ').find((w: string) => w.length > 4);
   const found = await get(`/v1/wallets/${wallet}/trades?q=${encodeURIComponent(word)}`);
+  t.same(answerProblems(WalletTradesAnswer, found.body), [], 'the search answer matches its schema');
   t.ok(found.body.trades.length > 0 && found.body.trades.every((x: any) => x.market.question.toLowerCase().includes(word.toLowerCase()) || x.market.outcome.toLowerCase().includes(word.toLowerCase())));
   t.match(found.body, { next: null, query: word, returned: found.body.trades.length, moreMatched: Boolean, limit: 300 });
 });

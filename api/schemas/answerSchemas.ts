@@ -1,0 +1,78 @@
+// The answers' typebox schemas (spec sections 2 and 4): compiled into validators for the tests and serialized
+// into the OpenAPI document, so the published shapes and the checked ones are the same objects.
+import Type from 'typebox';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Wallet = Type.String({ pattern: '^0x[0-9a-f]{40}$' });
+const ConditionId = Type.String({ pattern: '^0x[0-9a-f]{64}$' });
+const Decimal = Type.String({ pattern: '^[0-9]+$' });
+
+export const MarketSchema = Type.Object({
+  question: Nullable(Type.String()), slug: Nullable(Type.String()), eventSlug: Nullable(Type.String()),
+  image: Nullable(Type.String()), category: Nullable(Type.String()), outcomes: Nullable(Type.Array(Type.String())),
+  negRisk: Type.Boolean(),
+});
+
+const positionProperties = {
+  wallet: Wallet, outcomeIndex: Type.Integer({ minimum: -1, maximum: 1 }), shares: Type.Number(), costBasis: Type.Number(),
+  avgPrice: Type.Number(), avgBuyPrice: Type.Number(), realizedPnl: Type.Number(), boughtShares: Type.Number(),
+  boughtUsd: Type.Number(), soldShares: Type.Number(), soldUsd: Type.Number(), avgSellPrice: Type.Number(),
+  splitShares: Type.Number(), mergedShares: Type.Number(), mergeUsd: Type.Number(), redeemedShares: Type.Number(),
+  redeemUsd: Type.Number(), fees: Type.Number(), fills: Type.Integer(), firstTradeAt: Type.Integer(), lastTradeAt: Type.Integer(),
+  partialHistory: Type.Boolean(), basisApprox: Type.Boolean(), converted: Type.Boolean(), amm: Type.Boolean(),
+};
+export const PositionSchema = Type.Object(positionProperties);
+
+const walletRowProperties = {
+  ...positionProperties,
+  tokenId: Decimal, conditionId: Nullable(ConditionId), resolved: Type.Boolean(), settle: Nullable(Type.Number()),
+  resolvedAt: Nullable(Type.Integer()), settledPnl: Type.Number(), invested: Type.Number(), sharesIn: Type.Number(),
+  entryPrice: Type.Number(), pnlPct: Nullable(Type.Number()), avgExitPrice: Nullable(Type.Number()), open: Type.Boolean(),
+  redeemable: Type.Boolean(), exitAt: Nullable(Type.Integer()),
+};
+export const WalletRowSchema = Type.Object({ ...walletRowProperties, market: Nullable(MarketSchema) });
+export const OpenRowSchema = Type.Object({
+  ...walletRowProperties, market: Nullable(MarketSchema), mark: Nullable(Type.Number()), markTs: Nullable(Type.Integer()),
+  value: Nullable(Type.Number()), unrealizedPnl: Nullable(Type.Number()),
+});
+
+const tradeProperties = {
+  ts: Type.Integer(), block: Type.Integer(), logIndex: Type.Integer(), tx: Type.String({ pattern: '^0x[0-9a-f]{64}$' }),
+  wallet: Wallet, side: Type.Union([Type.Literal('BUY'), Type.Literal('SELL')]), asset: Decimal, conditionId: Nullable(ConditionId),
+  outcomeIndex: Type.Integer(), price: Type.Number(), size: Type.Number(), usd: Type.Number(), fee: Type.Number(),
+  feeUnit: Type.Union([Type.Literal('usd'), Type.Literal('shares')]), role: Type.Union([Type.Literal('taker'), Type.Literal('maker')]),
+  counterparty: Wallet, exchange: Type.String(),
+};
+export const TradeSchema = Type.Object(tradeProperties);
+export const WalletTradeSchema = Type.Object({
+  ...tradeProperties, market: Type.Object({ ...MarketSchema.properties, outcome: Type.String() }),
+});
+
+export const ErrorSchema = Type.Object({ error: Type.String() });
+
+export const HealthAnswer = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]), block: Type.Integer(), blockTs: Type.Integer(),
+  sourceHead: Type.Integer(), lagBlocks: Type.Integer(), lagSeconds: Type.Integer(),
+  log: Type.Object({ events: Type.Integer(), segments: Type.Integer() }),
+  rollups: Type.Object({ leaderboard: Nullable(Type.Integer()), tags: Nullable(Type.Integer()), heat: Nullable(Type.Integer()) }),
+  version: Type.String(),
+});
+
+const page = { total: Type.Integer(), offset: Type.Integer(), next: Nullable(Type.Integer()) };
+export const RawPositionsAnswer = Type.Object({
+  wallet: Wallet, block: Type.Integer(),
+  positions: Type.Array(Type.Object({ ...positionProperties, conditionId: Nullable(ConditionId) })),
+});
+export const OpenPositionsAnswer = Type.Object({
+  wallet: Wallet, block: Type.Integer(), tooLarge: Type.Boolean(), maxPositions: Type.Integer(), ...page, rows: Type.Array(OpenRowSchema),
+});
+export const ClosedPositionsAnswer = Type.Object({
+  wallet: Wallet, block: Type.Integer(), ...page, rows: Type.Array(WalletRowSchema),
+  tooLarge: Type.Optional(Type.Boolean()), maxPositions: Type.Optional(Type.Integer()),
+});
+export const WalletTradesAnswer = Type.Object({
+  wallet: Wallet, block: Type.Integer(), complete: Type.Boolean(), truncated: Type.Boolean(), trades: Type.Array(WalletTradeSchema),
+  next: Nullable(Type.String({ pattern: '^\\d+,\\d+,\\d+$' })), market: Type.Optional(ConditionId),
+  query: Type.Optional(Type.String()), returned: Type.Optional(Type.Integer()), moreMatched: Type.Optional(Type.Boolean()),
+  limit: Type.Optional(Type.Integer()),
+});
