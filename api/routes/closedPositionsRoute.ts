@@ -24,6 +24,6 @@ export function closedPositionsAnswer(ctx: RouteContext, wallet: string, query: 
   const closed = filterPositions(positions, category, query.get('q')).filter((p) => p.row.exitAt !== null);
   closed.sort((a, b) =>
     (sort === 'exit' ? b.row.exitAt! - a.row.exitAt! : b.micros.settledPnl - a.micros.settledPnl) || (a.row.tokenId < b.row.tokenId ? -1 : 1));
-  const rows = closed.slice(offset, offset + limit).map((p) => ({ ...p.row, market: p.view }));
+  const rows = closed.slice(offset, offset + limit).map((p) => Object.assign(p.row, { market: p.view }));
   return { wallet, block, total: closed.length, offset, rows, next: offset + limit < closed.length ? offset + limit : null };
 }

@@ -9,7 +9,7 @@ import { clampedParam, CONDITION_PATTERN, offsetParam, walletParam } from '../qu
 import { MAX_POSITIONS, readWalletPositions, type WalletPosition } from '../readWalletPositions.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
-import { positionFields } from '../rows/positionFields.js';
+import { positionFields, type PositionFields } from '../rows/positionFields.js';
 import { closedPositionsAnswer } from './closedPositionsRoute.js';
 
 const MICRO = 1_000_000;
@@ -33,21 +33,21 @@ function rawPositionsAnswer(ctx: RouteContext, wallet: string, query: URLSearchP
   }
   const block = readServedBlock(ctx.store).block;
   const positions = readWalletPositions(ctx, wallet, Number.MAX_SAFE_INTEGER)!;
-  const rows: Array<Record<string, unknown>> = [];
+  const rows: Array<PositionFields & { conditionId: string | null }> = [];
   const seen = new Set<string>();
   for (const p of positions) {
     const conditionId = p.market?.conditionId ?? null;
     if (conditions && (conditionId === null || !conditions.has(conditionId))) continue;
     seen.add(p.token);
-    rows.push({ ...positionFields(wallet, p.outcomeIndex, p.position), conditionId });
+    rows.push(Object.assign(positionFields(wallet, p.outcomeIndex, p.position), { conditionId }));
     // Both outcomes of each market: the other one, never touched, as a zero position.
     const other = p.market?.tokens?.[1 - p.outcomeIndex];
     if (other && p.outcomeIndex >= 0 && !positions.some((q) => q.token === other) && !seen.has(other)) {
       seen.add(other);
-      rows.push({ ...positionFields(wallet, 1 - p.outcomeIndex, createPosition()), conditionId });
+      rows.push(Object.assign(positionFields(wallet, 1 - p.outcomeIndex, createPosition()), { conditionId }));
     }
   }
-  rows.sort((a, b) => compareNullable(a.conditionId as string | null, b.conditionId as string | null) || (a.outcomeIndex as number) - (b.outcomeIndex as number));
+  rows.sort((a, b) => compareNullable(a.conditionId, b.conditionId) || a.outcomeIndex - b.outcomeIndex);
   return { wallet, block, positions: rows };
 }
 
@@ -83,15 +83,15 @@ function openPositionsAnswer(ctx: RouteContext, wallet: string, query: URLSearch
   const held = filterPositions(positions, category, text).filter((p) => p.row.open || (p.row.resolved && p.position.shares > 0));
   const rows = held.map((p) => {
     const { mark, markTs, valueMicros } = markOf(p);
-    return {
-      ...p.row, market: p.view, mark, markTs,
+    const row = Object.assign(p.row, {
+      market: p.view, mark, markTs,
       value: valueMicros === null ? null : valueMicros / MICRO,
       unrealizedPnl: p.row.resolved || valueMicros === null ? null : (valueMicros - p.position.costBasis) / MICRO,
-      valueMicros,
-    };
+    });
+    return { row, valueMicros: valueMicros ?? -Infinity };
   });
-  rows.sort((a, b) => (b.valueMicros ?? -Infinity) - (a.valueMicros ?? -Infinity) || (a.tokenId < b.tokenId ? -1 : 1));
-  const page = rows.slice(offset, offset + limit).map(({ valueMicros: _, ...row }) => row);
+  rows.sort((a, b) => b.valueMicros - a.valueMicros || (a.row.tokenId < b.row.tokenId ? -1 : 1));
+  const page = rows.slice(offset, offset + limit).map((entry) => entry.row);
   return {
     wallet, block, tooLarge: false, maxPositions: MAX_POSITIONS, total: rows.length, offset, rows: page,
     next: offset + limit < rows.length ? offset + limit : null,

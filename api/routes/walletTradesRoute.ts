@@ -70,7 +70,9 @@ export function walletTradesRoute(ctx: RouteContext, request: RouteRequest): unk
         break scan;
       }
       const conditionId = id.startsWith('0x') ? id : null;
-      trades.push({ ...tradeView(row, chunk[0], block, conditionId), market: { ...marketView(meta, conditionId ? negRisk(id) : false), outcome } });
+      trades.push(Object.assign(tradeView(row, chunk[0], block, conditionId), {
+        market: Object.assign(marketView(meta, conditionId ? negRisk(id) : false), { outcome }),
+      }));
     }
   }
   const last = trades.at(-1) as { ts: number; block: number; logIndex: number } | undefined;

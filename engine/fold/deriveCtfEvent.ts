@@ -83,9 +83,9 @@ function isWalletTransfer(ctx: DeriveContext, operator: string, from: string, to
 function deriveTransfer(ctx: DeriveContext, clock: BlockClock, logIndex: number, from: string, to: string, token: string, amount: number): void {
   if (amount === 0) return;
   const slot = ctx.sink.nextSlot();
-  const base = { ts: clock.ts, block: clock.block, logIndex, market: ctx.registry.token(token)?.conditionId ?? '', token, amount, slot };
-  ctx.sink.positionEvent({ kind: POSITION_EVENT.transferOut, wallet: from, ...base });
-  ctx.sink.positionEvent({ kind: POSITION_EVENT.transferIn, wallet: to, ...base });
+  const market = ctx.registry.token(token)?.conditionId ?? '';
+  ctx.sink.positionEvent({ kind: POSITION_EVENT.transferOut, wallet: from, ts: clock.ts, block: clock.block, logIndex, market, token, amount, slot });
+  ctx.sink.positionEvent({ kind: POSITION_EVENT.transferIn, wallet: to, ts: clock.ts, block: clock.block, logIndex, market, token, amount, slot });
 }
 
 export function deriveTransferSingle(ctx: DeriveContext, clock: BlockClock, event: TransferSingle): void {

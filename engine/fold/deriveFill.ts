@@ -63,13 +63,17 @@ function deriveFill(ctx: DeriveContext, clock: BlockClock, tx: TxContext, logInd
   else tx.makers.push(fill.maker);
 
   const token = ctx.registry.token(fill.token);
-  const base = {
-    wallet: fill.maker, ts: clock.ts, block: clock.block, logIndex, market: token ? token.conditionId : '', token: fill.token,
-    shares: fill.shares, usd: fill.usd,
-  };
+  // Object literals, not spreads: a spread plus properties costs microseconds per event in this V8.
+  const market = token ? token.conditionId : '';
   const event: BookBuy | BookSell = fill.buy
-    ? { kind: POSITION_EVENT.bookBuy, ...base, feeShares: fill.feeInShares ? fill.fee : 0, feeUsd: fill.feeInShares ? 0 : fill.fee }
-    : { kind: POSITION_EVENT.bookSell, ...base, feeUsd: fill.fee };
+    ? {
+      kind: POSITION_EVENT.bookBuy, wallet: fill.maker, ts: clock.ts, block: clock.block, logIndex, market, token: fill.token,
+      shares: fill.shares, usd: fill.usd, feeShares: fill.feeInShares ? fill.fee : 0, feeUsd: fill.feeInShares ? 0 : fill.fee,
+    }
+    : {
+      kind: POSITION_EVENT.bookSell, wallet: fill.maker, ts: clock.ts, block: clock.block, logIndex, market, token: fill.token,
+      shares: fill.shares, usd: fill.usd, feeUsd: fill.fee,
+    };
   const row: TradeRow = {
     logIndex, tx: tx.tx, wallet: fill.maker, side: fill.buy ? SIDE.buy : SIDE.sell, token: fill.token,
     outcomeIndex: token ? token.outcomeIndex : -1, shares: fill.shares, usd: fill.usd, fee: fill.fee,
