@@ -4,15 +4,7 @@ import type { MarketMetadata } from '../engine/offchain/marketMetadata.js';
 import type { OffchainStore } from '../engine/offchain/openOffchainStore.js';
 import { decodeValue } from '../engine/state/stateCodec.js';
 
-export interface MarketView {
-  question: string | null;
-  slug: string | null;
-  eventSlug: string | null;
-  image: string | null;
-  category: string | null;
-  outcomes: string[] | null;
-  negRisk: boolean;
-}
+export type MarketView = Pick<MarketMetadata, 'question' | 'slug' | 'eventSlug' | 'image' | 'category' | 'outcomes' | 'negRisk'>;
 
 export function readMarketMetadata(offchain: OffchainStore, conditionId: string): MarketMetadata | null {
   const bytes = offchain.metadata.getBinary(conditionId);

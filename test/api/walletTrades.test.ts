@@ -1,26 +1,13 @@
 // GET /v1/wallets/{wallet}/trades over HTTP on a small demo venue: cursor paging, market filter, search, errors.
 import t from 'tap';
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { startServer } from '../../engine/cli/commands/serveCommand.js';
-import { openStateStore } from '../../engine/state/openStateStore.js';
-import { createDemoInputs } from '../fixtures/demoVenue.js';
-import { runTally } from '../fixtures/runTally.js';
+import { busiestWallet, createDemoData } from '../fixtures/demoData.js';
 import { answerProblems } from '../fixtures/checkAnswer.js';
 import { WalletTradesAnswer } from '../../api/schemas/answerSchemas.js';
 
-const inputs = await createDemoInputs(4_000, 12);
-const data = join(inputs.dir, 'data');
-mkdirSync(data);
-copyFileSync(inputs.config, join(data, 'config.json'));
-t.equal(runTally(['ingest', '--data', data, '--capture', inputs.capture, '--metadata', inputs.metadata]).code, 0);
-const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+const { data, key } = await createDemoData(4_000, 12);
 // The busiest trader: the most (wallet, block) trade entries.
-const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
-const counts = new Map<string, number>();
-for (const { key: k } of store.dbs.walletTrades.getRange({})) counts.set(String(k).slice(0, 42), (counts.get(String(k).slice(0, 42)) ?? 0) + 1);
-const wallet = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
-await store.close();
+const wallet = await busiestWallet(data, 'walletTrades');
 
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
