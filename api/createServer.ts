@@ -14,7 +14,8 @@ import { closedPositionsRoute } from './routes/closedPositionsRoute.js';
 import { healthRoute } from './routes/healthRoute.js';
 import { walletPositionsRoute } from './routes/walletPositionsRoute.js';
 import { walletTradesRoute } from './routes/walletTradesRoute.js';
-import { sendAnswer, type Answer } from './sendAnswer.js';
+import { encodeAnswer, sendAnswer } from './sendAnswer.js';
+import { createAnswerCache } from './answerCache.js';
 import { openApiDocument, type RouteDoc } from './openApiDocument.js';
 import { routeDocs } from './routeDocs.js';
 
@@ -41,13 +42,14 @@ function bearerKey(req: HttpRequest): string {
 export interface RouteRequest {
   parameters: string[];
   query: URLSearchParams;
-  header(name: string): string;
 }
 
 export interface RouteDefinition {
   pattern: string;
   /** Bulk answers count against the per-key stream limit. */
   stream?: boolean;
+  /** False for answers that change between folded blocks (health's source head); others are cached per block. */
+  cached?: boolean;
   doc: RouteDoc;
   handle(request: RouteRequest): unknown;
 }
@@ -57,9 +59,11 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
   const now = options.now ?? Date.now;
   const app: TemplatedApp = uWS.App();
   const rate = createRateLimiter();
-  // Only the API benchmark turns the rate limit off, or its load would stop at 600 requests.
+  // Only the API benchmark lifts the per-key limits: its 32 connections share one key, and the load would stop
+  // at 600 requests.
   const rateLimited = process.env.TALLY_BENCH_NO_RATE_LIMIT !== '1';
   const inFlight = createInFlightLimiter();
+  const answers = createAnswerCache();
 
   const serve = (route: RouteDefinition, parameterCount: number) => (res: HttpResponse, req: HttpRequest) => {
     // Nothing may escape a uWS handler: an exception there ends the process.
@@ -75,11 +79,12 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
     let aborted = false;
     res.onAborted(() => { aborted = true; });
     const acceptsGzip = req.getHeader('accept-encoding').includes('gzip');
-    const finish = (answer: Answer, release?: () => void) => sendAnswer(res, answer, acceptsGzip, () => aborted, release ?? (() => {}));
-    const fail = (status: number, error: string, headers?: Record<string, string>) => finish({ status, body: { error }, headers });
+    const fail = (status: number, error: string, headers: Record<string, string> | null = null) =>
+      sendAnswer(res, status, headers, encodeAnswer({ error }), { acceptsGzip, aborted: () => aborted, done: () => {} });
 
+    const url = req.getUrl();
     const query = req.getQuery() ?? '';
-    if (req.getUrl().length + query.length > MAX_URL_CHARS) return fail(414, ERROR.urlTooLong);
+    if (url.length + query.length > MAX_URL_CHARS) return fail(414, ERROR.urlTooLong);
     if (req.getHeader('content-length') !== '' && req.getHeader('content-length') !== '0') return fail(400, ERROR.bodyNotAccepted);
     if (req.getHeader('transfer-encoding') !== '') return fail(400, ERROR.bodyNotAccepted);
     const key = bearerKey(req);
@@ -91,33 +96,39 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
       return fail(429, rateLimitError(decision.retryAfterSeconds), { 'retry-after': String(decision.retryAfterSeconds) });
     }
     const stream = route.stream ?? false;
-    if (!inFlight.enter(keyId, stream)) return fail(429, rateLimitError(1), { 'retry-after': '1' });
-    const release = () => inFlight.leave(keyId, stream);
-    const headers: Record<string, string> = {};
-    for (const name of ['accept-encoding', 'if-none-match']) headers[name] = req.getHeader(name);
-    const request: RouteRequest = {
-      parameters: Array.from({ length: parameterCount }, (_, i) => req.getParameter(i) ?? ''),
-      query: new URLSearchParams(query),
-      header: (name) => headers[name] ?? '',
-    };
-    let answer: Answer;
-    try {
-      answer = {
-        status: 200, body: route.handle(request),
-        headers: { 'x-ratelimit-limit': String(rate.limit), 'x-ratelimit-remaining': String(decision.remaining) },
+    if (rateLimited && !inFlight.enter(keyId, stream)) return fail(429, rateLimitError(1), { 'retry-after': '1' });
+    const done = () => { if (rateLimited) inFlight.leave(keyId, stream); };
+    const generation = ctx.reads.refresh();
+    const cacheKey = route.cached === false ? null : `${url}?${query}`;
+    let answer = cacheKey === null ? undefined : answers.get(generation, cacheKey);
+    let status = 200;
+    if (!answer) {
+      const request: RouteRequest = {
+        parameters: Array.from({ length: parameterCount }, (_, i) => req.getParameter(i) ?? ''),
+        query: new URLSearchParams(query),
       };
-    } catch (error) {
-      if (error instanceof ApiError) answer = { status: error.status, body: { error: error.message } };
-      else {
-        console.error(error);
-        answer = { status: 500, body: { error: ERROR.internal } };
+      try {
+        answer = encodeAnswer(route.handle(request));
+        if (cacheKey !== null) answers.set(generation, cacheKey, answer);
+      } catch (error) {
+        if (error instanceof ApiError) status = error.status;
+        else {
+          console.error(error);
+          status = 500;
+        }
+        answer = encodeAnswer({ error: status === 500 ? ERROR.internal : (error as Error).message });
       }
     }
-    finish(answer, release);
+    const headers = status === 200 ? { 'x-ratelimit-limit': String(rate.limit), 'x-ratelimit-remaining': String(decision.remaining) } : null;
+    const cachedAnswer = answer;
+    sendAnswer(res, status, headers, answer, {
+      acceptsGzip, aborted: () => aborted, done,
+      madeGzip: status === 200 && cacheKey !== null ? (gzip) => answers.setGzip(generation, cacheKey, cachedAnswer, gzip) : undefined,
+    });
   };
 
   const routes: RouteDefinition[] = [
-    { pattern: '/v1/health', doc: routeDocs.health, handle: () => healthRoute(ctx) },
+    { pattern: '/v1/health', cached: false, doc: routeDocs.health, handle: () => healthRoute(ctx) },
     { pattern: '/v1/wallets/:wallet/positions', doc: routeDocs.walletPositions, handle: (request) => walletPositionsRoute(ctx, request) },
     { pattern: '/v1/wallets/:wallet/closed-positions', doc: routeDocs.closedPositions, handle: (request) => closedPositionsRoute(ctx, request) },
     { pattern: '/v1/wallets/:wallet/trades', doc: routeDocs.walletTrades, handle: (request) => walletTradesRoute(ctx, request) },
@@ -130,11 +141,9 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
   app.any('/*', (res, req) => {
     let aborted = false;
     res.onAborted(() => { aborted = true; });
-    let answer: Answer;
-    if (req.getMethod() !== 'get') answer = { status: 405, body: { error: ERROR.methodNotAllowed } };
-    else if (!isValidApiKey(ctx.offchain, bearerKey(req))) answer = { status: 401, body: { error: ERROR.unauthorized } };
-    else answer = { status: 404, body: { error: ERROR.notFound } };
-    sendAnswer(res, answer, false, () => aborted, () => {});
+    const [status, error] = req.getMethod() !== 'get' ? [405, ERROR.methodNotAllowed]
+      : !isValidApiKey(ctx.offchain, bearerKey(req)) ? [401, ERROR.unauthorized] : [404, ERROR.notFound];
+    sendAnswer(res, status, null, encodeAnswer({ error }), { acceptsGzip: false, aborted: () => aborted, done: () => {} });
   });
   return new Promise((resolve, reject) => {
     app.listen(options.host, options.port, (socket) => {

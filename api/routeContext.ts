@@ -2,12 +2,15 @@
 import type { DataPaths } from '../engine/dataDir.js';
 import type { OffchainStore } from '../engine/offchain/openOffchainStore.js';
 import type { StateStore } from '../engine/state/openStateStore.js';
+import type { StateReads } from './stateReads.js';
 
 export interface RouteContext {
   store: StateStore;
   offchain: OffchainStore;
   paths: DataPaths;
   version: string;
+  /** Cached token and market reads, refreshed by the server once per request. */
+  reads: StateReads;
   /** The newest block the source has seen (the log head for captures, the finalized head for RPC). */
   sourceHead(): { block: number; ts: number };
 }

@@ -1,11 +1,13 @@
 // `npm run bench:api [-- --seconds S --connections C]`: requests/s and p50/p99 latency over loopback for
-// positions?status=open of a wallet with about 500 positions and for a wallet-trades page, each against the same
-// answer bytes served from memory by a bare uWebSockets.js handler in the same run (the ceiling). The server
-// runs in its own process; the load generator (autocannon) shares the machine's 2 cores with it. The rate
-// limit is lifted for the run with TALLY_BENCH_NO_RATE_LIMIT (it would stop the load at 600 requests).
-import autocannon from 'autocannon';
+// positions?status=open of a wallet with about 500 positions and for a wallet-trades page, plain and gzipped,
+// each against the same answer bytes served from memory by a bare uWebSockets.js handler in the same run (the
+// ceiling); then the same positions answer for many distinct wallets, so that none comes from the answer cache.
+// The server runs in its own process; the load generator (autocannon) shares the machine's 2 cores with it.
+// The per-key limits are lifted for the run with TALLY_BENCH_NO_RATE_LIMIT (one key, 32 connections).
+import autocannon, { type Request } from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStateStore } from '../engine/state/openStateStore.js';
@@ -41,11 +43,30 @@ function start(command: string[], env: Record<string, string> = {}): Promise<Chi
   });
 }
 
-async function load(url: string): Promise<{ rps: number; p50: number; p99: number }> {
-  const result = await autocannon({ url, connections, duration: seconds, headers: { authorization: `Bearer ${key}` } });
+interface Load { rps: number; p50: number; p99: number }
+
+async function load(url: string, encoding: string | null, requests?: Request[]): Promise<Load> {
+  const headers: Record<string, string> = { authorization: `Bearer ${key}` };
+  if (encoding) headers['accept-encoding'] = encoding;
+  const result = await autocannon({ url, connections, duration: seconds, headers, requests });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+/** The answer's bytes as sent (still gzipped when asked for). */
+function fetchRaw(url: string, encoding: string | null): Promise<Buffer> {
+  const headers: Record<string, string> = { authorization: `Bearer ${key}` };
+  if (encoding) headers['accept-encoding'] = encoding;
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve(Buffer.concat(chunks)));
+    }).on('error', reject);
+  });
+}
+
+const count = (n: number) => Math.round(n).toLocaleString('en-US');
 const port = 18_300;
 const server = await start([tally, 'serve', '--data', data, '--port', String(port)], { TALLY_BENCH_NO_RATE_LIMIT: '1' });
 const targets = [
@@ -55,20 +76,38 @@ const targets = [
 const rows: Array<[string, string, string]> = [];
 try {
   for (const target of targets) {
-    const url = `http://127.0.0.1:${port}${target.path}`;
-    const bytes = Buffer.from(await (await fetch(url, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer());
-    const file = join(root, 'answer.json');
-    writeFileSync(file, bytes);
-    const served = await load(url);
-    const bare = await start(['--import', 'tsx', new URL('./bareServer.ts', import.meta.url).pathname, file, String(port + 1)]);
-    const ceiling = await load(`http://127.0.0.1:${port + 1}/`);
-    bare.kill();
-    console.log(`${target.name} (${bytes.length} bytes): tally ${Math.round(served.rps)} req/s p50 ${served.p50} ms p99 ${served.p99} ms; ` +
-      `bare uWS ${Math.round(ceiling.rps)} req/s p50 ${ceiling.p50} ms p99 ${ceiling.p99} ms`);
-    rows.push([`${target.name}: req/s`, `${Math.round(served.rps).toLocaleString('en-US')} (ceiling ${Math.round(ceiling.rps).toLocaleString('en-US')})`,
-      `${(served.rps / ceiling.rps).toFixed(2)}x the ceiling (target 0.5x)`]);
-    rows.push([`${target.name}: p50 / p99 ms`, `${served.p50} / ${served.p99} (ceiling ${ceiling.p50} / ${ceiling.p99})`, `p99 target 5 ms`]);
+    for (const encoding of [null, 'gzip']) {
+      const url = `http://127.0.0.1:${port}${target.path}`;
+      const bytes = await fetchRaw(url, encoding);
+      const file = join(root, 'answer.bin');
+      writeFileSync(file, bytes);
+      const served = await load(url, encoding);
+      const bare = await start(['--import', 'tsx', new URL('./bareServer.ts', import.meta.url).pathname, file, String(port + 1), ...(encoding ? [encoding] : [])]);
+      const ceiling = await load(`http://127.0.0.1:${port + 1}/`, encoding);
+      bare.kill();
+      const name = `${target.name}, ${encoding ?? 'plain'} (${count(bytes.length)} bytes)`;
+      console.log(`${name}: tally ${count(served.rps)} req/s p50 ${served.p50} ms p99 ${served.p99} ms; ` +
+        `bare uWS ${count(ceiling.rps)} req/s p50 ${ceiling.p50} ms p99 ${ceiling.p99} ms`);
+      rows.push([`${name}: req/s`, `${count(served.rps)} (ceiling ${count(ceiling.rps)})`, `${(served.rps / ceiling.rps).toFixed(2)}x the ceiling (target 0.5x)`]);
+      rows.push([`${name}: p50 / p99 ms`, `${served.p50} / ${served.p99} (ceiling ${ceiling.p50} / ${ceiling.p99})`, 'p99 target 5 ms']);
+    }
   }
+  // Uncached: the 200 wallets nearest 500 positions in turn, each pass with another limit, so that no answer
+  // comes from the cache.
+  const nearest = [...counts].sort((a, b) => Math.abs(a[1] - 500) - Math.abs(b[1] - 500)).slice(0, 200);
+  let next = 0;
+  const cold = await load(`http://127.0.0.1:${port}/`, 'gzip', [{
+    setupRequest: (request) => {
+      const [coldWallet] = nearest[next % nearest.length]!;
+      const pass = Math.floor(next++ / nearest.length);
+      return Object.assign(request, { path: `/v1/wallets/${coldWallet}/positions?status=open&limit=${2500 - pass}` });
+    },
+  }]);
+  const sizes = nearest.map(([, n]) => n).sort((a, b) => a - b);
+  const name = `positions?status=open, 200 wallets of ${sizes[0]} to ${sizes.at(-1)} positions, gzip, uncached`;
+  console.log(`${name}: tally ${count(cold.rps)} req/s p50 ${cold.p50} ms p99 ${cold.p99} ms`);
+  rows.push([`${name}: req/s`, count(cold.rps), 'every answer computed from the state and compressed']);
+  rows.push([`${name}: p50 / p99 ms`, `${cold.p50} / ${cold.p99}`, '']);
 } finally {
   server.kill();
 }

@@ -34,16 +34,15 @@ function rawPositionsAnswer(ctx: RouteContext, wallet: string, query: URLSearchP
   const block = readServedBlock(ctx.store).block;
   const positions = readWalletPositions(ctx, wallet, Number.MAX_SAFE_INTEGER)!;
   const rows: Array<PositionFields & { conditionId: string | null }> = [];
-  const seen = new Set<string>();
+  const held = new Set(positions.map((p) => p.token));
   for (const p of positions) {
     const conditionId = p.market?.conditionId ?? null;
     if (conditions && (conditionId === null || !conditions.has(conditionId))) continue;
-    seen.add(p.token);
     rows.push(Object.assign(positionFields(wallet, p.outcomeIndex, p.position), { conditionId }));
     // Both outcomes of each market: the other one, never touched, as a zero position.
     const other = p.market?.tokens?.[1 - p.outcomeIndex];
-    if (other && p.outcomeIndex >= 0 && !positions.some((q) => q.token === other) && !seen.has(other)) {
-      seen.add(other);
+    if (other && p.outcomeIndex >= 0 && !held.has(other)) {
+      held.add(other);
       rows.push(Object.assign(positionFields(wallet, 1 - p.outcomeIndex, createPosition()), { conditionId }));
     }
   }

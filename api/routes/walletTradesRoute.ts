@@ -1,14 +1,11 @@
 // GET /v1/wallets/{wallet}/trades (spec 4.2): the wallet's fills newest first, each with its market, by cursor
 // ("ts,block,logIndex" of the last row, sent back as `before`); `market` keeps one market; `q` searches the
 // question and outcome over the whole history in one answer.
-import type { MarketMetadata } from '../../engine/offchain/marketMetadata.js';
-import type { MarketRecord } from '../../engine/state/marketRecords.js';
 import { decodeValue } from '../../engine/state/stateCodec.js';
 import { marketTradesKey, walletTradesKey } from '../../engine/state/stateKeys.js';
 import { decodeTradeRow, type TradeChunk } from '../../engine/state/tradeRow.js';
 import { ApiError } from '../apiError.js';
 import type { RouteRequest } from '../createServer.js';
-import { marketView, readMarketMetadata } from '../marketView.js';
 import { clampedParam, CONDITION_PATTERN, walletParam } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
@@ -30,15 +27,6 @@ export function walletTradesRoute(ctx: RouteContext, request: RouteRequest): unk
   const before = !search && beforeText !== null && beforeText !== '' ? parseTradeCursor(beforeText) : null;
   if (!search && beforeText && !before) throw new ApiError(400, 'before must be a cursor ts,block,logIndex');
 
-  const metadata = new Map<string, MarketMetadata | null>();
-  const metadataOf = (id: string) => {
-    if (!metadata.has(id)) metadata.set(id, id.startsWith('0x') ? readMarketMetadata(ctx.offchain, id) : null);
-    return metadata.get(id)!;
-  };
-  const negRisk = (id: string) => {
-    const bytes = id.startsWith('0x') ? ctx.store.dbs.markets.getBinary(id) : undefined;
-    return bytes ? decodeValue<MarketRecord>(bytes).negRisk : false;
-  };
   const needle = search ? text!.toLowerCase() : '';
   const trades: unknown[] = [];
   let more = false;
@@ -62,7 +50,8 @@ export function walletTradesRoute(ctx: RouteContext, request: RouteRequest): unk
       const rowValues = (chunk.slice(1) as Array<Array<string | number>>).find((r) => r[0] === logIndex);
       if (!rowValues) continue;
       const row = decodeTradeRow(rowValues);
-      const meta = metadataOf(id);
+      const entry = ctx.reads.market(id);
+      const meta = entry.metadata;
       const outcome = meta?.outcomes?.[row.outcomeIndex] ?? '';
       if (search && !((meta?.question ?? '').toLowerCase().includes(needle) || outcome.toLowerCase().includes(needle))) continue;
       if (trades.length === limit) {
@@ -71,7 +60,7 @@ export function walletTradesRoute(ctx: RouteContext, request: RouteRequest): unk
       }
       const conditionId = id.startsWith('0x') ? id : null;
       trades.push(Object.assign(tradeView(row, chunk[0], block, conditionId), {
-        market: Object.assign(marketView(meta, conditionId ? negRisk(id) : false), { outcome }),
+        market: Object.assign({}, entry.view, { outcome }),
       }));
     }
   }

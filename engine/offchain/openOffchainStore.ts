@@ -2,18 +2,37 @@
 // rebuild the state from the log, never touch it: API keys (hashes only), market metadata, wallet profiles.
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { mkdirSync } from 'node:fs';
+import { decodeValue, encodeValue } from '../state/stateCodec.js';
 
 export interface OffchainStore {
   env: RootDatabase;
   keys: Database<Buffer, string>;
   metadata: Database<Buffer, string>;
   profiles: Database<Buffer, string>;
+  /** Counts the loads of metadata and profiles, so a server knows when answers it cached went stale. */
+  meta: Database<Buffer, string>;
   close(): Promise<void>;
+}
+
+const REVISION_KEY = 'revision';
+
+export function readOffchainRevision(offchain: OffchainStore): number {
+  // A read-only open of a store that predates the revision has no meta database.
+  const bytes = (offchain.meta as typeof offchain.meta | undefined)?.getBinary(REVISION_KEY);
+  return bytes ? decodeValue<number>(bytes) : 0;
+}
+
+/** Call inside the transaction that changes metadata or profiles. */
+export function bumpOffchainRevision(offchain: OffchainStore): void {
+  offchain.meta.put(REVISION_KEY, encodeValue(readOffchainRevision(offchain) + 1));
 }
 
 export function openOffchainStore(options: { dir: string; readOnly?: boolean }): OffchainStore {
   if (!options.readOnly) mkdirSync(options.dir, { recursive: true });
-  const env = open({ path: options.dir, maxDbs: 4, compression: false, readOnly: options.readOnly ?? false, mapSize: 16 * 1024 ** 3 });
+  const env = open({ path: options.dir, maxDbs: 8, compression: false, readOnly: options.readOnly ?? false, mapSize: 16 * 1024 ** 3 });
   const binary = (name: string) => env.openDB<Buffer, string>({ name, encoding: 'binary' });
-  return { env, keys: binary('keys'), metadata: binary('metadata'), profiles: binary('profiles'), close: () => env.close() };
+  return {
+    env, keys: binary('keys'), metadata: binary('metadata'), profiles: binary('profiles'), meta: binary('meta'),
+    close: () => env.close(),
+  };
 }

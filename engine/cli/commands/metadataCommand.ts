@@ -2,13 +2,14 @@
 import { readFileSync } from 'node:fs';
 import { dataPaths } from '../../dataDir.js';
 import { parseMetadataText } from '../../offchain/marketMetadata.js';
-import { openOffchainStore, type OffchainStore } from '../../offchain/openOffchainStore.js';
+import { bumpOffchainRevision, openOffchainStore, type OffchainStore } from '../../offchain/openOffchainStore.js';
 import { encodeValue } from '../../state/stateCodec.js';
 
 export async function storeMetadata(offchain: OffchainStore, text: string, source: string): Promise<number> {
   const markets = parseMetadataText(text, source);
   await offchain.env.transaction(() => {
     for (const market of markets) offchain.metadata.put(market.conditionId, encodeValue(market));
+    bumpOffchainRevision(offchain);
   });
   return markets.length;
 }

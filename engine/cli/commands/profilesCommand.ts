@@ -2,7 +2,7 @@
 // ({ proxyWallet, name, pseudonym, profileImage }), a JSON array.
 import { readFileSync } from 'node:fs';
 import { dataPaths } from '../../dataDir.js';
-import { openOffchainStore, type OffchainStore } from '../../offchain/openOffchainStore.js';
+import { bumpOffchainRevision, openOffchainStore, type OffchainStore } from '../../offchain/openOffchainStore.js';
 import { encodeValue } from '../../state/stateCodec.js';
 
 export async function storeProfiles(offchain: OffchainStore, text: string, source: string): Promise<number> {
@@ -25,6 +25,7 @@ export async function storeProfiles(offchain: OffchainStore, text: string, sourc
       offchain.profiles.put(wallet, encodeValue(profile));
       count++;
     }
+    bumpOffchainRevision(offchain);
   });
   return count;
 }

@@ -6,6 +6,7 @@ import { openOffchainStore, type OffchainStore } from '../../offchain/openOffcha
 import { openStateStore, type StateStore } from '../../state/openStateStore.js';
 import { readSourceHead } from '../../state/sourceHead.js';
 import { readServedBlock } from '../../../api/readServedState.js';
+import { createStateReads } from '../../../api/stateReads.js';
 import { isEmptyDataDir } from '../openVenue.js';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -29,7 +30,7 @@ export async function startServer(flags: {
   const store = flags.stores?.store ?? openStateStore({ dir: paths.state });
   const offchain = flags.stores?.offchain ?? openOffchainStore({ dir: paths.offchain });
   const server = await createServer({
-    store, offchain, paths, version: VERSION, sourceHead: () => sourceHeadOf(store),
+    store, offchain, paths, version: VERSION, sourceHead: () => sourceHeadOf(store), reads: createStateReads(store, offchain),
   }, { host: flags.host, port: flags.port });
   return {
     ...server,

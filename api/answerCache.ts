@@ -1,0 +1,66 @@
+// Answer bytes by request URL, for one generation of the state (DESIGN.md section 1: an answer is a function of
+// the folded block, the off-chain data and the query). Dashboards and bots poll the same answers between blocks;
+// they get the bytes, and the gzip of them, that the first request paid for. A new generation empties it;
+// past its byte budget the least recently used answers go.
+
+export interface CachedAnswer {
+  json: Buffer;
+  /** The gzip of json, once made (null when not worth making). */
+  gzip: Buffer | null | undefined;
+}
+
+export interface AnswerCache {
+  get(generation: string, url: string): CachedAnswer | undefined;
+  set(generation: string, url: string, answer: CachedAnswer): void;
+  /** Records a gzip made after the answer was cached (dropped if the generation moved on meanwhile). */
+  setGzip(generation: string, url: string, answer: CachedAnswer, gzip: Buffer): void;
+}
+
+export function createAnswerCache(maxBytes = 64 * 1024 * 1024): AnswerCache {
+  let current = '';
+  let bytes = 0;
+  const entries = new Map<string, CachedAnswer>();
+  const enter = (generation: string) => {
+    if (generation === current) return;
+    current = generation;
+    entries.clear();
+    bytes = 0;
+  };
+  const evict = () => {
+    for (const [url, answer] of entries) {
+      if (bytes <= maxBytes) break;
+      entries.delete(url);
+      bytes -= answer.json.length + (answer.gzip?.length ?? 0);
+    }
+  };
+  return {
+    get(generation, url) {
+      enter(generation);
+      const answer = entries.get(url);
+      if (answer) {
+        // Map order is the recency order: a hit moves to the back.
+        entries.delete(url);
+        entries.set(url, answer);
+      }
+      return answer;
+    },
+    set(generation, url, answer) {
+      enter(generation);
+      if (answer.json.length > maxBytes / 4) return;
+      const old = entries.get(url);
+      if (old) bytes -= old.json.length + (old.gzip?.length ?? 0);
+      entries.set(url, answer);
+      bytes += answer.json.length + (answer.gzip?.length ?? 0);
+      evict();
+    },
+    setGzip(generation, url, answer, gzip) {
+      if (generation !== current || answer.gzip) return;
+      answer.gzip = gzip;
+      // Counted only while the answer is still held (it may have been evicted meanwhile).
+      if (entries.get(url) === answer) {
+        bytes += gzip.length;
+        evict();
+      }
+    },
+  };
+}
