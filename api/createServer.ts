@@ -18,6 +18,7 @@ import { encodeAnswer, sendAnswer } from './sendAnswer.js';
 import { createAnswerCache } from './answerCache.js';
 import { openApiDocument, type RouteDoc } from './openApiDocument.js';
 import { routeDocs } from './routeDocs.js';
+import { compileQuery, type QueryValues } from './query/queryParams.js';
 
 export interface Server {
   port: number;
@@ -41,7 +42,8 @@ function bearerKey(req: HttpRequest): string {
 /** What a route handler sees: the request's parts, read before the handler runs (uWS requests die after). */
 export interface RouteRequest {
   parameters: string[];
-  query: URLSearchParams;
+  /** The query, checked against the route's parameter schemas. */
+  query: QueryValues;
 }
 
 export interface RouteDefinition {
@@ -103,12 +105,9 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
     let answer = cacheKey === null ? undefined : answers.get(generation, cacheKey);
     let status = 200;
     if (!answer) {
-      const request: RouteRequest = {
-        parameters: Array.from({ length: parameterCount }, (_, i) => req.getParameter(i) ?? ''),
-        query: new URLSearchParams(query),
-      };
+      const parameters = Array.from({ length: parameterCount }, (_, i) => req.getParameter(i) ?? '');
       try {
-        answer = encodeAnswer(route.handle(request));
+        answer = encodeAnswer(route.handle({ parameters, query: queryOf.get(route)!(query) }));
         if (cacheKey !== null) answers.set(generation, cacheKey, answer);
       } catch (error) {
         if (error instanceof ApiError) status = error.status;
@@ -135,6 +134,7 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
   ];
   const document = openApiDocument(routes, ctx.version);
   routes.push({ pattern: '/v1/openapi.json', doc: routeDocs.openApi, handle: () => document });
+  const queryOf = new Map(routes.map((route) => [route, compileQuery(route.doc.query)]));
   for (const route of routes) app.get(route.pattern, serve(route, (route.pattern.match(/:/g) ?? []).length));
   // Anything else: 405 for other methods, 401 without a valid key (what exists is not shown to anyone without
   // one), else 404.

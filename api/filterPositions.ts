@@ -1,14 +1,16 @@
 // The category and text filters of the wallet position routes (spec 4.1).
 import { CATEGORIES } from '../engine/offchain/marketMetadata.js';
 import { ApiError } from './apiError.js';
+import type { QueryValues } from './query/queryParams.js';
+import { textOf } from './query/readQuery.js';
 import type { WalletPosition } from './readWalletPositions.js';
 
 const BY_LOWER = new Map<string, string>([...CATEGORIES.map((c): [string, string] => [c.toLowerCase(), c]), ['other', 'Other']]);
 
 /** The category a `category` parameter names ('Other' for markets in none), or null when absent. */
-export function categoryParam(query: URLSearchParams): string | null {
-  const text = query.get('category');
-  if (text === null || text === '') return null;
+export function categoryParam(query: QueryValues): string | null {
+  const text = textOf(query, 'category');
+  if (text === null) return null;
   const category = BY_LOWER.get(text.toLowerCase());
   if (!category) throw new ApiError(400, 'unknown category');
   return category;

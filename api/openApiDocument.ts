@@ -1,16 +1,11 @@
 // The OpenAPI 3.1 document of the routes, built from the same typebox schemas the tests validate answers with.
+import type { QueryParam } from './query/queryParams.js';
 import { ErrorSchema } from './schemas/answerSchemas.js';
-
-export interface QueryDoc {
-  name: string;
-  description: string;
-  schema: object;
-}
 
 export interface RouteDoc {
   tag: string;
   summary: string;
-  query: QueryDoc[];
+  query: QueryParam[];
   answer: object;
 }
 

@@ -2,10 +2,10 @@
 // the last fill or the payout, biggest value first) and the closed form (as closed-positions).
 import { mulDivRound } from '../../engine/reducers/mulDivRound.js';
 import { createPosition } from '../../engine/reducers/position.js';
-import { ApiError } from '../apiError.js';
 import type { RouteRequest } from '../createServer.js';
 import { categoryParam, filterPositions } from '../filterPositions.js';
-import { clampedParam, CONDITION_PATTERN, offsetParam, walletParam } from '../query/readQuery.js';
+import type { QueryValues } from '../query/queryParams.js';
+import { clampedParam, textOf, walletParam } from '../query/readQuery.js';
 import { MAX_POSITIONS, readWalletPositions, type WalletPosition } from '../readWalletPositions.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
@@ -16,21 +16,15 @@ const MICRO = 1_000_000;
 
 export function walletPositionsRoute(ctx: RouteContext, request: RouteRequest): unknown {
   const wallet = walletParam(request);
-  const status = request.query.get('status');
+  const status = textOf(request.query, 'status');
   if (status === 'closed') return closedPositionsAnswer(ctx, wallet, request.query);
   if (status === 'open') return openPositionsAnswer(ctx, wallet, request.query);
-  if (status !== null) throw new ApiError(400, 'status must be open or closed');
   return rawPositionsAnswer(ctx, wallet, request.query);
 }
 
-function rawPositionsAnswer(ctx: RouteContext, wallet: string, query: URLSearchParams): unknown {
-  const list = query.get('conditions');
-  let conditions: Set<string> | null = null;
-  if (list !== null && list !== '') {
-    const ids = list.split(',');
-    if (!ids.every((id) => CONDITION_PATTERN.test(id))) throw new ApiError(400, 'conditions must be condition ids (0x plus 64 hex), comma separated');
-    conditions = new Set(ids.map((id) => id.toLowerCase()));
-  }
+function rawPositionsAnswer(ctx: RouteContext, wallet: string, query: QueryValues): unknown {
+  const list = textOf(query, 'conditions');
+  const conditions = list === null ? null : new Set(list.toLowerCase().split(','));
   const block = readServedBlock(ctx.store).block;
   const positions = readWalletPositions(ctx, wallet, Number.MAX_SAFE_INTEGER)!;
   const rows: Array<PositionFields & { conditionId: string | null }> = [];
@@ -68,11 +62,11 @@ function markOf(p: WalletPosition): { mark: number | null; markTs: number | null
   return { mark: last.usd / last.shares, markTs: last.ts, valueMicros: mulDivRound(p.position.shares, last.usd, last.shares) };
 }
 
-function openPositionsAnswer(ctx: RouteContext, wallet: string, query: URLSearchParams): unknown {
+function openPositionsAnswer(ctx: RouteContext, wallet: string, query: QueryValues): unknown {
   const limit = clampedParam(query, 'limit', 1, 2500, 100);
-  const offset = offsetParam(query);
+  const offset = clampedParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
   const category = categoryParam(query);
-  const text = query.get('q');
+  const text = textOf(query, 'q');
   const block = readServedBlock(ctx.store).block;
   const positions = readWalletPositions(ctx, wallet);
   if (positions === null) {

@@ -4,9 +4,8 @@
 import { decodeValue } from '../../engine/state/stateCodec.js';
 import { marketTradesKey, walletTradesKey } from '../../engine/state/stateKeys.js';
 import { decodeTradeRow, type TradeChunk } from '../../engine/state/tradeRow.js';
-import { ApiError } from '../apiError.js';
 import type { RouteRequest } from '../createServer.js';
-import { clampedParam, CONDITION_PATTERN, walletParam } from '../query/readQuery.js';
+import { clampedParam, textOf, walletParam } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { parseTradeCursor, tradeCursor, tradeView } from '../rows/tradeView.js';
@@ -14,18 +13,13 @@ import { parseTradeCursor, tradeCursor, tradeView } from '../rows/tradeView.js';
 export function walletTradesRoute(ctx: RouteContext, request: RouteRequest): unknown {
   const wallet = walletParam(request);
   const query = request.query;
-  const text = query.get('q');
-  const search = text !== null && text !== '';
+  const text = textOf(query, 'q');
+  const search = text !== null;
   const limit = clampedParam(query, 'limit', 1, 500, search ? 300 : 100);
-  const marketText = query.get('market');
-  let market: string | null = null;
-  if (!search && marketText !== null && marketText !== '') {
-    if (!CONDITION_PATTERN.test(marketText)) throw new ApiError(400, 'market must be a condition id');
-    market = marketText.toLowerCase();
-  }
-  const beforeText = query.get('before');
-  const before = !search && beforeText !== null && beforeText !== '' ? parseTradeCursor(beforeText) : null;
-  if (!search && beforeText && !before) throw new ApiError(400, 'before must be a cursor ts,block,logIndex');
+  // A search covers the whole history in one answer: market and cursor do not apply to it.
+  const market = search ? null : textOf(query, 'market')?.toLowerCase() ?? null;
+  const beforeText = search ? null : textOf(query, 'before');
+  const before = beforeText === null ? null : parseTradeCursor(beforeText);
 
   const needle = search ? text!.toLowerCase() : '';
   const trades: unknown[] = [];

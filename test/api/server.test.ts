@@ -1,6 +1,7 @@
 // The real server on 127.0.0.1 over HTTP: keys, error texts and statuses, headers, limits.
 import t from 'tap';
 import { mkdtempSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../engine/cli/commands/serveCommand.js';
@@ -72,4 +73,33 @@ t.test('behavior: the 601st request in a minute meets 429 with Retry-After', asy
   t.match(limited?.body.error, /^rate limit: 600 requests a minute; retry in \d+ s$/);
   t.match(limited?.headers.get('retry-after'), /^\d+$/);
   t.equal((await get('/v1/health')).status, 200, 'other keys are not affected');
+});
+
+t.test('behavior: a burst of more than 4 requests in flight on one key meets 429', async (t) => {
+  const fresh = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+  // Twelve connections first, then every request written in one tick: the server takes them all in one pass,
+  // and each gzipped answer holds its slot until the compression (off the event loop) is done.
+  const sockets = await Promise.all(Array.from({ length: 12 }, () => new Promise<Socket>((resolve) => {
+    const socket = connect(server.port, '127.0.0.1', () => resolve(socket));
+  })));
+  const answers = sockets.map((socket) => new Promise<string>((resolve) => {
+    let text = '';
+    socket.on('data', (chunk) => { text += chunk.toString('latin1'); });
+    socket.on('close', () => resolve(text));
+  }));
+  // A query of its own keeps the answer out of what earlier tests cached.
+  for (const socket of sockets) {
+    socket.write(`GET /v1/openapi.json?burst=1 HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${fresh}\r\naccept-encoding: gzip\r\nconnection: close\r\n\r\n`);
+  }
+  const texts = await Promise.all(answers);
+  const statuses = texts.map((text) => Number(text.slice(9, 12)));
+  t.ok(statuses.filter((s) => s === 200).length >= 1, `some were answered (${statuses.join(' ')})`);
+  t.ok(statuses.filter((s) => s === 200).length <= 4, 'never more than 4 at once');
+  const refused = texts.filter((text) => text.startsWith('HTTP/1.1 429'));
+  t.ok(refused.length >= 1, 'the rest met 429');
+  for (const text of refused) {
+    t.match(text, /\r\nretry-after: 1\r\n/i);
+    t.match(text, /\{"error":"rate limit: 600 requests a minute; retry in 1 s"\}$/);
+  }
+  t.equal((await get('/v1/openapi.json', { key: fresh })).status, 200, 'the slots come back once answered');
 });

@@ -78,9 +78,14 @@ t.test('error: every bad parameter names itself', async (t) => {
   t.same(await get(`/v1/wallets/${wallet}/positions?status=open&category=astrology`), { status: 400, body: { error: 'unknown category' } });
   t.same(await get('/v1/wallets/0x123/positions'), { status: 400, body: { error: 'wallet must be 0x plus 40 hex' } });
   t.same(await get(`/v1/wallets/${wallet}/positions?status=open&limit=ten`), { status: 400, body: { error: 'limit must be an integer' } });
-  t.same(await get(`/v1/wallets/${wallet}/positions?status=open&offset=-1`), { status: 400, body: { error: 'offset must be 0 or more' } });
+  t.same(await get(`/v1/wallets/${wallet}/positions?status=open&offset=-1`), { status: 400, body: { error: 'offset must be an integer, 0 or more' } });
   t.same(await get(`/v1/wallets/${wallet}/closed-positions?sort=size`), { status: 400, body: { error: 'sort must be exit or pnl' } });
-  t.equal((await get(`/v1/wallets/${wallet}/positions?conditions=0x12`)).status, 400);
+  t.same(await get(`/v1/wallets/${wallet}/positions?status=open&limit=1.5`), { status: 400, body: { error: 'limit must be an integer' } }, 'no silent truncation');
+  t.same(await get(`/v1/wallets/${wallet}/positions?status=closed&sort=size`), { status: 400, body: { error: 'sort must be exit or pnl' } });
+  t.same(await get(`/v1/wallets/${wallet}/positions?conditions=0x12`),
+    { status: 400, body: { error: 'conditions must be condition ids (0x plus 64 hex), comma separated' } });
+  t.equal((await get(`/v1/wallets/${wallet}/positions?status=open&limit=&offset=`)).status, 200, 'an empty value counts as absent');
+  t.equal((await get(`/v1/wallets/${wallet}/positions?status=open&colour=blue`)).status, 200, 'unknown parameters are ignored');
   const other = await get(`/v1/wallets/${wallet}/positions?status=open&category=other`);
   t.ok(other.body.rows.every((r: { market: { category: string | null } | null }) => !r.market || r.market.category === null));
 });
