@@ -1,12 +1,14 @@
 // Answer bytes by request URL, for one generation of the state (DESIGN.md section 1: an answer is a function of
 // the folded block, the off-chain data and the query). Dashboards and bots poll the same answers between blocks;
 // they get the bytes, and the gzip of them, that the first request paid for. A new generation empties it;
-// past its byte budget the least recently used answers go.
+// past its byte budget the least recently served answers go, down to three quarters of it.
 
 export interface CachedAnswer {
   json: Buffer;
   /** The gzip of json, once made (null when not worth making). */
   gzip: Buffer | null | undefined;
+  /** When it was last served, in cache lookups (the recency that eviction goes by). */
+  usedAt?: number;
 }
 
 export interface AnswerCache {
@@ -19,6 +21,7 @@ export interface AnswerCache {
 export function createAnswerCache(maxBytes = 64 * 1024 * 1024): AnswerCache {
   let current = '';
   let bytes = 0;
+  let lookups = 0;
   const entries = new Map<string, CachedAnswer>();
   const enter = (generation: string) => {
     if (generation === current) return;
@@ -26,9 +29,11 @@ export function createAnswerCache(maxBytes = 64 * 1024 * 1024): AnswerCache {
     entries.clear();
     bytes = 0;
   };
+  // Over budget: the least recently served go (a sort, but only when the budget is passed, not on every hit).
   const evict = () => {
-    for (const [url, answer] of entries) {
-      if (bytes <= maxBytes) break;
+    if (bytes <= maxBytes) return;
+    for (const [url, answer] of [...entries].sort((a, b) => a[1].usedAt! - b[1].usedAt!)) {
+      if (bytes <= maxBytes * 0.75) break;
       entries.delete(url);
       bytes -= answer.json.length + (answer.gzip?.length ?? 0);
     }
@@ -37,11 +42,7 @@ export function createAnswerCache(maxBytes = 64 * 1024 * 1024): AnswerCache {
     get(generation, url) {
       enter(generation);
       const answer = entries.get(url);
-      if (answer) {
-        // Map order is the recency order: a hit moves to the back.
-        entries.delete(url);
-        entries.set(url, answer);
-      }
+      if (answer) answer.usedAt = ++lookups;
       return answer;
     },
     set(generation, url, answer) {
@@ -49,6 +50,7 @@ export function createAnswerCache(maxBytes = 64 * 1024 * 1024): AnswerCache {
       if (answer.json.length > maxBytes / 4) return;
       const old = entries.get(url);
       if (old) bytes -= old.json.length + (old.gzip?.length ?? 0);
+      answer.usedAt = ++lookups;
       entries.set(url, answer);
       bytes += answer.json.length + (answer.gzip?.length ?? 0);
       evict();

@@ -3,7 +3,6 @@
 // Retry-After beyond. The native binary must load: the JS fallback is refused, not tolerated.
 import uWS from 'uWebSockets.js';
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
-import { createHash } from 'node:crypto';
 import { isValidApiKey } from '../engine/offchain/apiKeys.js';
 import { ApiError } from './apiError.js';
 import { ERROR, rateLimitError } from './errorTexts.js';
@@ -14,8 +13,9 @@ import { closedPositionsRoute } from './routes/closedPositionsRoute.js';
 import { healthRoute } from './routes/healthRoute.js';
 import { walletPositionsRoute } from './routes/walletPositionsRoute.js';
 import { walletTradesRoute } from './routes/walletTradesRoute.js';
-import { encodeAnswer, sendAnswer } from './sendAnswer.js';
+import { encodeAnswer, sendAnswer, sendError } from './sendAnswer.js';
 import { createAnswerCache } from './answerCache.js';
+import { createKeyCheck } from './createKeyCheck.js';
 import { openApiDocument, type RouteDoc } from './openApiDocument.js';
 import { routeDocs } from './routeDocs.js';
 import { compileQuery, type QueryValues } from './query/queryParams.js';
@@ -66,6 +66,9 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
   const rateLimited = process.env.TALLY_BENCH_NO_RATE_LIMIT !== '1';
   const inFlight = createInFlightLimiter();
   const answers = createAnswerCache();
+  const checkKey = createKeyCheck(ctx.offchain);
+  const limitText = String(rate.limit);
+  const unlimited = { allowed: true, remaining: rate.limit, retryAfterSeconds: 0 };
 
   const serve = (route: RouteDefinition, parameterCount: number) => (res: HttpResponse, req: HttpRequest) => {
     // Nothing may escape a uWS handler: an exception there ends the process.
@@ -78,29 +81,21 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
   };
 
   const handle = (route: RouteDefinition, parameterCount: number, res: HttpResponse, req: HttpRequest) => {
-    let aborted = false;
-    res.onAborted(() => { aborted = true; });
-    const acceptsGzip = req.getHeader('accept-encoding').includes('gzip');
-    const fail = (status: number, error: string, headers: Record<string, string> | null = null) =>
-      sendAnswer(res, status, headers, encodeAnswer({ error }), { acceptsGzip, aborted: () => aborted, done: () => {} });
-
     const url = req.getUrl();
     const query = req.getQuery() ?? '';
-    if (url.length + query.length > MAX_URL_CHARS) return fail(414, ERROR.urlTooLong);
-    if (req.getHeader('content-length') !== '' && req.getHeader('content-length') !== '0') return fail(400, ERROR.bodyNotAccepted);
-    if (req.getHeader('transfer-encoding') !== '') return fail(400, ERROR.bodyNotAccepted);
-    const key = bearerKey(req);
-    if (!isValidApiKey(ctx.offchain, key)) return fail(401, ERROR.unauthorized);
-    // Limits are kept per key hash, never per raw key.
-    const keyId = createHash('sha256').update(key).digest('base64');
-    const decision = rateLimited ? rate.take(keyId, now()) : { allowed: true, remaining: rate.limit, retryAfterSeconds: 0 };
+    if (url.length + query.length > MAX_URL_CHARS) return sendError(res, 414, ERROR.urlTooLong);
+    if (req.getHeader('content-length') !== '' && req.getHeader('content-length') !== '0') return sendError(res, 400, ERROR.bodyNotAccepted);
+    if (req.getHeader('transfer-encoding') !== '') return sendError(res, 400, ERROR.bodyNotAccepted);
+    const generation = ctx.reads.refresh();
+    const keyId = checkKey(bearerKey(req), ctx.reads.offchainRevision());
+    if (keyId === null) return sendError(res, 401, ERROR.unauthorized);
+    const decision = rateLimited ? rate.take(keyId, now()) : unlimited;
     if (!decision.allowed) {
-      return fail(429, rateLimitError(decision.retryAfterSeconds), { 'retry-after': String(decision.retryAfterSeconds) });
+      return sendError(res, 429, rateLimitError(decision.retryAfterSeconds), { 'retry-after': String(decision.retryAfterSeconds) });
     }
     const stream = route.stream ?? false;
-    if (rateLimited && !inFlight.enter(keyId, stream)) return fail(429, rateLimitError(1), { 'retry-after': '1' });
-    const done = () => { if (rateLimited) inFlight.leave(keyId, stream); };
-    const generation = ctx.reads.refresh();
+    if (rateLimited && !inFlight.enter(keyId, stream)) return sendError(res, 429, rateLimitError(1), { 'retry-after': '1' });
+    const acceptsGzip = req.getHeader('accept-encoding').includes('gzip');
     const cacheKey = route.cached === false ? null : `${url}?${query}`;
     let answer = cacheKey === null ? undefined : answers.get(generation, cacheKey);
     let status = 200;
@@ -118,12 +113,14 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
         answer = encodeAnswer({ error: status === 500 ? ERROR.internal : (error as Error).message });
       }
     }
-    const headers = status === 200 ? { 'x-ratelimit-limit': String(rate.limit), 'x-ratelimit-remaining': String(decision.remaining) } : null;
-    const cachedAnswer = answer;
-    sendAnswer(res, status, headers, answer, {
-      acceptsGzip, aborted: () => aborted, done,
-      madeGzip: status === 200 && cacheKey !== null ? (gzip) => answers.setGzip(generation, cacheKey, cachedAnswer, gzip) : undefined,
-    });
+    const headers = status === 200 ? { 'x-ratelimit-limit': limitText, 'x-ratelimit-remaining': String(decision.remaining) } : null;
+    const done = () => { if (rateLimited) inFlight.leave(keyId, stream); };
+    const cached = answer;
+    const written = sendAnswer(res, status, headers, answer, acceptsGzip, () => ({
+      done,
+      madeGzip: status === 200 && cacheKey !== null ? (gzip) => answers.setGzip(generation, cacheKey, cached, gzip) : undefined,
+    }));
+    if (written) done();
   };
 
   const routes: RouteDefinition[] = [
@@ -139,11 +136,9 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
   // Anything else: 405 for other methods, 401 without a valid key (what exists is not shown to anyone without
   // one), else 404.
   app.any('/*', (res, req) => {
-    let aborted = false;
-    res.onAborted(() => { aborted = true; });
     const [status, error] = req.getMethod() !== 'get' ? [405, ERROR.methodNotAllowed]
       : !isValidApiKey(ctx.offchain, bearerKey(req)) ? [401, ERROR.unauthorized] : [404, ERROR.notFound];
-    sendAnswer(res, status, null, encodeAnswer({ error }), { acceptsGzip: false, aborted: () => aborted, done: () => {} });
+    sendError(res, status, error);
   });
   return new Promise((resolve, reject) => {
     app.listen(options.host, options.port, (socket) => {

@@ -1,12 +1,13 @@
 // A wallet's positions from the state, one range read over its keys, each with its market record, metadata and
-// settled WalletRow (markets and tokens come through the server's cached reads).
+// settlement figures (markets and tokens come through the server's cached reads); full rows are built only for
+// the rows an answer returns.
 import type { Position } from '../engine/reducers/position.js';
 import type { MarketMetadata } from '../engine/offchain/marketMetadata.js';
 import type { MarketRecord } from '../engine/state/marketRecords.js';
 import { decodePosition } from '../engine/state/stateCodec.js';
 import type { MarketView } from './marketView.js';
 import type { RouteContext } from './routeContext.js';
-import { walletRow, type WalletRow, type WalletRowMicros } from './rows/walletRow.js';
+import { settlement, walletRow, type WalletRow, type WalletRowMicros } from './rows/walletRow.js';
 
 /** Above this many positions a wallet's open and closed forms answer tooLarge (spec 4.1). */
 export const MAX_POSITIONS = 50_000;
@@ -18,8 +19,11 @@ export interface WalletPosition {
   metadata: MarketMetadata | null;
   view: MarketView | null;
   outcomeIndex: number;
-  row: WalletRow;
   micros: WalletRowMicros;
+}
+
+export function walletRowOf(wallet: string, p: WalletPosition): WalletRow {
+  return walletRow(wallet, p.token, p.position, p.market, p.outcomeIndex, p.micros);
 }
 
 /** The wallet's positions, or null when it has more than `limit` of them. */
@@ -33,10 +37,9 @@ export function readWalletPositions(ctx: RouteContext, wallet: string, limit = M
     const position = decodePosition(value);
     const outcomeIndex = tokenRecord ? tokenRecord.outcomeIndex : -1;
     const market = entry ? entry.market : null;
-    const { row, micros } = walletRow(wallet, token, position, market, outcomeIndex);
     result.push({
       token, position, market, metadata: entry ? entry.metadata : null, view: entry ? entry.view : null,
-      outcomeIndex, row, micros,
+      outcomeIndex, micros: settlement(position, market, outcomeIndex),
     });
   }
   return result;

@@ -1,6 +1,6 @@
 // Writes a JSON answer: status, content type, the rate headers on 200s, and the gzip of the body when the client
-// accepts it and the body is worth compressing (made off the event loop unless already made, so the request
-// holds its in-flight slot until written).
+// accepts it and the body is worth compressing. A gzip not made yet is made off the event loop, and the request
+// holds its in-flight slot until written; everything else is written at once, with nothing allocated for later.
 import type { HttpResponse } from 'uWebSockets.js';
 import { gzip } from 'node:zlib';
 import type { CachedAnswer } from './answerCache.js';
@@ -11,32 +11,50 @@ export function encodeAnswer(body: unknown): CachedAnswer {
   return { json: Buffer.from(JSON.stringify(body)), gzip: undefined };
 }
 
-export interface SendOptions {
-  acceptsGzip: boolean;
-  aborted(): boolean;
+function writeAnswer(res: HttpResponse, status: number, headers: Record<string, string> | null, body: Buffer, gzipped: boolean): void {
+  res.cork(() => {
+    res.writeStatus(String(status)).writeHeader('content-type', 'application/json; charset=utf-8');
+    if (gzipped) res.writeHeader('content-encoding', 'gzip');
+    if (headers) for (const name in headers) res.writeHeader(name, headers[name]!);
+    res.end(body);
+  });
+}
+
+/** An error answer: always small, so always plain and written at once. */
+export function sendError(res: HttpResponse, status: number, error: string, headers: Record<string, string> | null = null): void {
+  writeAnswer(res, status, headers, Buffer.from(JSON.stringify({ error })), false);
+}
+
+export interface LaterOptions {
   /** Called once the answer is written or the client went away. */
   done(): void;
-  /** Called with a gzip this call made, so a cache can keep it. */
+  /** Called with the gzip made, so a cache can keep it. */
   madeGzip?(gzip: Buffer): void;
 }
 
-export function sendAnswer(res: HttpResponse, status: number, headers: Record<string, string> | null, answer: CachedAnswer, options: SendOptions): void {
-  const write = (body: Buffer, encoding: string | null) => {
-    if (!options.aborted()) {
-      res.cork(() => {
-        res.writeStatus(String(status)).writeHeader('content-type', 'application/json; charset=utf-8');
-        if (encoding) res.writeHeader('content-encoding', encoding);
-        if (headers) for (const name in headers) res.writeHeader(name, headers[name]!);
-        res.end(body);
-      });
-    }
-    options.done();
-  };
-  if (!options.acceptsGzip || answer.json.length < GZIP_MIN_BYTES || answer.gzip === null) return write(answer.json, null);
-  if (answer.gzip) return write(answer.gzip, 'gzip');
+/**
+ * Writes the answer now and returns true, or, when its gzip must be made first, returns false and calls
+ * later() for the options of the deferred write (so a synchronous answer builds no closures).
+ */
+export function sendAnswer(
+  res: HttpResponse, status: number, headers: Record<string, string> | null, answer: CachedAnswer, acceptsGzip: boolean,
+  later: () => LaterOptions,
+): boolean {
+  if (!acceptsGzip || answer.json.length < GZIP_MIN_BYTES || answer.gzip === null) {
+    writeAnswer(res, status, headers, answer.json, false);
+    return true;
+  }
+  if (answer.gzip) {
+    writeAnswer(res, status, headers, answer.gzip, true);
+    return true;
+  }
+  const options = later();
+  let aborted = false;
+  res.onAborted(() => { aborted = true; });
   gzip(answer.json, (error, compressed) => {
-    if (error) return write(answer.json, null);
-    options.madeGzip?.(compressed);
-    write(compressed, 'gzip');
+    if (!error) options.madeGzip?.(compressed);
+    if (!aborted) writeAnswer(res, status, headers, error ? answer.json : compressed, !error);
+    options.done();
   });
+  return false;
 }

@@ -1,13 +1,13 @@
 // Cached reads of what many answers share: each token's market and outcome (fixed once the token is registered)
 // and each market's record, metadata and Market view (valid for one generation: the fold cursor plus the
-// off-chain revision). The server refreshes once per request, so a fold commit or a metadata load, even by
+// off-chain revision). The server refreshes once per request, so a fold commit or an off-chain change, even by
 // another process, drops the market entries before any answer reads them.
 import type { MarketMetadata } from '../engine/offchain/marketMetadata.js';
-import { readOffchainRevision, type OffchainStore } from '../engine/offchain/openOffchainStore.js';
+import { REVISION_KEY, type OffchainStore } from '../engine/offchain/openOffchainStore.js';
 import type { MarketRecord, TokenRecord } from '../engine/state/marketRecords.js';
 import type { StateStore } from '../engine/state/openStateStore.js';
 import { decodeValue } from '../engine/state/stateCodec.js';
-import { readFoldCursor } from '../engine/fold/createFoldRunner.js';
+import { CURSOR_KEY } from '../engine/fold/createFoldRunner.js';
 import { marketView, readMarketMetadata, type MarketView } from './marketView.js';
 
 export interface MarketEntry {
@@ -19,6 +19,8 @@ export interface MarketEntry {
 export interface StateReads {
   /** Reads the generation and drops entries an earlier one cached; returns it (answers are cached under it). */
   refresh(): string;
+  /** The off-chain revision as of the last refresh (keys, metadata and profiles change it). */
+  offchainRevision(): number;
   /** The token's market and outcome, or null while the token is unknown. */
   token(token: string): TokenRecord | null;
   /** A market id is a condition id; trades of unknown tokens sit under the token id and get an empty entry. */
@@ -28,21 +30,34 @@ export interface StateReads {
 // Bounds on the caches: past them a cache starts over (cheaper than tracking recency on every hit).
 const MAX_TOKENS = 400_000;
 const MAX_MARKETS = 100_000;
+const NONE: Buffer = Buffer.alloc(0);
 
 export function createStateReads(store: StateStore, offchain: OffchainStore): StateReads {
   let generation = '';
+  let revision = 0;
+  // The raw bytes of the cursor and the revision: a refresh that finds them unchanged decodes nothing.
+  let cursorBytes = NONE;
+  let revisionBytes = NONE;
   const tokens = new Map<string, TokenRecord>();
   const markets = new Map<string, MarketEntry>();
+  // A read-only open of a store that predates the revision has no meta database.
+  const offchainMeta = offchain.meta as typeof offchain.meta | undefined;
   return {
     refresh() {
-      const cursor = readFoldCursor(store);
-      const next = `${cursor.block}:${cursor.events}:${readOffchainRevision(offchain)}`;
-      if (next !== generation) {
-        generation = next;
-        markets.clear();
-      }
+      const cursorNow = store.dbs.meta.getBinary(CURSOR_KEY) ?? NONE;
+      const revisionNow = offchainMeta?.getBinary(REVISION_KEY) ?? NONE;
+      const cursorSame = cursorNow.equals(cursorBytes);
+      const revisionSame = revisionNow.equals(revisionBytes);
+      cursorBytes = cursorNow;
+      revisionBytes = revisionNow;
+      if (cursorSame && revisionSame && generation !== '') return generation;
+      revision = revisionBytes.length ? decodeValue<number>(revisionBytes) : 0;
+      const cursor = cursorBytes.length ? decodeValue<{ block: number; events: number }>(cursorBytes) : { block: -1, events: 0 };
+      generation = `${cursor.block}:${cursor.events}:${revision}`;
+      markets.clear();
       return generation;
     },
+    offchainRevision: () => revision,
     token(token) {
       const cached = tokens.get(token);
       if (cached) return cached;

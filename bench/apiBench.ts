@@ -2,15 +2,16 @@
 // positions?status=open of a wallet with about 500 positions and for a wallet-trades page, plain and gzipped,
 // each against the same answer bytes served from memory by a bare uWebSockets.js handler in the same run (the
 // ceiling); then the same positions answer for many distinct wallets, so that none comes from the answer cache.
-// The server runs in its own process; the load generator (autocannon) shares the machine's 2 cores with it.
-// The per-key limits are lifted for the run with TALLY_BENCH_NO_RATE_LIMIT (one key, 32 connections).
-import autocannon, { type Request } from 'autocannon';
+// The server runs in its own process; the load generator (bench/loadGenerator.ts) shares the machine's 2 cores
+// with it. Each target is loaded once for warm-up, then measured. The per-key limits are lifted for the run with
+// TALLY_BENCH_NO_RATE_LIMIT (one key, 32 connections).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStateStore } from '../engine/state/openStateStore.js';
+import { createLoadGenerator, type Load } from './loadGenerator.js';
 import { recordBenchFigures } from './recordBenchFigures.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string' }, connections: { type: 'string' } } });
@@ -43,14 +44,16 @@ function start(command: string[], env: Record<string, string> = {}): Promise<Chi
   });
 }
 
-interface Load { rps: number; p50: number; p99: number }
+const generator = createLoadGenerator({ connections, seconds, scratch: root });
+const warmUp = createLoadGenerator({ connections, seconds: 2, scratch: root });
+console.log(`load generator: ${generator.name}`);
 
-async function load(url: string, encoding: string | null, requests?: Request[]): Promise<Load> {
+async function load(url: string, encoding: string | null, cycle?: string[]): Promise<Load> {
   const headers: Record<string, string> = { authorization: `Bearer ${key}` };
   if (encoding) headers['accept-encoding'] = encoding;
-  const result = await autocannon({ url, connections, duration: seconds, headers, requests });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  // The warm-up of a cycle asks other URLs (offset=0 added), so the measured run finds none of them cached.
+  await warmUp.load(url, headers, cycle?.map((path) => `${path}&offset=0`));
+  return generator.load(url, headers, cycle);
 }
 
 /** The answer's bytes as sent (still gzipped when asked for). */
@@ -95,14 +98,7 @@ try {
   // Uncached: the 200 wallets nearest 500 positions in turn, each pass with another limit, so that no answer
   // comes from the cache.
   const nearest = [...counts].sort((a, b) => Math.abs(a[1] - 500) - Math.abs(b[1] - 500)).slice(0, 200);
-  let next = 0;
-  const cold = await load(`http://127.0.0.1:${port}/`, 'gzip', [{
-    setupRequest: (request) => {
-      const [coldWallet] = nearest[next % nearest.length]!;
-      const pass = Math.floor(next++ / nearest.length);
-      return Object.assign(request, { path: `/v1/wallets/${coldWallet}/positions?status=open&limit=${2500 - pass}` });
-    },
-  }]);
+  const cold = await load(`http://127.0.0.1:${port}/`, 'gzip', nearest.map(([w]) => `/v1/wallets/${w}/positions?status=open`));
   const sizes = nearest.map(([, n]) => n).sort((a, b) => a - b);
   const name = `positions?status=open, 200 wallets of ${sizes[0]} to ${sizes.at(-1)} positions, gzip, uncached`;
   console.log(`${name}: tally ${count(cold.rps)} req/s p50 ${cold.p50} ms p99 ${cold.p99} ms`);
@@ -111,4 +107,4 @@ try {
 } finally {
   server.kill();
 }
-recordBenchFigures(`api, ${connections} connections, ${seconds} s per target`, rows);
+recordBenchFigures(`api, ${connections} connections, ${seconds} s per target, ${generator.name}`, rows);

@@ -4,7 +4,7 @@ import type { RouteRequest } from '../createServer.js';
 import { categoryParam, filterPositions } from '../filterPositions.js';
 import type { QueryValues } from '../query/queryParams.js';
 import { clampedParam, textOf, walletParam } from '../query/readQuery.js';
-import { MAX_POSITIONS, readWalletPositions } from '../readWalletPositions.js';
+import { MAX_POSITIONS, readWalletPositions, walletRowOf } from '../readWalletPositions.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 
@@ -20,9 +20,9 @@ export function closedPositionsAnswer(ctx: RouteContext, wallet: string, query: 
   const block = readServedBlock(ctx.store).block;
   const positions = readWalletPositions(ctx, wallet);
   if (positions === null) return { wallet, block, tooLarge: true, maxPositions: MAX_POSITIONS, total: 0, offset, rows: [], next: null };
-  const closed = filterPositions(positions, category, textOf(query, 'q')).filter((p) => p.row.exitAt !== null);
+  const closed = filterPositions(positions, category, textOf(query, 'q')).filter((p) => p.micros.exitAt !== null);
   closed.sort((a, b) =>
-    (sort === 'exit' ? b.row.exitAt! - a.row.exitAt! : b.micros.settledPnl - a.micros.settledPnl) || (a.row.tokenId < b.row.tokenId ? -1 : 1));
-  const rows = closed.slice(offset, offset + limit).map((p) => Object.assign(p.row, { market: p.view }));
+    (sort === 'exit' ? b.micros.exitAt! - a.micros.exitAt! : b.micros.settledPnl - a.micros.settledPnl) || (a.token < b.token ? -1 : 1));
+  const rows = closed.slice(offset, offset + limit).map((p) => Object.assign(walletRowOf(wallet, p), { market: p.view }));
   return { wallet, block, total: closed.length, offset, rows, next: offset + limit < closed.length ? offset + limit : null };
 }

@@ -6,7 +6,7 @@ import type { RouteRequest } from '../createServer.js';
 import { categoryParam, filterPositions } from '../filterPositions.js';
 import type { QueryValues } from '../query/queryParams.js';
 import { clampedParam, textOf, walletParam } from '../query/readQuery.js';
-import { MAX_POSITIONS, readWalletPositions, type WalletPosition } from '../readWalletPositions.js';
+import { MAX_POSITIONS, readWalletPositions, walletRowOf, type WalletPosition } from '../readWalletPositions.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { positionFields, type PositionFields } from '../rows/positionFields.js';
@@ -73,20 +73,16 @@ function openPositionsAnswer(ctx: RouteContext, wallet: string, query: QueryValu
     return { wallet, block, tooLarge: true, maxPositions: MAX_POSITIONS, total: 0, offset, rows: [], next: null };
   }
   // Unresolved and held, plus resolved ones not yet redeemed (spec 3).
-  const held = filterPositions(positions, category, text).filter((p) => p.row.open || (p.row.resolved && p.position.shares > 0));
-  const rows = held.map((p) => {
-    const { mark, markTs, valueMicros } = markOf(p);
-    const row = Object.assign(p.row, {
-      market: p.view, mark, markTs,
-      value: valueMicros === null ? null : valueMicros / MICRO,
-      unrealizedPnl: p.row.resolved || valueMicros === null ? null : (valueMicros - p.position.costBasis) / MICRO,
-    });
-    return { row, valueMicros: valueMicros ?? -Infinity };
-  });
-  rows.sort((a, b) => b.valueMicros - a.valueMicros || (a.row.tokenId < b.row.tokenId ? -1 : 1));
-  const page = rows.slice(offset, offset + limit).map((entry) => entry.row);
+  const held = filterPositions(positions, category, text).filter((p) => p.micros.open || (p.micros.resolved && p.position.shares > 0));
+  const valued = held.map((p) => ({ p, mark: markOf(p) }));
+  valued.sort((a, b) => (b.mark.valueMicros ?? -Infinity) - (a.mark.valueMicros ?? -Infinity) || (a.p.token < b.p.token ? -1 : 1));
+  const page = valued.slice(offset, offset + limit).map(({ p, mark: { mark, markTs, valueMicros } }) => Object.assign(walletRowOf(wallet, p), {
+    market: p.view, mark, markTs,
+    value: valueMicros === null ? null : valueMicros / MICRO,
+    unrealizedPnl: p.micros.resolved || valueMicros === null ? null : (valueMicros - p.position.costBasis) / MICRO,
+  }));
   return {
-    wallet, block, tooLarge: false, maxPositions: MAX_POSITIONS, total: rows.length, offset, rows: page,
-    next: offset + limit < rows.length ? offset + limit : null,
+    wallet, block, tooLarge: false, maxPositions: MAX_POSITIONS, total: valued.length, offset, rows: page,
+    next: offset + limit < valued.length ? offset + limit : null,
   };
 }

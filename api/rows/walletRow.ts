@@ -25,23 +25,22 @@ export interface WalletRow extends PositionFields {
   exitAt: number | null;
 }
 
-/** Figures the open form and the sorts need, still in micro-units. */
+/** What the filters and sorts need, still in micro-units: cheap, so it is worked out for every position. */
 export interface WalletRowMicros {
-  settledPnl: number;
+  resolved: boolean;
   /** Settlement numerator/denominator of this outcome, or null while unresolved. */
   settle: [number, number] | null;
+  settledPnl: number;
+  /** Held (at least the open threshold) in an unresolved market. */
+  open: boolean;
+  exitAt: number | null;
 }
 
-export function walletRow(
-  wallet: string, token: string, position: Position, market: MarketRecord | null, outcomeIndex: number,
-): { row: WalletRow; micros: WalletRowMicros } {
+export function settlement(position: Position, market: MarketRecord | null, outcomeIndex: number): WalletRowMicros {
   const resolved = market !== null && market.payoutDenominator > 0 && market.payoutNumerators !== null && outcomeIndex >= 0;
   const settle: [number, number] | null = resolved ? [market.payoutNumerators![outcomeIndex] ?? 0, market.payoutDenominator] : null;
   const settledPnl = position.realizedPnl
     + (settle ? mulDivRound(position.shares, settle[0], settle[1]) - position.costBasis : 0);
-  const investedMicros = position.boughtUsd + position.splitShares / 2;
-  const sharesIn = position.boughtShares + position.splitShares + position.receivedShares;
-  const exited = position.soldShares + position.mergedShares + position.redeemedShares;
   const holding = position.shares >= OPEN_THRESHOLD_MICROS;
   let exitAt: number | null = null;
   if (resolved) {
@@ -51,22 +50,32 @@ export function walletRow(
   } else if (!holding) {
     exitAt = position.lastTradeAt;
   }
+  return { resolved, settle, settledPnl, open: !resolved && holding, exitAt };
+}
+
+/** The full row, built only for the rows an answer returns. */
+export function walletRow(
+  wallet: string, token: string, position: Position, market: MarketRecord | null, outcomeIndex: number, micros: WalletRowMicros,
+): WalletRow {
+  const { resolved, settle, settledPnl } = micros;
+  const investedMicros = position.boughtUsd + position.splitShares / 2;
+  const sharesIn = position.boughtShares + position.splitShares + position.receivedShares;
+  const exited = position.soldShares + position.mergedShares + position.redeemedShares;
   // Object.assign onto the fresh fields object: a spread plus properties costs ~25 us a row in this V8.
-  const row: WalletRow = Object.assign(positionFields(wallet, outcomeIndex, position), {
+  return Object.assign(positionFields(wallet, outcomeIndex, position), {
     tokenId: tokenIdToDecimal(token),
     conditionId: market ? market.conditionId : null,
     resolved,
     settle: settle ? settle[0] / settle[1] : null,
-    resolvedAt: resolved ? market.resolvedAt : null,
+    resolvedAt: resolved ? market!.resolvedAt : null,
     settledPnl: settledPnl / MICRO,
     invested: investedMicros / MICRO,
     sharesIn: sharesIn / MICRO,
     entryPrice: sharesIn > 0 ? (position.boughtUsd + position.splitShares / 2 + position.receivedBasis) / sharesIn : 0,
     pnlPct: investedMicros > 0 ? (settledPnl / investedMicros) * 100 : null,
     avgExitPrice: exited > 0 ? (position.soldUsd + position.mergeUsd + position.redeemUsd) / exited : null,
-    open: !resolved && holding,
+    open: micros.open,
     redeemable: resolved && position.shares > 0 && settle![0] > 0,
-    exitAt,
+    exitAt: micros.exitAt,
   });
-  return { row, micros: { settledPnl, settle } };
 }

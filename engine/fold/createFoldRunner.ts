@@ -59,7 +59,7 @@ export interface FoldRunner {
   close(): Promise<void>;
 }
 
-const CURSOR_KEY = 'cursor';
+export const CURSOR_KEY = 'cursor';
 const EMPTY = Buffer.alloc(0);
 const messages = new Packr({ useRecords: true, bundleStrings: true });
 

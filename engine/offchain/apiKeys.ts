@@ -2,7 +2,7 @@
 // and the stored hash is compared in constant time.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { decodeValue, encodeValue } from '../state/stateCodec.js';
-import type { OffchainStore } from './openOffchainStore.js';
+import { bumpOffchainRevision, type OffchainStore } from './openOffchainStore.js';
 
 export const API_KEY_PATTERN = /^svc_[0-9a-f]{48}$/;
 
@@ -16,7 +16,11 @@ export async function createApiKey(store: OffchainStore, now: number): Promise<s
   const key = 'svc_' + randomBytes(24).toString('hex');
   const hash = hashKey(key);
   const record: KeyRecord = { hash: hash.toString('hex'), prefix: key.slice(0, 10), createdAt: now, revokedAt: 0 };
-  await store.keys.put(hash.toString('hex'), encodeValue(record));
+  // The revision tells a running server that its checked keys are stale.
+  await store.env.transaction(() => {
+    store.keys.put(hash.toString('hex'), encodeValue(record));
+    bumpOffchainRevision(store);
+  });
   return key;
 }
 
@@ -27,7 +31,10 @@ export async function revokeApiKey(store: OffchainStore, key: string, now: numbe
   if (!bytes) return false;
   const record = decodeValue<KeyRecord>(bytes);
   if (record.revokedAt === 0) record.revokedAt = now;
-  await store.keys.put(id, encodeValue(record));
+  await store.env.transaction(() => {
+    store.keys.put(id, encodeValue(record));
+    bumpOffchainRevision(store);
+  });
   return true;
 }
 

@@ -9,22 +9,17 @@ export interface OffchainStore {
   keys: Database<Buffer, string>;
   metadata: Database<Buffer, string>;
   profiles: Database<Buffer, string>;
-  /** Counts the loads of metadata and profiles, so a server knows when answers it cached went stale. */
+  /** Counts the changes of keys, metadata and profiles, so a server knows when what it cached went stale. */
   meta: Database<Buffer, string>;
   close(): Promise<void>;
 }
 
-const REVISION_KEY = 'revision';
+export const REVISION_KEY = 'revision';
 
-export function readOffchainRevision(offchain: OffchainStore): number {
-  // A read-only open of a store that predates the revision has no meta database.
-  const bytes = (offchain.meta as typeof offchain.meta | undefined)?.getBinary(REVISION_KEY);
-  return bytes ? decodeValue<number>(bytes) : 0;
-}
-
-/** Call inside the transaction that changes metadata or profiles. */
+/** Call inside the transaction that changes keys, metadata or profiles. */
 export function bumpOffchainRevision(offchain: OffchainStore): void {
-  offchain.meta.put(REVISION_KEY, encodeValue(readOffchainRevision(offchain) + 1));
+  const bytes = offchain.meta.getBinary(REVISION_KEY);
+  offchain.meta.put(REVISION_KEY, encodeValue((bytes ? decodeValue<number>(bytes) : 0) + 1));
 }
 
 export function openOffchainStore(options: { dir: string; readOnly?: boolean }): OffchainStore {
