@@ -31,8 +31,8 @@ const USAGE = `usage: tally <command> [--data DIR] [flags]
   verify                               refold the log and compare the per-block checksums
   rewind --to-block N                  truncate the log after block N and refold
 common flags: --data DIR (default data/venue or TALLY_DATA), --workers N (fold workers, default 1);
-ingest tuning: --batch-logs N (logs per batch, 100000), --release-every N (events between releases of the
-state map, 500000);
+ingest tuning: --batch-logs N (logs per batch, 25000), --release-every N (events between releases of the
+state map, 50000);
 TALLY_RPC_URL stands in for --rpc URL`;
 
 function integer(value: string | undefined, name: string): number | undefined {
