@@ -26,6 +26,14 @@ export interface Server {
 }
 
 const MAX_URL_CHARS = 4096;
+const MAX_HEADER_BYTES = 8192;
+
+/** The request's header names and values, summed (uWS itself accepts far larger headers). */
+function headerBytes(req: HttpRequest): number {
+  let bytes = 0;
+  req.forEach((name, value) => { bytes += name.length + value.length + 4; });
+  return bytes;
+}
 
 function assertNativeUws(): void {
   const loaded = (process.report.getReport() as { sharedObjects?: string[] }).sharedObjects ?? [];
@@ -84,6 +92,7 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
     const url = req.getUrl();
     const query = req.getQuery() ?? '';
     if (url.length + query.length > MAX_URL_CHARS) return sendError(res, 414, ERROR.urlTooLong);
+    if (headerBytes(req) > MAX_HEADER_BYTES) return sendError(res, 431, ERROR.headersTooLarge);
     if (req.getHeader('content-length') !== '' && req.getHeader('content-length') !== '0') return sendError(res, 400, ERROR.bodyNotAccepted);
     if (req.getHeader('transfer-encoding') !== '') return sendError(res, 400, ERROR.bodyNotAccepted);
     const generation = ctx.reads.refresh();
@@ -136,7 +145,8 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
   // Anything else: 405 for other methods, 401 without a valid key (what exists is not shown to anyone without
   // one), else 404.
   app.any('/*', (res, req) => {
-    const [status, error] = req.getMethod() !== 'get' ? [405, ERROR.methodNotAllowed]
+    const [status, error] = headerBytes(req) > MAX_HEADER_BYTES ? [431, ERROR.headersTooLarge]
+      : req.getMethod() !== 'get' ? [405, ERROR.methodNotAllowed]
       : !isValidApiKey(ctx.offchain, bearerKey(req)) ? [401, ERROR.unauthorized] : [404, ERROR.notFound];
     sendError(res, status, error);
   });

@@ -8,6 +8,7 @@ export const ERROR = {
   methodNotAllowed: 'only GET is supported',
   bodyNotAccepted: 'request bodies are not accepted',
   urlTooLong: 'the URL is too long (at most 4096 characters)',
+  headersTooLarge: 'the request headers are too large (at most 8192 bytes)',
   internal: 'internal error',
 } as const;
 

@@ -59,6 +59,9 @@ t.test('error: routes, methods, bodies, URLs', async (t) => {
   t.same(await get('/v1/health', { method: 'DELETE' }).then((r) => r.status), 405);
   const long = await get('/v1/health?x=' + 'a'.repeat(5000));
   t.same([long.status, long.body], [414, { error: 'the URL is too long (at most 4096 characters)' }]);
+  const heavy = await get('/v1/health', { headers: { 'x-padding': 'a'.repeat(9000) } });
+  t.same([heavy.status, heavy.body], [431, { error: 'the request headers are too large (at most 8192 bytes)' }]);
+  t.equal((await get('/v1/nope', { headers: { 'x-padding': 'a'.repeat(9000) } })).status, 431, 'on unknown routes too');
 });
 
 t.test('behavior: the 601st request in a minute meets 429 with Retry-After', async (t) => {
