@@ -18,6 +18,9 @@ export interface AnswerCache {
   setGzip(generation: string, url: string, answer: CachedAnswer, gzip: Buffer): void;
 }
 
+/** What an entry costs beyond its bytes: its URL key (two bytes a character) and the objects around it. */
+const entryCost = (url: string, answer: CachedAnswer) => url.length * 2 + 200 + answer.json.length + (answer.gzip?.length ?? 0);
+
 export function createAnswerCache(maxBytes = 64 * 1024 * 1024): AnswerCache {
   let current = '';
   let bytes = 0;
@@ -35,7 +38,7 @@ export function createAnswerCache(maxBytes = 64 * 1024 * 1024): AnswerCache {
     for (const [url, answer] of [...entries].sort((a, b) => a[1].usedAt! - b[1].usedAt!)) {
       if (bytes <= maxBytes * 0.75) break;
       entries.delete(url);
-      bytes -= answer.json.length + (answer.gzip?.length ?? 0);
+      bytes -= entryCost(url, answer);
     }
   };
   return {
@@ -49,10 +52,10 @@ export function createAnswerCache(maxBytes = 64 * 1024 * 1024): AnswerCache {
       enter(generation);
       if (answer.json.length > maxBytes / 4) return;
       const old = entries.get(url);
-      if (old) bytes -= old.json.length + (old.gzip?.length ?? 0);
+      if (old) bytes -= entryCost(url, old);
       answer.usedAt = ++lookups;
       entries.set(url, answer);
-      bytes += answer.json.length + (answer.gzip?.length ?? 0);
+      bytes += entryCost(url, answer);
       evict();
     },
     setGzip(generation, url, answer, gzip) {

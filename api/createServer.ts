@@ -28,6 +28,20 @@ export interface Server {
 const MAX_URL_CHARS = 4096;
 const MAX_HEADER_BYTES = 8192;
 
+/** Runs a uWS handler's body. Nothing may escape a uWS handler: an exception there ends the process. */
+function guard(res: HttpResponse, run: () => void): void {
+  try {
+    run();
+  } catch (error) {
+    console.error(error);
+    try {
+      sendError(res, 500, ERROR.internal);
+    } catch {
+      // The answer was already written (a finished response refuses further writes): nothing more to send.
+    }
+  }
+}
+
 /** The request's header names and values, summed (uWS itself accepts far larger headers). */
 function headerBytes(req: HttpRequest): number {
   let bytes = 0;
@@ -78,15 +92,8 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
   const limitText = String(rate.limit);
   const unlimited = { allowed: true, remaining: rate.limit, retryAfterSeconds: 0 };
 
-  const serve = (route: RouteDefinition, parameterCount: number) => (res: HttpResponse, req: HttpRequest) => {
-    // Nothing may escape a uWS handler: an exception there ends the process.
-    try {
-      handle(route, parameterCount, res, req);
-    } catch (error) {
-      console.error(error);
-      if (!res.getWriteOffset()) res.cork(() => res.writeStatus('500').end(JSON.stringify({ error: ERROR.internal })));
-    }
-  };
+  const serve = (route: RouteDefinition, parameterCount: number) => (res: HttpResponse, req: HttpRequest) =>
+    guard(res, () => handle(route, parameterCount, res, req));
 
   const handle = (route: RouteDefinition, parameterCount: number, res: HttpResponse, req: HttpRequest) => {
     const url = req.getUrl();
@@ -123,13 +130,23 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
       }
     }
     const headers = status === 200 ? { 'x-ratelimit-limit': limitText, 'x-ratelimit-remaining': String(decision.remaining) } : null;
-    const done = () => { if (rateLimited) inFlight.leave(keyId, stream); };
+    // The slot goes back exactly once, whether the answer is written now, later, or an exception intervenes.
+    let held = rateLimited;
+    const done = () => {
+      if (held) inFlight.leave(keyId, stream);
+      held = false;
+    };
     const cached = answer;
-    const written = sendAnswer(res, status, headers, answer, acceptsGzip, () => ({
-      done,
-      madeGzip: status === 200 && cacheKey !== null ? (gzip) => answers.setGzip(generation, cacheKey, cached, gzip) : undefined,
-    }));
-    if (written) done();
+    try {
+      const written = sendAnswer(res, status, headers, answer, acceptsGzip, () => ({
+        done,
+        madeGzip: status === 200 && cacheKey !== null ? (gzip) => answers.setGzip(generation, cacheKey, cached, gzip) : undefined,
+      }));
+      if (written) done();
+    } catch (error) {
+      done();
+      throw error;
+    }
   };
 
   const routes: RouteDefinition[] = [
@@ -144,12 +161,12 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
   for (const route of routes) app.get(route.pattern, serve(route, (route.pattern.match(/:/g) ?? []).length));
   // Anything else: 405 for other methods, 401 without a valid key (what exists is not shown to anyone without
   // one), else 404.
-  app.any('/*', (res, req) => {
+  app.any('/*', (res, req) => guard(res, () => {
     const [status, error] = headerBytes(req) > MAX_HEADER_BYTES ? [431, ERROR.headersTooLarge]
       : req.getMethod() !== 'get' ? [405, ERROR.methodNotAllowed]
       : !isValidApiKey(ctx.offchain, bearerKey(req)) ? [401, ERROR.unauthorized] : [404, ERROR.notFound];
     sendError(res, status, error);
-  });
+  }));
   return new Promise((resolve, reject) => {
     app.listen(options.host, options.port, (socket) => {
       if (!socket) return reject(new Error(`cannot listen on ${options.host}:${options.port}`));

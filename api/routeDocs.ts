@@ -34,8 +34,9 @@ export const routeDocs = {
     tag: 'Wallets', summary: 'A wallet\'s trades, newest first', answer: WalletTradesAnswer,
     query: [
       limit(500, '100, 300 on a search'),
-      textParam('before', 'the previous page\'s `next`: ts,block,logIndex', '^\\d{1,12},\\d{1,12},\\d{1,9}$', 'before must be a cursor ts,block,logIndex'),
-      textParam('market', 'one market\'s trades (condition id)', `^${CONDITION}$`, 'market must be a condition id'),
+      // A search covers the whole history in one answer: it ignores the cursor and the market (spec 4.2).
+      { ...textParam('before', 'the previous page\'s `next`: ts,block,logIndex; ignored with q', '^\\d{1,12},\\d{1,12},\\d{1,9}$', 'before must be a cursor ts,block,logIndex'), ignoredWith: 'q' },
+      { ...textParam('market', 'one market\'s trades (condition id); ignored with q', `^${CONDITION}$`, 'market must be a condition id'), ignoredWith: 'q' },
       textParam('q', 'search over the whole history: market question or outcome; one answer, no cursor'),
     ],
   },

@@ -52,9 +52,15 @@ export function sendAnswer(
   let aborted = false;
   res.onAborted(() => { aborted = true; });
   gzip(answer.json, (error, compressed) => {
-    if (!error) options.madeGzip?.(compressed);
-    if (!aborted) writeAnswer(res, status, headers, error ? answer.json : compressed, !error);
-    options.done();
+    // A callback has no caller to throw to: an exception here would end the process.
+    try {
+      if (!error) options.madeGzip?.(compressed);
+      if (!aborted) writeAnswer(res, status, headers, error ? answer.json : compressed, !error);
+    } catch (failure) {
+      console.error(failure);
+    } finally {
+      options.done();
+    }
   });
   return false;
 }

@@ -19,7 +19,10 @@ export interface LoadGenerator {
 
 export function createLoadGenerator(options: { connections: number; seconds: number; scratch: string }): LoadGenerator {
   const wrk = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
-  return wrk.error ? autocannonGenerator(options) : wrkGenerator(options, (wrk.stdout + wrk.stderr).split('\n')[0]!.trim());
+  if (wrk.error) return autocannonGenerator(options);
+  // "wrk debian/4.1.0-3+b2 [epoll] Copyright ..." names wrk 4.1.0.
+  const version = /(\d+\.\d+\.\d+)/.exec(wrk.stdout + wrk.stderr)?.[1] ?? '';
+  return wrkGenerator(options, `wrk ${version}`.trim());
 }
 
 const cyclePath = (paths: string[], i: number) => `${paths[i % paths.length]}&limit=${2500 - Math.floor(i / paths.length)}`;

@@ -1,6 +1,6 @@
 // Each route's query parameters as typebox schemas. The OpenAPI document lists them; the server checks every
 // request against a validator compiled from them before the route runs, and a bad parameter gets its own text.
-// An empty value counts as absent; parameters a route does not know are ignored.
+// An empty value counts as absent; parameters a route does not know, or that another one overrides, are ignored.
 import Type, { type TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { ApiError } from '../apiError.js';
@@ -11,6 +11,8 @@ export interface QueryParam {
   schema: TSchema;
   /** The 400 text when the value does not fit the schema. */
   error: string;
+  /** A parameter whose presence makes this one ignored, unchecked (a search ignores the cursor, spec 4.2). */
+  ignoredWith?: string;
 }
 
 /** What a route reads: strings, and numbers for integer parameters; absent ones are missing. */
@@ -37,9 +39,11 @@ export function compileQuery(params: QueryParam[]): (search: string) => QueryVal
   const byName = new Map(params.map((p) => [p.name, p]));
   return (search) => {
     const values: Record<string, unknown> = {};
-    for (const [name, value] of new URLSearchParams(search)) {
+    const query = new URLSearchParams(search);
+    for (const [name, value] of query) {
       const param = byName.get(name);
       if (!param || value === '' || name in values) continue;
+      if (param.ignoredWith !== undefined && (query.get(param.ignoredWith) ?? '') !== '') continue;
       // Convert would truncate '1.5' to 1: integers are checked as text first.
       if ((param.schema as { type?: string }).type === 'integer' && !INTEGER_TEXT.test(value)) throw new ApiError(400, param.error);
       values[name] = value;

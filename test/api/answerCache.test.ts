@@ -22,21 +22,21 @@ t.test('default: a hit returns the cached bytes; a new generation empties the ca
 });
 
 t.test('default: past the budget the least recently served answers go, down to three quarters, gzips counted', async (t) => {
-  const cache = createAnswerCache(1000);
-  const [a, b, c] = [answer(200), answer(200), answer(200)];
+  const cache = createAnswerCache(10_000);
+  const [a, b, c] = [answer(2000), answer(2000), answer(2000)];
   cache.set('g', '/a', a);
   cache.set('g', '/b', b);
   cache.set('g', '/c', c);
   cache.get('g', '/a');
-  cache.setGzip('g', '/c', c, Buffer.alloc(300));
-  t.equal(cache.get('g', '/c')?.gzip?.length, 300, 'the gzip is kept with its answer');
+  cache.setGzip('g', '/c', c, Buffer.alloc(3000));
+  t.equal(cache.get('g', '/c')?.gzip?.length, 3000, 'the gzip is kept with its answer');
   cache.get('g', '/a');
-  cache.set('g', '/d', answer(200));
+  cache.set('g', '/d', answer(2000));
   t.equal(cache.get('g', '/b'), undefined, 'the least recently served went first');
-  t.equal(cache.get('g', '/c'), undefined, 'then the next, down to three quarters of the budget (its gzip counted)');
+  t.equal(cache.get('g', '/c'), undefined, 'then the next, down to three quarters of the budget (its gzip and URL counted)');
   t.equal(cache.get('g', '/a'), a, 'a recent hit stayed');
   t.ok(cache.get('g', '/d'), 'the new answer stayed');
-  cache.set('g', '/huge', answer(400));
+  cache.set('g', '/huge', answer(4000));
   t.equal(cache.get('g', '/huge'), undefined, 'an answer over a quarter of the budget is not kept');
   cache.setGzip('g2', '/a', a, Buffer.alloc(10));
   t.equal(a.gzip, undefined, 'a gzip of an older generation is dropped');

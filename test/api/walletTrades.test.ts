@@ -58,4 +58,5 @@ t.test('error: bad market and cursor name themselves', async (t) => {
   t.same(await get(`/v1/wallets/${wallet}/trades?market=xyz`), { status: 400, body: { error: 'market must be a condition id' } });
   t.same(await get(`/v1/wallets/${wallet}/trades?before=yesterday`), { status: 400, body: { error: 'before must be a cursor ts,block,logIndex' } });
   t.same(await get(`/v1/wallets/0xzz/trades`), { status: 400, body: { error: 'wallet must be 0x plus 40 hex' } });
+  t.equal((await get(`/v1/wallets/${wallet}/trades?q=a&market=xyz&before=yesterday`)).status, 200, 'a search ignores market and cursor, unchecked');
 });
