@@ -3,21 +3,15 @@
 import type { BlockEvents } from '../chain/chainEvent.js';
 import type { EventLog } from '../log/eventLog.js';
 import type { FoldRunner } from './createFoldRunner.js';
+import { createReleasePolicy } from './createReleasePolicy.js';
 
-/**
- * Events between releases of the state map (see FoldRunner.releaseMappedState). Random keys spread each batch's
- * reads over the whole B-tree, so between releases the resident map grows to the state's size (about 6 pages
- * an event were measured at 1M fills); a release costs a pipeline stall and the faults that bring pages back,
- * which did not show in the 1M-fill fold time at 25k.
- */
-export const RELEASE_EVERY_EVENTS = 50_000;
 
 export async function foldLog(options: {
   log: EventLog;
   runner: FoldRunner;
   toBlock?: number;
   batchEvents?: number;
-  /** Events between releases of the state map (default RELEASE_EVERY_EVENTS). */
+  /** Events between releases of the state map at most (see createReleasePolicy). */
   releaseEveryEvents?: number;
   onBatch?: (blocks: BlockEvents[]) => void;
 }): Promise<void> {
@@ -25,18 +19,14 @@ export async function foldLog(options: {
   const batchEvents = options.batchEvents ?? 25_000;
   let batch: BlockEvents[] = [];
   let events = 0;
-  let sinceRelease = 0;
+  const release = createReleasePolicy(options.releaseEveryEvents);
   for (const frame of log.read(runner.cursor().block, options.toBlock)) {
     for (const block of frame) {
       batch.push(block);
       events += block.events.length;
     }
     if (events >= batchEvents) {
-      sinceRelease += events;
-      if (sinceRelease >= (options.releaseEveryEvents ?? RELEASE_EVERY_EVENTS)) {
-        await runner.releaseMappedState();
-        sinceRelease = 0;
-      }
+      if (release.due(events)) await runner.releaseMappedState();
       await runner.foldBatch(batch);
       options.onBatch?.(batch);
       batch = [];

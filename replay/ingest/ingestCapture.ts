@@ -7,7 +7,8 @@ import { Piscina } from 'piscina';
 import type { BlockRecord, FoldRunner } from '../../engine/fold/createFoldRunner.js';
 import type { StateStore } from '../../engine/state/openStateStore.js';
 import { decodeValue } from '../../engine/state/stateCodec.js';
-import { foldLog, RELEASE_EVERY_EVENTS } from '../../engine/fold/foldLog.js';
+import { foldLog } from '../../engine/fold/foldLog.js';
+import { createReleasePolicy } from '../../engine/fold/createReleasePolicy.js';
 import { decodeLogFrame, type EventLog } from '../../engine/log/eventLog.js';
 import type { SkipCounts } from '../decode/decodeLog.js';
 import type { CaptureReaderResult, CaptureReaderTask } from '../source/captureReaderWorker.js';
@@ -41,13 +42,13 @@ export async function ingestCapture(options: {
   log: EventLog;
   runner: FoldRunner;
   batchLogs?: number;
-  /** Events between releases of the state map (default RELEASE_EVERY_EVENTS). */
+  /** Events between releases of the state map at most (see createReleasePolicy). */
   releaseEveryEvents?: number;
   onProgress?: (progress: IngestProgress) => void;
 }): Promise<IngestProgress> {
   const { log, runner } = options;
-  const releaseEvery = options.releaseEveryEvents ?? RELEASE_EVERY_EVENTS;
-  await foldLog({ log, runner, releaseEveryEvents: releaseEvery });
+  await foldLog({ log, runner, releaseEveryEvents: options.releaseEveryEvents });
+  const release = createReleasePolicy(options.releaseEveryEvents);
   const progress: IngestProgress = {
     lines: 0, existing: 0, removed: 0, logs: 0, events: 0, blocks: 0, lastBlock: log.head().block, skipped: null,
   };
@@ -65,7 +66,6 @@ export async function ingestCapture(options: {
   // stops before its batch reaches the log; the batch in flight completes first, so the state is exactly
   // that of the batches before the bad one.
   let inFlight: Promise<void> = Promise.resolve();
-  let sinceRelease = 0;
   try {
     let next = reader.run(task) as Promise<CaptureReaderResult>;
     for (;;) {
@@ -77,11 +77,7 @@ export async function ingestCapture(options: {
         const blocks = decodeLogFrame(result.frame);
         const prepared = runner.prepareBatch(blocks);
         await inFlight;
-        sinceRelease += prepared.eventCount;
-        if (sinceRelease >= releaseEvery) {
-          await runner.releaseMappedState();
-          sinceRelease = 0;
-        }
+        if (release.due(prepared.eventCount)) await runner.releaseMappedState();
         inFlight = runner.commitBatch(prepared);
         progress.lastBlock = blocks[blocks.length - 1]!.block;
         progress.blocks += blocks.length;

@@ -5,7 +5,8 @@
 import type { Transport } from 'viem';
 import type { VenueAddresses } from '../../engine/chain/venueAddresses.js';
 import type { FoldRunner } from '../../engine/fold/createFoldRunner.js';
-import { foldLog, RELEASE_EVERY_EVENTS } from '../../engine/fold/foldLog.js';
+import { foldLog } from '../../engine/fold/foldLog.js';
+import { createReleasePolicy } from '../../engine/fold/createReleasePolicy.js';
 import type { EventLog } from '../../engine/log/eventLog.js';
 import type { StateStore } from '../../engine/state/openStateStore.js';
 import { writeSourceHead, type SourceHead } from '../../engine/state/sourceHead.js';
@@ -40,7 +41,7 @@ export async function ingestRpc(options: {
   follow?: boolean;
   pollMs?: number;
   signal?: AbortSignal;
-  /** Events between releases of the state map (default RELEASE_EVERY_EVENTS); Infinity when a server shares the store. */
+  /** Events between releases of the state map at most (see createReleasePolicy); Infinity when a server shares the store. */
   releaseEveryEvents?: number;
   confirmations?: number;
   range?: RangeOptions;
@@ -50,7 +51,7 @@ export async function ingestRpc(options: {
   onProgress?: (progress: RpcIngestProgress) => void;
 }): Promise<RpcIngestProgress> {
   const { log, store, runner } = options;
-  await foldLog({ log, runner });
+  await foldLog({ log, runner, releaseEveryEvents: options.releaseEveryEvents });
   const afterBlock = log.head().block;
   const progress: RpcIngestProgress = { logs: 0, events: 0, blocks: 0, lastBlock: afterBlock, scannedBlock: afterBlock, headBlock: -1 };
   const knownHash = (block: number) => {
@@ -66,7 +67,7 @@ export async function ingestRpc(options: {
       await writeSourceHead(store, head);
     }
   };
-  let sinceRelease = 0;
+  const release = createReleasePolicy(options.releaseEveryEvents);
   for await (const batch of readRpcBatches({
     url: options.url, addresses: options.addresses, decoder: options.decoder, afterBlock, startBlock: options.startBlock,
     follow: options.follow, pollMs: options.pollMs, signal: options.signal, knownHash, confirmations: options.confirmations,
@@ -78,11 +79,9 @@ export async function ingestRpc(options: {
   })) {
     if (batch.blocks.length > 0) {
       log.append(batch.blocks);
-      for (const block of batch.blocks) sinceRelease += block.events.length;
-      if (sinceRelease >= (options.releaseEveryEvents ?? RELEASE_EVERY_EVENTS)) {
-        await runner.releaseMappedState();
-        sinceRelease = 0;
-      }
+      let events = 0;
+      for (const block of batch.blocks) events += block.events.length;
+      if (release.due(events)) await runner.releaseMappedState();
       await runner.foldBatch(batch.blocks);
       progress.lastBlock = batch.blocks[batch.blocks.length - 1]!.block;
     }
