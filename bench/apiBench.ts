@@ -45,7 +45,7 @@ function start(command: string[], env: Record<string, string> = {}): Promise<Chi
 }
 
 const generator = createLoadGenerator({ connections, seconds, scratch: root });
-const warmUp = createLoadGenerator({ connections, seconds: 2, scratch: root });
+const warmUp = createLoadGenerator({ connections, seconds: 5, scratch: root });
 console.log(`load generator: ${generator.name}`);
 
 async function load(url: string, encoding: string | null, cycle?: string[]): Promise<Load> {
