@@ -1,10 +1,10 @@
-// `npm run bench:api [-- --seconds S --connections C]`: requests/s and p50/p99 latency over loopback for
+// `npm run bench:api [-- --seconds S --connections C --rounds R]`: requests/s and p50/p99 latency over loopback for
 // positions?status=open of a wallet with about 500 positions and for a wallet-trades page, plain and gzipped,
 // each against the same answer bytes served from memory by a bare uWebSockets.js handler in the same run (the
 // ceiling); then the same positions answer for many distinct wallets, so that none comes from the answer cache.
 // The server runs in its own process; the load generator (bench/loadGenerator.ts) shares the machine's 2 cores
-// with it. Each target is loaded once for warm-up, then measured. The per-key limits are lifted for the run with
-// TALLY_BENCH_NO_RATE_LIMIT (one key, 32 connections).
+// with it. Each target and its ceiling are warmed up, then measured in R interleaved rounds (medians). The
+// per-key limits are lifted for the run with TALLY_BENCH_NO_RATE_LIMIT (one key, 32 connections).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
@@ -14,8 +14,9 @@ import { openStateStore } from '../engine/state/openStateStore.js';
 import { createLoadGenerator, type Load } from './loadGenerator.js';
 import { recordBenchFigures } from './recordBenchFigures.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string' }, connections: { type: 'string' } } });
-const seconds = Number(values.seconds ?? 10);
+const { values } = parseArgs({ options: { seconds: { type: 'string' }, connections: { type: 'string' }, rounds: { type: 'string' } } });
+const seconds = Number(values.seconds ?? 5);
+const rounds = Number(values.rounds ?? 3);
 const connections = Number(values.connections ?? 32);
 const root = join('bench', '.cache', 'api');
 const data = join(root, 'venue');
@@ -40,7 +41,12 @@ function start(command: string[], env: Record<string, string> = {}): Promise<Chi
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, command, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     child.stdout!.on('data', (chunk: Buffer) => { if (/ready|serving/.test(chunk.toString())) resolve(child); });
-    child.on('exit', (code) => reject(new Error(`${command.join(' ')} exited ${code}`)));
+    // Before it is ready an exit fails the start; after, it is reported (a server dying mid-run is a finding).
+    child.on('exit', (code, signal) => {
+      const error = new Error(`${command.join(' ')} exited ${code ?? signal}`);
+      if (!child.killed) console.error(error.message);
+      reject(error);
+    });
   });
 }
 
@@ -48,12 +54,32 @@ const generator = createLoadGenerator({ connections, seconds, scratch: root });
 const warmUp = createLoadGenerator({ connections, seconds: 5, scratch: root });
 console.log(`load generator: ${generator.name}`);
 
-async function load(url: string, encoding: string | null, cycle?: string[]): Promise<Load> {
+function headersFor(encoding: string | null): Record<string, string> {
   const headers: Record<string, string> = { authorization: `Bearer ${key}` };
   if (encoding) headers['accept-encoding'] = encoding;
-  // The warm-up of a cycle asks other URLs (offset=0 added), so the measured run finds none of them cached.
-  await warmUp.load(url, headers, cycle?.map((path) => `${path}&offset=0`));
-  return generator.load(url, headers, cycle);
+  return headers;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const medianLoad = (loads: Load[]): Load => ({
+  rps: median(loads.map((l) => l.rps)), p50: median(loads.map((l) => l.p50)), p99: median(loads.map((l) => l.p99)),
+});
+
+/**
+ * tally and the ceiling, warmed up, then loaded in turn for `rounds` rounds: interleaving spreads this machine's
+ * drifts in speed over both, and each figure is the median of its rounds.
+ */
+async function compare(tallyUrl: string, ceilingUrl: string, encoding: string | null): Promise<{ served: Load; ceiling: Load }> {
+  const headers = headersFor(encoding);
+  await warmUp.load(tallyUrl, headers);
+  await warmUp.load(ceilingUrl, headers);
+  const served: Load[] = [];
+  const ceiling: Load[] = [];
+  for (let round = 0; round < rounds; round++) {
+    served.push(await generator.load(tallyUrl, headers));
+    ceiling.push(await generator.load(ceilingUrl, headers));
+  }
+  return { served: medianLoad(served), ceiling: medianLoad(ceiling) };
 }
 
 /** The answer's bytes as sent (still gzipped when asked for). */
@@ -61,7 +87,8 @@ function fetchRaw(url: string, encoding: string | null): Promise<Buffer> {
   const headers: Record<string, string> = { authorization: `Bearer ${key}` };
   if (encoding) headers['accept-encoding'] = encoding;
   return new Promise((resolve, reject) => {
-    get(url, { headers }, (response) => {
+    // A fresh connection: a pooled one may have been closed by the server while idle (uWS closes after 10 s).
+    get(url, { headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => resolve(Buffer.concat(chunks)));
@@ -84,10 +111,8 @@ try {
       const bytes = await fetchRaw(url, encoding);
       const file = join(root, 'answer.bin');
       writeFileSync(file, bytes);
-      const served = await load(url, encoding);
       const bare = await start(['--import', 'tsx', new URL('./bareServer.ts', import.meta.url).pathname, file, String(port + 1), ...(encoding ? [encoding] : [])]);
-      const ceiling = await load(`http://127.0.0.1:${port + 1}/`, encoding);
-      bare.kill();
+      const { served, ceiling } = await compare(url, `http://127.0.0.1:${port + 1}/`, encoding).finally(() => bare.kill());
       const name = `${target.name}, ${encoding ?? 'plain'} (${count(bytes.length)} bytes)`;
       console.log(`${name}: tally ${count(served.rps)} req/s p50 ${served.p50} ms p99 ${served.p99} ms; ` +
         `bare uWS ${count(ceiling.rps)} req/s p50 ${ceiling.p50} ms p99 ${ceiling.p99} ms`);
@@ -98,7 +123,10 @@ try {
   // Uncached: the 200 wallets nearest 500 positions in turn, each pass with another limit, so that no answer
   // comes from the cache.
   const nearest = [...counts].sort((a, b) => Math.abs(a[1] - 500) - Math.abs(b[1] - 500)).slice(0, 200);
-  const cold = await load(`http://127.0.0.1:${port}/`, 'gzip', nearest.map(([w]) => `/v1/wallets/${w}/positions?status=open`));
+  const paths = nearest.map(([w]) => `/v1/wallets/${w}/positions?status=open`);
+  // The warm-up asks other URLs (offset=0 added), so the measured run finds none of them cached.
+  await warmUp.load(`http://127.0.0.1:${port}/`, headersFor('gzip'), paths.map((path) => `${path}&offset=0`));
+  const cold = await generator.load(`http://127.0.0.1:${port}/`, headersFor('gzip'), paths);
   const sizes = nearest.map(([, n]) => n).sort((a, b) => a - b);
   const name = `positions?status=open, 200 wallets of ${sizes[0]} to ${sizes.at(-1)} positions, gzip, uncached`;
   console.log(`${name}: tally ${count(cold.rps)} req/s p50 ${cold.p50} ms p99 ${cold.p99} ms`);
@@ -107,4 +135,4 @@ try {
 } finally {
   server.kill();
 }
-recordBenchFigures(`api, ${connections} connections, ${seconds} s per target, ${generator.name}`, rows);
+recordBenchFigures(`api, ${connections} connections, medians of ${rounds} interleaved ${seconds} s rounds, ${generator.name}`, rows);
