@@ -3,7 +3,6 @@
 // Retry-After beyond. The native binary must load: the JS fallback is refused, not tolerated.
 import uWS from 'uWebSockets.js';
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
-import { isValidApiKey } from '../engine/offchain/apiKeys.js';
 import { ApiError } from './apiError.js';
 import { ERROR, rateLimitError } from './errorTexts.js';
 import { createInFlightLimiter } from './limits/createInFlightLimiter.js';
@@ -91,6 +90,11 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
   const checkKey = createKeyCheck(ctx.offchain);
   const limitText = String(rate.limit);
   const unlimited = { allowed: true, remaining: rate.limit, retryAfterSeconds: 0 };
+  /** The off-chain revision as of now (the key check goes stale when it moves). */
+  const refreshedRevision = () => {
+    ctx.reads.refresh();
+    return ctx.reads.offchainRevision();
+  };
 
   const serve = (route: RouteDefinition, parameterCount: number) => (res: HttpResponse, req: HttpRequest) =>
     guard(res, () => handle(route, parameterCount, res, req));
@@ -164,7 +168,7 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
   app.any('/*', (res, req) => guard(res, () => {
     const [status, error] = headerBytes(req) > MAX_HEADER_BYTES ? [431, ERROR.headersTooLarge]
       : req.getMethod() !== 'get' ? [405, ERROR.methodNotAllowed]
-      : !isValidApiKey(ctx.offchain, bearerKey(req)) ? [401, ERROR.unauthorized] : [404, ERROR.notFound];
+      : checkKey(bearerKey(req), refreshedRevision()) === null ? [401, ERROR.unauthorized] : [404, ERROR.notFound];
     sendError(res, status, error);
   }));
   return new Promise((resolve, reject) => {

@@ -22,7 +22,7 @@ function writeAnswer(res: HttpResponse, status: number, headers: Record<string, 
 
 /** An error answer: always small, so always plain and written at once. */
 export function sendError(res: HttpResponse, status: number, error: string, headers: Record<string, string> | null = null): void {
-  writeAnswer(res, status, headers, Buffer.from(JSON.stringify({ error })), false);
+  writeAnswer(res, status, headers, encodeAnswer({ error }).json, false);
 }
 
 export interface LaterOptions {

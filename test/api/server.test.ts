@@ -51,6 +51,7 @@ t.test('error: missing, unknown, malformed and revoked keys get the spec text', 
   t.equal((await get('/v1/health', { key: second })).status, 200);
   runTally(['keys', 'revoke', second, '--data', data]);
   t.same((await get('/v1/health', { key: second })).status, 401, 'a revoked key is refused at once');
+  t.same((await get('/v1/nope', { key: second })).status, 401, 'and on unknown routes too (404 is for valid keys)');
 });
 
 t.test('error: routes, methods, bodies, URLs', async (t) => {
