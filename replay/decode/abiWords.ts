@@ -1,7 +1,7 @@
-// Fixed-offset reads of ABI words: the hot path of decoding, with no viem and no address checksumming. Data
-// words are read from the log's hex bytes (see RawLog); topics are 0x-prefixed strings. Word offsets count
-// 32-byte words from the start of the data. Input hex is lowercase (the sources guarantee it).
-import type { RawLog } from './rawLog.js';
+// Fixed-offset reads of ABI words and topics: the hot path of decoding, with no viem and no address
+// checksumming. Both are read from the log's hex digits (see RawLog). Word offsets count 32-byte words from
+// the start of the data. Input hex is lowercase (the sources guarantee it).
+import { hexField, type RawLog } from './rawLog.js';
 
 const HEX = new Int8Array(256).fill(-1);
 for (let c = 0; c < 10; c++) HEX[48 + c] = c;
@@ -35,7 +35,7 @@ function hexNumber(bytes: Buffer, start: number, count: number): number {
 /** A uint word as a safe integer. */
 export function readUint(log: RawLog, word: number): number {
   const start = wordStart(log, word);
-  const bytes = log.dataBytes;
+  const bytes = log.bytes;
   for (let i = start; i < start + 51; i++) {
     if (bytes[i] !== ZERO) throw new OversizedValueError(`word ${word} exceeds 2^53`);
   }
@@ -47,7 +47,7 @@ export function readUint(log: RawLog, word: number): number {
 /** A word as 64 lowercase hex digits (token ids, bitmasks). */
 export function readWordHex(log: RawLog, word: number): string {
   const start = wordStart(log, word);
-  return log.dataBytes.toString('latin1', start, start + 64);
+  return log.bytes.toString('latin1', start, start + 64);
 }
 
 /** A bytes32 word as 0x + 64 hex. */
@@ -58,7 +58,7 @@ export function readBytes32(log: RawLog, word: number): string {
 /** An address word as 0x + 40 hex. */
 export function readAddress(log: RawLog, word: number): string {
   const start = wordStart(log, word);
-  return '0x' + log.dataBytes.toString('latin1', start + 24, start + 64);
+  return '0x' + log.bytes.toString('latin1', start + 24, start + 64);
 }
 
 /** A dynamic array whose head word (a byte offset) is at `word`, each element read by `read`. */
@@ -92,27 +92,33 @@ export function readBytes(log: RawLog, word: number): string {
   const length = readUint(log, at);
   const start = log.dataStart + (at + 1) * 64;
   if (start + length * 2 > log.dataEnd) throw new ShortDataError(`bytes at word ${word} run past the data`);
-  return '0x' + log.dataBytes.toString('latin1', start, start + length * 2);
+  return '0x' + log.bytes.toString('latin1', start, start + length * 2);
 }
 
-/** int256 word as a safe integer (two's complement); topics and data alike come as 0x strings here. */
-export function readIntTopic(topic: string): number {
-  const value = BigInt(topic);
+/** An int256 topic as a safe integer (two's complement). */
+export function readIntTopic(log: RawLog, topic: number): number {
+  const value = BigInt(hexField(log, log.topicAt[topic]!, 64));
   const signed = value >= 1n << 255n ? value - (1n << 256n) : value;
   if (signed > BigInt(Number.MAX_SAFE_INTEGER) || signed < BigInt(Number.MIN_SAFE_INTEGER)) throw new OversizedValueError('int256 beyond 2^53');
   return Number(signed);
 }
 
-/** Topic helpers: topics are whole 0x-prefixed words. */
-export function topicAddress(topic: string): string {
-  return '0x' + topic.substring(26, 66);
+/** A whole topic: 0x + 64 hex. */
+export function topicHex(log: RawLog, topic: number): string {
+  return hexField(log, log.topicAt[topic]!, 64);
 }
-export function topicWordHex(topic: string): string {
-  return topic.substring(2, 66);
+/** An address topic: 0x + its last 40 hex. */
+export function topicAddress(log: RawLog, topic: number): string {
+  const at = log.topicAt[topic]!;
+  return '0x' + log.bytes.toString('latin1', at + 24, at + 64);
 }
-export function topicUint(topic: string): number {
-  for (let i = 2; i < 53; i++) if (topic.charCodeAt(i) !== ZERO) throw new OversizedValueError('topic exceeds 2^53');
-  const value = parseInt(topic.substring(53, 66), 16);
-  if (!(value <= Number.MAX_SAFE_INTEGER)) throw new ShortDataError('topic is not hex');
-  return value;
+/** A topic as 64 hex without 0x (token ids, index sets). */
+export function topicWordHex(log: RawLog, topic: number): string {
+  const at = log.topicAt[topic]!;
+  return log.bytes.toString('latin1', at, at + 64);
+}
+export function topicUint(log: RawLog, topic: number): number {
+  const at = log.topicAt[topic]!;
+  for (let i = at; i < at + 51; i++) if (log.bytes[i] !== ZERO) throw new OversizedValueError('topic exceeds 2^53');
+  return hexNumber(log.bytes, at + 51, 13);
 }

@@ -1,6 +1,7 @@
 // The venue's logs of one block range: one eth_getLogs per filter (venueLogFilters), merged, checked and
 // sorted by (block, logIndex). Two filters can match one log only if a pool shared a venue contract's
 // address; such a copy is dropped, but two different logs at one position mean the node is inconsistent.
+import { hexField, type RawLog } from '../decode/rawLog.js';
 import type { RpcClient } from './createRpcClient.js';
 import { parseRpcLog, type RpcLog } from './parseRpcLog.js';
 import { RpcFatalError, RpcRetryableError } from './rpcErrors.js';
@@ -34,7 +35,7 @@ export async function fetchRangeLogs(rpc: RpcClient, filters: readonly LogFilter
     const log = logs[i]!;
     const previous = kept > 0 ? logs[kept - 1]! : null;
     if (previous && previous.block === log.block && previous.logIndex === log.logIndex) {
-      if (previous.raw.tx !== log.raw.tx || previous.raw.address !== log.raw.address || previous.blockHash !== log.blockHash) {
+      if (!sameTxAndAddress(previous.raw, log.raw) || previous.blockHash !== log.blockHash) {
         throw new RpcRetryableError(`eth_getLogs(${fromBlock}..${toBlock}): two different logs at block ${log.block} log ${log.logIndex}`);
       }
       continue;
@@ -43,4 +44,8 @@ export async function fetchRangeLogs(rpc: RpcClient, filters: readonly LogFilter
   }
   logs.length = kept;
   return logs;
+}
+
+function sameTxAndAddress(a: RawLog, b: RawLog): boolean {
+  return hexField(a, a.txAt, 64) === hexField(b, b.txAt, 64) && hexField(a, a.addressAt, 40) === hexField(b, b.addressAt, 40);
 }

@@ -3,15 +3,16 @@
 import type { RawLog } from '../decode/rawLog.js';
 import { parseLogObject } from './parseLogObject.js';
 
-export interface CaptureLog extends RawLog {
+/** A capture line: the log's hex fields as a view (blockHash among them), its block's number and time. */
+export interface CaptureLine {
+  raw: RawLog;
   block: number;
-  blockHash: string;
   blockTs: number;
   removed: boolean;
 }
 
 /** Parses and validates one line; throws an Error whose message says what is wrong. */
-export function parseCaptureLine(text: string): CaptureLog {
+export function parseCaptureLine(text: string): CaptureLine {
   let object: unknown;
   try {
     object = JSON.parse(text);
@@ -19,5 +20,5 @@ export function parseCaptureLine(text: string): CaptureLog {
     throw new Error('not valid JSON');
   }
   const log = parseLogObject(object, { requireTimestamp: true });
-  return Object.assign(log.raw, { block: log.block, blockHash: log.blockHash, blockTs: log.blockTs!, removed: log.removed });
+  return { raw: log.raw, block: log.block, blockTs: log.blockTs!, removed: log.removed };
 }

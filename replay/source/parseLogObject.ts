@@ -2,7 +2,7 @@
 // be 0x hex strings, as nodes return them, or JSON integers. A capture line must carry blockTimestamp; a node
 // may leave it out (many do), and the RPC source then takes it from the block header. Anything else is
 // malformed: an Error whose message names the field, never a guess.
-import { createRawLog, type RawLog } from '../decode/rawLog.js';
+import { createRawLog, hexField, type RawLog } from '../decode/rawLog.js';
 
 export interface LogObject {
   raw: RawLog;
@@ -46,12 +46,13 @@ export function parseLogObject(value: unknown, options: { requireTimestamp: bool
     tx: matching(log, 'transactionHash', HEX_WORD, 'a 32-byte 0x hash'),
     txIndex: quantity(log, 'transactionIndex'),
     logIndex: quantity(log, 'logIndex'),
+    blockHash: matching(log, 'blockHash', HEX_WORD, 'a 32-byte 0x hash'),
   });
   const missingTs = log.blockTimestamp === undefined || log.blockTimestamp === null;
   return {
     raw,
     block: quantity(log, 'blockNumber'),
-    blockHash: matching(log, 'blockHash', HEX_WORD, 'a 32-byte 0x hash'),
+    blockHash: hexField(raw, raw.blockHashAt, 64),
     blockTs: missingTs && !options.requireTimestamp ? null : quantity(log, 'blockTimestamp'),
     removed,
   };

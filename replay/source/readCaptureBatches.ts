@@ -4,10 +4,11 @@
 // (re-ingesting adds nothing), but their hashes must match the ones the log recorded.
 import type { BlockEvents, ChainEvent } from '../../engine/chain/chainEvent.js';
 import type { LogDecoder } from '../decode/decodeLog.js';
+import { hexField } from '../decode/rawLog.js';
 import { InputError } from './inputError.js';
 import { parseCaptureLine } from './parseCaptureLine.js';
 import { lineText, readLines } from './readLines.js';
-import { scanCaptureLine } from './scanCaptureLine.js';
+import { createCaptureLineScanner } from './scanCaptureLine.js';
 
 export interface CaptureBatch {
   blocks: BlockEvents[];
@@ -40,6 +41,7 @@ export function* readCaptureBatches(options: {
   const { path, decoder, afterBlock } = options;
   const batchLogs = options.batchLogs ?? CAPTURE_BATCH_LOGS;
   const progress = options.progress ?? { lines: 0, existing: 0, removed: 0 };
+  const scan = createCaptureLineScanner();
   let blocks: BlockEvents[] = [];
   let logs = 0;
   let current: BlockEvents | null = null;
@@ -47,45 +49,51 @@ export function* readCaptureBatches(options: {
   let lastLogIndex = -1;
   let lastTs = 0;
   let lastLine = 0;
+  /** The hash of lastBlock, as text: later lines of the block must carry the same digits. */
+  let lastHash = '';
 
-  for (const line of readLines(path)) {
-    if (isBlank(line.buffer, line.start, line.end)) continue;
-    let log = scanCaptureLine(line.buffer, line.start, line.end);
-    if (log === null) try {
-      log = parseCaptureLine(lineText(line));
+  for (const text of readLines(path)) {
+    if (isBlank(text.buffer, text.start, text.end)) continue;
+    let line = scan(text.buffer, text.start, text.end);
+    if (line === null) try {
+      line = parseCaptureLine(lineText(text));
     } catch (error) {
-      const torn = !line.terminated ? ' (the last line is cut short)' : '';
-      throw new InputError(path, line.number, `malformed log line: ${(error as Error).message}${torn}`);
+      const torn = !text.terminated ? ' (the last line is cut short)' : '';
+      throw new InputError(path, text.number, `malformed log line: ${(error as Error).message}${torn}`);
     }
     progress.lines++;
-    if (log.block < lastBlock || (log.block === lastBlock && log.logIndex <= lastLogIndex)) {
-      throw new InputError(path, line.number,
-        `out of order: block ${log.block} log ${log.logIndex} comes after block ${lastBlock} log ${lastLogIndex}`);
+    const { raw, block } = line;
+    if (block < lastBlock || (block === lastBlock && raw.logIndex <= lastLogIndex)) {
+      throw new InputError(path, text.number,
+        `out of order: block ${block} log ${raw.logIndex} comes after block ${lastBlock} log ${lastLogIndex}`);
     }
-    if (log.block > lastBlock && lastBlock >= 0 && log.blockTs < lastTs) {
-      throw new InputError(path, line.number, `block ${log.block} has timestamp ${log.blockTs}, before block ${lastBlock}'s ${lastTs}`);
-    }
-    lastBlock = log.block;
-    lastLogIndex = log.logIndex;
-    lastTs = log.blockTs;
-    if (log.block <= afterBlock) {
-      const known = options.knownHash?.(log.block);
-      if (known !== undefined && known !== log.blockHash) {
-        throw new InputError(path, line.number,
-          `block ${log.block} has hash ${log.blockHash} but the log holds ${known}: a reorganisation below the finalized block; rewind first`);
+    if (block > lastBlock) {
+      if (lastBlock >= 0 && line.blockTs < lastTs) {
+        throw new InputError(path, text.number, `block ${block} has timestamp ${line.blockTs}, before block ${lastBlock}'s ${lastTs}`);
       }
+      lastHash = hexField(raw, raw.blockHashAt, 64);
+      if (block <= afterBlock) {
+        const known = options.knownHash?.(block);
+        if (known !== undefined && known !== lastHash) {
+          throw new InputError(path, text.number,
+            `block ${block} has hash ${lastHash} but the log holds ${known}: a reorganisation below the finalized block; rewind first`);
+        }
+      }
+    } else if (line.blockTs !== lastTs || !sameDigits(raw.bytes, raw.blockHashAt, lastHash)) {
+      throw new InputError(path, text.number, `block ${block}: blockHash or blockTimestamp differs from earlier lines of the same block`);
+    }
+    lastBlock = block;
+    lastLogIndex = raw.logIndex;
+    lastTs = line.blockTs;
+    if (block <= afterBlock) {
       progress.existing++;
       continue;
     }
-    if (log.removed) {
+    if (line.removed) {
       progress.removed++;
       continue;
     }
-    if (current && current.block === log.block) {
-      if (current.hash !== log.blockHash || current.ts !== log.blockTs) {
-        throw new InputError(path, line.number, `block ${log.block}: blockHash or blockTimestamp differs from earlier lines of the same block`);
-      }
-    } else {
+    if (current === null || current.block !== block) {
       if (current) {
         if (current.events.length > 0) blocks.push(current);
         if (logs >= batchLogs) {
@@ -94,15 +102,21 @@ export function* readCaptureBatches(options: {
           logs = 0;
         }
       }
-      current = { block: log.block, ts: log.blockTs, hash: log.blockHash, events: [] };
+      current = { block, ts: line.blockTs, hash: lastHash, events: [] };
     }
     logs++;
-    lastLine = line.number;
-    const event: ChainEvent | null = decoder.decode(log);
+    lastLine = text.number;
+    const event: ChainEvent | null = decoder.decode(raw);
     if (event) current.events.push(event);
   }
   if (current && current.events.length > 0) blocks.push(current);
   if (blocks.length > 0 || logs > 0) yield { blocks, logs, lastLine };
+}
+
+/** Whether bytes[at, at + 64) are the 64 digits of `hash` (0x + 64 hex). */
+function sameDigits(bytes: Buffer, at: number, hash: string): boolean {
+  for (let i = 0; i < 64; i++) if (bytes[at + i] !== hash.charCodeAt(2 + i)) return false;
+  return true;
 }
 
 function isBlank(buffer: Buffer, start: number, end: number): boolean {
