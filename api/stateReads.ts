@@ -4,7 +4,7 @@
 // another process, drops the market entries before any answer reads them.
 import type { MarketMetadata } from '../engine/offchain/marketMetadata.js';
 import { REVISION_KEY, type OffchainStore } from '../engine/offchain/openOffchainStore.js';
-import type { MarketRecord, TokenRecord } from '../engine/state/marketRecords.js';
+import { joinMarket, type MarketRecord, type TokenRecord } from '../engine/state/marketRecords.js';
 import type { StateStore } from '../engine/state/openStateStore.js';
 import { decodeValue } from '../engine/state/stateCodec.js';
 import { CURSOR_KEY } from '../engine/fold/createFoldRunner.js';
@@ -73,7 +73,8 @@ export function createStateReads(store: StateStore, offchain: OffchainStore): St
       if (entry) return entry;
       const isCondition = id.startsWith('0x');
       const bytes = isCondition ? store.dbs.markets.getBinary(id) : undefined;
-      const market = bytes ? decodeValue<MarketRecord>(bytes) : null;
+      const marks = bytes ? store.dbs.marketMarks.getBinary(id) : undefined;
+      const market = bytes ? joinMarket(decodeValue<MarketRecord>(bytes), marks && decodeValue(marks)) : null;
       const metadata = isCondition ? readMarketMetadata(offchain, id) : null;
       entry = { market, metadata, view: marketView(metadata, market?.negRisk ?? false) };
       if (markets.size >= MAX_MARKETS) markets.clear();

@@ -7,6 +7,7 @@ import { createFoldRunner, type FoldRunner } from '../fold/createFoldRunner.js';
 import { openEventLog, type EventLog } from '../log/eventLog.js';
 import { openOffchainStore, type OffchainStore } from '../offchain/openOffchainStore.js';
 import { openStateStore, type StateStore } from '../state/openStateStore.js';
+import { prepareStateLayout } from '../state/stateLayout.js';
 import { createLogDecoder, type LogDecoder } from '../../replay/decode/decodeLog.js';
 
 export interface Venue {
@@ -36,6 +37,7 @@ export function openVenue(root: string, options: { workers?: number } = {}): Ven
   const addresses = loadVenueAddresses(paths.config);
   const log = openEventLog({ dir: paths.log });
   const store = openStateStore({ dir: paths.state });
+  if (prepareStateLayout(store)) process.stderr.write(`tally: ${paths.state} was folded by another state layout: it is folded again from the log\n`);
   const offchain = openOffchainStore({ dir: paths.offchain });
   const runner = createFoldRunner({ store, stateDir: paths.state, addresses, workers: options.workers ?? defaultWorkers() });
   return {

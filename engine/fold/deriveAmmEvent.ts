@@ -25,7 +25,7 @@ function recordAmmTrade(
     exchange: EXCHANGE.amm,
   });
   market.marks[outcome] = { usd, shares, ts: clock.ts };
-  ctx.registry.putMarket(market);
+  ctx.registry.putMarks(market);
 }
 
 export function deriveFpmmBuy(ctx: DeriveContext, clock: BlockClock, event: FpmmBuy): void {

@@ -7,7 +7,10 @@ import type { TradeRow } from '../state/tradeRow.js';
 
 export interface MarketRegistry {
   market(conditionId: string): MarketRecord | undefined;
+  /** After a change of the market's identity or resolution. */
   putMarket(record: MarketRecord): void;
+  /** After a change of its marks or fill count only. */
+  putMarks(record: MarketRecord): void;
   token(token: string): TokenRecord | undefined;
   putToken(token: string, record: TokenRecord): void;
   negRiskEvent(marketId: string): NegRiskEventRecord | undefined;

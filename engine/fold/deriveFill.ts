@@ -87,7 +87,7 @@ function deriveFill(ctx: DeriveContext, clock: BlockClock, tx: TxContext, logInd
     const market = ctx.registry.market(token.conditionId)!;
     market.marks[token.outcomeIndex] = { usd: fill.usd, shares: fill.shares, ts: clock.ts };
     market.fills += 1;
-    ctx.registry.putMarket(market);
+    ctx.registry.putMarks(market);
   }
 }
 

@@ -5,8 +5,11 @@ import { encodeValue } from './stateCodec.js';
 import type { StateWrite } from './stateWrite.js';
 
 export interface BlockWrites {
-  /** A record encoded at the end of the block (a later put of the same key replaces it). */
-  putRecord(db: StateDbName, key: string, record: unknown): void;
+  /**
+   * A record encoded at the end of the block (a later put of the same key replaces it), as it is or as `view`
+   * makes it then.
+   */
+  putRecord<T>(db: StateDbName, key: string, record: T, view?: (record: T) => unknown): void;
   /** Bytes written as they are. */
   putBytes(db: StateDbName, key: string, value: Buffer): void;
   /** The block's writes with their final bytes. */
@@ -14,18 +17,20 @@ export interface BlockWrites {
 }
 
 export function createBlockWrites(): BlockWrites {
-  const records = new Map<string, { db: StateDbName; key: string; record: unknown }>();
+  const records = new Map<string, { db: StateDbName; key: string; record: unknown; view: ((record: never) => unknown) | undefined }>();
   const bytes = new Map<string, StateWrite>();
   return {
-    putRecord(db, key, record) {
-      records.set(db + '\u0000' + key, { db, key, record });
+    putRecord(db, key, record, view) {
+      records.set(db + '\u0000' + key, { db, key, record, view });
     },
     putBytes(db, key, value) {
       bytes.set(db + '\u0000' + key, { db, key, value });
     },
     finish() {
       const writes: StateWrite[] = [...bytes.values()];
-      for (const { db, key, record } of records.values()) writes.push({ db, key, value: encodeValue(record) });
+      for (const { db, key, record, view } of records.values()) {
+        writes.push({ db, key, value: encodeValue(view ? view(record as never) : record) });
+      }
       return writes;
     },
   };

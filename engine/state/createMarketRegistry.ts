@@ -3,7 +3,7 @@
 // committed or in a batch being committed, and it is cleared between batches when it grows large.
 import type { MarketRegistry } from '../fold/deriveContext.js';
 import type { BlockWrites } from './blockWrites.js';
-import type { MarketRecord, NegRiskEventRecord, PoolRecord, TokenRecord } from './marketRecords.js';
+import { joinMarket, marketIdentity, marketMarks, type MarketRecord, type NegRiskEventRecord, type PoolRecord, type TokenRecord } from './marketRecords.js';
 import type { StateDbName, StateStore } from './openStateStore.js';
 import { decodeValue } from './stateCodec.js';
 import { feedAnswerKey } from './stateKeys.js';
@@ -36,10 +36,20 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
     cache.set(key, record);
     return record;
   }
-  function save<T>(db: keyof typeof caches & StateDbName, key: string, record: T): void {
-    (caches[db] as Map<string, T>).set(key, record);
+  function save<T>(cache: Map<string, T>, db: StateDbName, key: string, record: T, view?: (record: T) => unknown): void {
+    cache.set(key, record);
     if (!writes) throw new Error('market registry written outside a block');
-    writes.putRecord(db, key, record);
+    writes.putRecord(db, key, record, view);
+  }
+  function loadMarket(conditionId: string): MarketRecord | undefined {
+    const cached = caches.markets.get(conditionId);
+    if (cached !== undefined) return cached;
+    const bytes = store.dbs.markets.getBinary(conditionId);
+    if (bytes === undefined) return undefined;
+    const marks = store.dbs.marketMarks.getBinary(conditionId);
+    const record = joinMarket(decodeValue<MarketRecord>(bytes), marks && decodeValue(marks));
+    caches.markets.set(conditionId, record);
+    return record;
   }
 
   return {
@@ -49,14 +59,15 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
     trim(all = false) {
       for (const cache of Object.values(caches)) if (all || cache.size > CACHE_LIMIT) cache.clear();
     },
-    market: (conditionId) => load<MarketRecord>('markets', conditionId),
-    putMarket: (record) => save('markets', record.conditionId, record),
+    market: loadMarket,
+    putMarket: (record) => save(caches.markets, 'markets', record.conditionId, record, marketIdentity),
+    putMarks: (record) => save(caches.markets, 'marketMarks', record.conditionId, record, marketMarks),
     token: (token) => load<TokenRecord>('tokens', token),
-    putToken: (token, record) => save('tokens', token, record),
+    putToken: (token, record) => save(caches.tokens, 'tokens', token, record),
     negRiskEvent: (marketId) => load<NegRiskEventRecord>('negRiskEvents', marketId),
-    putNegRiskEvent: (record) => save('negRiskEvents', record.marketId, record),
+    putNegRiskEvent: (record) => save(caches.negRiskEvents, 'negRiskEvents', record.marketId, record),
     pool: (address) => load<PoolRecord>('pools', address),
-    putPool: (record) => save('pools', record.pool, record),
+    putPool: (record) => save(caches.pools, 'pools', record.pool, record),
     putFeedAnswer(answer) {
       if (!writes) throw new Error('market registry written outside a block');
       writes.putRecord('feedAnswers', feedAnswerKey(answer.asset, answer.updatedAt, answer.roundId), answer);

@@ -32,6 +32,33 @@ export function createMarketRecord(conditionId: string): MarketRecord {
   };
 }
 
+/**
+ * A market is stored as two values: its identity and resolution (`markets`), which change a few times in its
+ * life, and its marks and fill count (`marketMarks`), which change with every fill. Each is encoded only when
+ * it changes, and a fill re-encodes a few numbers instead of the whole record.
+ */
+export function marketIdentity(record: MarketRecord): unknown {
+  return {
+    conditionId: record.conditionId, oracle: record.oracle, questionId: record.questionId, preparedAt: record.preparedAt,
+    negRisk: record.negRisk, tokens: record.tokens, negRiskMarketId: record.negRiskMarketId,
+    questionIndex: record.questionIndex, pool: record.pool, payoutNumerators: record.payoutNumerators,
+    payoutDenominator: record.payoutDenominator, resolvedAt: record.resolvedAt, resolvedBlock: record.resolvedBlock,
+  };
+}
+
+type StoredMark = [usd: number, shares: number, ts: number] | null;
+
+export function marketMarks(record: MarketRecord): [fills: number, ...marks: StoredMark[]] {
+  return [record.fills, ...record.marks.map((mark): StoredMark => (mark ? [mark.usd, mark.shares, mark.ts] : null))];
+}
+
+/** The record from its two stored values (`marks` undefined: no fill yet). */
+export function joinMarket(identity: MarketRecord, marks: [number, ...StoredMark[]] | undefined): MarketRecord {
+  identity.fills = marks ? marks[0] : 0;
+  identity.marks = marks ? (marks.slice(1) as StoredMark[]).map((mark) => (mark ? { usd: mark[0], shares: mark[1], ts: mark[2] } : null)) : [null, null];
+  return identity;
+}
+
 export interface TokenRecord { conditionId: string; outcomeIndex: number }
 
 export interface NegRiskEventRecord {

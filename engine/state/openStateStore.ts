@@ -4,8 +4,8 @@ import { open, type Database, type RootDatabase } from 'lmdb';
 import { mkdirSync } from 'node:fs';
 
 export const STATE_DBS = [
-  'meta', 'positions', 'marketWallets', 'markets', 'tokens', 'negRiskEvents', 'pools', 'feedAnswers', 'marketTrades',
-  'walletTrades', 'blocks', 'metadata', 'keys',
+  'meta', 'positions', 'marketWallets', 'markets', 'marketMarks', 'tokens', 'negRiskEvents', 'pools', 'feedAnswers', 'marketTrades',
+  'walletTrades', 'blocks',
 ] as const;
 export type StateDbName = (typeof STATE_DBS)[number];
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { writeRealCapture } from '../fixtures/realCapture.js';
 import { runTally } from '../fixtures/runTally.js';
 import { stateDigest } from '../fixtures/stateDigest.js';
+import { openStateStore } from '../../engine/state/openStateStore.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tally-cli-'));
 const capture = join(dir, 'real.ndjson');
@@ -31,6 +32,21 @@ t.test('behavior: re-ingesting the same capture adds nothing', async (t) => {
   t.equal(again.code, 0, again.stderr);
   t.match(again.stderr, /already in log 75/);
   t.equal(await stateDigest(join(data, 'state')), before);
+});
+
+t.test('behavior: a state folded with another layout is refused by verify and folded again by ingest', async (t) => {
+  const before = await stateDigest(join(data, 'state'));
+  const store = openStateStore({ dir: join(data, 'state') });
+  await store.dbs.meta.remove('layout'); // what a state folded before layouts were recorded looks like
+  await store.close();
+  const stale = runTally(['verify', '--data', data]);
+  t.equal(stale.code, 1);
+  t.match(stale.stdout, /folded with another state layout/);
+  const again = runTally(['ingest', '--data', data, '--capture', capture]);
+  t.equal(again.code, 0, again.stderr);
+  t.match(again.stderr, /folded again from the log/);
+  t.equal(await stateDigest(join(data, 'state')), before, 'the same state as before');
+  t.equal(runTally(['verify', '--data', data]).code, 0);
 });
 
 async function refused(t: Test, name: string, text: string, line: number, message: RegExp) {

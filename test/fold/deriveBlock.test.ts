@@ -25,7 +25,7 @@ function createHarness() {
   const negRisk = new Map<string, NegRiskEventRecord>();
   const pools = new Map<string, PoolRecord>();
   const registry: MarketRegistry = {
-    market: (id) => markets.get(id), putMarket: (r) => void markets.set(r.conditionId, r),
+    market: (id) => markets.get(id), putMarket: (r) => void markets.set(r.conditionId, r), putMarks: (r) => void markets.set(r.conditionId, r),
     token: (id) => tokens.get(id), putToken: (id, r) => void tokens.set(id, r),
     negRiskEvent: (id) => negRisk.get(id), putNegRiskEvent: (r) => void negRisk.set(r.marketId, r),
     pool: (id) => pools.get(id), putPool: (r) => void pools.set(r.pool, r), putFeedAnswer: () => {},

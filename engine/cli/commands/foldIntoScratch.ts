@@ -5,6 +5,7 @@ import { createFoldRunner, type FoldRunner } from '../../fold/createFoldRunner.j
 import { foldLog } from '../../fold/foldLog.js';
 import { openEventLog } from '../../log/eventLog.js';
 import { openStateStore, type StateStore } from '../../state/openStateStore.js';
+import { prepareStateLayout } from '../../state/stateLayout.js';
 import { createProgress } from '../progress.js';
 
 export async function foldIntoScratch(options: {
@@ -13,6 +14,7 @@ export async function foldIntoScratch(options: {
   const paths = dataPaths(options.data);
   const log = openEventLog({ dir: paths.log, readOnly: true });
   const store = openStateStore({ dir: options.stateDir });
+  prepareStateLayout(store);
   const runner = createFoldRunner({ store, stateDir: options.stateDir, addresses: loadVenueAddresses(paths.config), workers: options.workers });
   const progress = createProgress(options.label, log.head().events);
   let events = 0;

@@ -7,7 +7,9 @@ import { openStateStore, type StateStore } from '../../state/openStateStore.js';
 import { readSourceHead } from '../../state/sourceHead.js';
 import { readServedBlock } from '../../../api/readServedState.js';
 import { createStateReads } from '../../../api/stateReads.js';
-import { isEmptyDataDir } from '../openVenue.js';
+import { foldLog } from '../../fold/foldLog.js';
+import { isStateLayoutCurrent } from '../../state/stateLayout.js';
+import { isEmptyDataDir, openVenue } from '../openVenue.js';
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -16,6 +18,20 @@ function sourceHeadOf(store: StateStore): { block: number; ts: number } {
   const served = readServedBlock(store);
   const head = readSourceHead(store);
   return head && head.block > served.block ? head : { block: served.block, ts: served.blockTs };
+}
+
+/** A state folded with another layout is folded again from the log before it is served. */
+async function refoldStaleState(data: string): Promise<void> {
+  const probe = openStateStore({ dir: dataPaths(data).state });
+  const current = isStateLayoutCurrent(probe);
+  await probe.close();
+  if (current) return;
+  const venue = openVenue(data);
+  try {
+    await foldLog({ log: venue.log, runner: venue.runner });
+  } finally {
+    await venue.close();
+  }
 }
 
 /**
@@ -27,6 +43,7 @@ export async function startServer(flags: {
 }): Promise<Server & { closeAll(): Promise<void> }> {
   if (!flags.stores && isEmptyDataDir(flags.data)) throw new Error(`${flags.data} holds no venue yet: run tally demo or tally ingest first`);
   const paths = dataPaths(flags.data);
+  if (!flags.stores) await refoldStaleState(flags.data);
   const store = flags.stores?.store ?? openStateStore({ dir: paths.state });
   const offchain = flags.stores?.offchain ?? openOffchainStore({ dir: paths.offchain });
   const server = await createServer({

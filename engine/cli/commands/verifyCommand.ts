@@ -8,6 +8,7 @@ import type { BlockRecord } from '../../fold/createFoldRunner.js';
 import { openEventLog } from '../../log/eventLog.js';
 import { openStateStore } from '../../state/openStateStore.js';
 import { decodeValue } from '../../state/stateCodec.js';
+import { isStateLayoutCurrent, STATE_LAYOUT } from '../../state/stateLayout.js';
 import { foldIntoScratch } from './foldIntoScratch.js';
 
 export async function verifyCommand(flags: { data: string; workers?: number }): Promise<boolean> {
@@ -19,8 +20,13 @@ export async function verifyCommand(flags: { data: string; workers?: number }): 
     console.log(`verify: log segment ${logCheck.segment} is damaged: ${logCheck.reason}`);
     return false;
   }
-  const scratch = mkdtempSync(join(tmpdir(), 'tally-verify-'));
   const stored = openStateStore({ dir: paths.state });
+  if (!isStateLayoutCurrent(stored)) {
+    await stored.close();
+    console.log(`verify: the state in ${paths.state} was folded with another state layout than this tally's (${STATE_LAYOUT}); fold it again first (tally start or tally ingest do so)`);
+    return false;
+  }
+  const scratch = mkdtempSync(join(tmpdir(), 'tally-verify-'));
   try {
     const { store, runner } = await foldIntoScratch({ data: flags.data, stateDir: scratch, workers: flags.workers, label: 'verify' });
     let compared = 0;
