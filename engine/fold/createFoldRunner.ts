@@ -10,7 +10,7 @@ import type { PositionEvent } from '../reducers/positionEvent.js';
 import { blockChecksum, GENESIS_CHECKSUM } from '../state/blockChecksum.js';
 import { createBlockWrites, type BlockWrites } from '../state/blockWrites.js';
 import { createMarketRegistry } from '../state/createMarketRegistry.js';
-import type { StateStore } from '../state/openStateStore.js';
+import type { StateDbName, StateStore } from '../state/openStateStore.js';
 import { decodeValue, encodeValue } from '../state/stateCodec.js';
 import { blockKey, marketTradesKey, walletTradesKey } from '../state/stateKeys.js';
 import type { StateWrite } from '../state/stateWrite.js';
@@ -208,7 +208,8 @@ export function createFoldRunner(options: {
           for (const key of marketWallets) list.push({ db: 'marketWallets', key, value: EMPTY });
         }
       }
-      const finalWrites = new Map<string, StateWrite>();
+      // Each key's last bytes in the batch, per database.
+      const finalWrites = new Map<StateDbName, Map<string, Buffer>>();
       const blockRecords: BlockRecord[] = [];
       let checksum = cursor.checksum;
       let events = cursor.events;
@@ -218,17 +219,20 @@ export function createFoldRunner(options: {
         checksum = blockChecksum(checksum, block.block, blockWrites);
         events += block.events.length;
         blockRecords.push({ block: block.block, ts: block.ts, hash: block.hash, checksum, events: block.events.length });
-        for (const write of blockWrites) finalWrites.set(write.db + '\u0000' + write.key, write);
+        for (const write of blockWrites) {
+          let values = finalWrites.get(write.db);
+          if (!values) finalWrites.set(write.db, (values = new Map()));
+          values.set(write.key, write.value);
+        }
       }
       const last = blocks[blocks.length - 1]!;
       const next: FoldCursor = { block: last.block, checksum, events, blocks: cursor.blocks + blocks.length };
-      // In key order: B-tree pages are then visited once each, which makes the puts markedly cheaper. The map's
-      // keys are "db\0key", so the native string sort (no comparator callback) gives that order.
-      const order = [...finalWrites.keys()].sort();
       await store.env.transaction(() => {
-        for (const id of order) {
-          const write = finalWrites.get(id)!;
-          store.dbs[write.db].put(write.key, write.value);
+        for (const [name, values] of finalWrites) {
+          // In key order: B-tree pages are then visited once each, which makes the puts markedly cheaper (the
+          // native string sort, no comparator callback, is that order for ASCII keys).
+          const db = store.dbs[name];
+          for (const key of [...values.keys()].sort()) db.put(key, values.get(key)!);
         }
         for (const record of blockRecords) store.dbs.blocks.put(blockKey(record.block), encodeValue(record));
         store.dbs.meta.put(CURSOR_KEY, encodeValue(next));

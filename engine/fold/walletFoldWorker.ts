@@ -14,13 +14,24 @@ import type { WalletFoldResult, WalletFoldTask } from './walletFoldTask.js';
 const CACHE_LIMIT = 100_000;
 const messages = new Packr({ useRecords: true, bundleStrings: true });
 const stores = new Map<string, StateStore>();
-const cache = new Map<string, Position>();
+
+/** A cached position. */
+interface Slot {
+  wallet: string;
+  token: string;
+  position: Position;
+  /**
+   * Set while the position was created here and not yet stored: its market as of the latest event that named
+   * it ('' unknown). Storing it adds its market -> wallet index key.
+   */
+  freshMarket: string | null;
+  /** The last block whose flush included it. */
+  touchedBlock: number;
+}
+/** wallet -> token -> slot: two lookups of short strings instead of one of a concatenated key. */
+const cache = new Map<string, Map<string, Slot>>();
+let cacheSize = 0;
 let cacheEpoch = -1;
-/**
- * Positions created here and not yet stored, with their market as of the latest event that named them:
- * storing one adds its market -> wallet index key.
- */
-const fresh = new Map<string, string>();
 
 /** The market of `token` as the event that names it knew it. */
 function marketOf(event: PositionEvent, token: string): string {
@@ -46,52 +57,57 @@ export async function releaseStores(): Promise<void> {
 export default function foldWalletPartition(task: WalletFoldTask): Uint8Array {
   const store = storeFor(task.stateDir);
   store.env.resetReadTxn();
-  if (cache.size > CACHE_LIMIT || task.epoch !== cacheEpoch) {
+  if (cacheSize > CACHE_LIMIT || task.epoch !== cacheEpoch) {
     cache.clear();
-    fresh.clear();
+    cacheSize = 0;
   }
   cacheEpoch = task.epoch;
   const events = messages.unpack(task.events) as PositionEvent[];
   const channel = openTransferSlots(task.slots, task.slotCount);
-  const touched = new Set<string>();
+  let touched: Slot[] = [];
   let current: PositionEvent | null = null;
+  let block = -1;
   const book: PositionBook = {
     position(wallet, token) {
-      const key = positionKey(wallet, token);
-      let position = cache.get(key);
-      if (!position) {
-        const bytes = store.dbs.positions.getBinary(key);
-        if (bytes) position = decodePosition(bytes);
-        else {
-          position = createPosition();
-          fresh.set(key, '');
-        }
-        cache.set(key, position);
+      let tokens = cache.get(wallet);
+      if (!tokens) cache.set(wallet, (tokens = new Map()));
+      let slot = tokens.get(token);
+      if (!slot) {
+        const bytes = store.dbs.positions.getBinary(positionKey(wallet, token));
+        slot = bytes
+          ? { wallet, token, position: decodePosition(bytes), freshMarket: null, touchedBlock: -1 }
+          : { wallet, token, position: createPosition(), freshMarket: '', touchedBlock: -1 };
+        tokens.set(token, slot);
+        cacheSize++;
       }
-      if (fresh.has(key)) {
+      if (slot.freshMarket !== null) {
         const market = marketOf(current!, token);
-        if (market !== '') fresh.set(key, market);
+        if (market !== '') slot.freshMarket = market;
       }
-      touched.add(key);
-      return position;
+      if (slot.touchedBlock !== block) {
+        slot.touchedBlock = block;
+        touched.push(slot);
+      }
+      return slot.position;
     },
   };
 
   const result: WalletFoldResult = [];
   const emitted = new Set<string>();
-  const flush = (block: number) => {
-    const keys = [...touched].sort();
+  const flush = () => {
     const entries: Array<string | Uint8Array> = [];
     const marketWallets: string[] = [];
-    for (const key of keys) {
-      const position = cache.get(key)!;
+    const keys = touched.map((slot) => positionKey(slot.wallet, slot.token));
+    const order = keys.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : 1));
+    for (const i of order) {
+      const slot = touched[i]!;
       // A position no event changed (an outcome looked up but not held) is never stored.
-      if (position.firstTradeAt === 0) continue;
-      entries.push(key, encodePosition(position));
-      const market = fresh.get(key);
-      if (market !== undefined) {
-        fresh.delete(key);
-        const indexKey = market === '' ? null : marketWalletKey(market, key.slice(0, 42));
+      if (slot.position.firstTradeAt === 0) continue;
+      entries.push(keys[i]!, encodePosition(slot.position));
+      if (slot.freshMarket !== null) {
+        const market = slot.freshMarket;
+        slot.freshMarket = null;
+        const indexKey = market === '' ? null : marketWalletKey(market, slot.wallet);
         if (indexKey !== null && !emitted.has(indexKey) && !store.dbs.marketWallets.doesExist(indexKey)) {
           emitted.add(indexKey);
           marketWallets.push(indexKey);
@@ -99,17 +115,16 @@ export default function foldWalletPartition(task: WalletFoldTask): Uint8Array {
       }
     }
     if (entries.length > 0) result.push([block, entries, marketWallets.sort()]);
-    touched.clear();
+    touched = [];
   };
-  let block = -1;
   for (const event of events) {
     if (event.block !== block) {
-      if (block >= 0) flush(block);
+      if (block >= 0) flush();
       block = event.block;
     }
     current = event;
     foldPositionEvent(book, event, channel);
   }
-  if (block >= 0) flush(block);
+  if (block >= 0) flush();
   return messages.pack(result);
 }
