@@ -36,7 +36,7 @@ export function openVenue(root: string, options: { workers?: number } = {}): Ven
   const paths = dataPaths(root);
   const addresses = loadVenueAddresses(paths.config);
   const log = openEventLog({ dir: paths.log });
-  const store = openStateStore({ dir: paths.state });
+  const store = openStateStore({ dir: paths.state, flushOnClose: true });
   if (prepareStateLayout(store)) process.stderr.write(`tally: ${paths.state} was folded by another state layout: it is folded again from the log\n`);
   const offchain = openOffchainStore({ dir: paths.offchain });
   const runner = createFoldRunner({ store, stateDir: paths.state, addresses, workers: options.workers ?? defaultWorkers() });

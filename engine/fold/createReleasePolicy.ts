@@ -1,20 +1,31 @@
-// When the fold releases the state map (FoldRunner.releaseMappedState). Random keys spread every batch over the
-// whole B-tree, so the map's resident pages grow with every batch until released: by about 6 pages an event at
-// 1M and 10M fills, 1.3 GiB for 50k events at 10M. So a release is due before the batch that would take the
-// process's resident memory past the budget, predicted from the largest growth of a recent batch, and at the
-// latest after `everyEvents` events. Releasing never changes the state (the map is closed and reopened between
+// How the fold bounds its resident memory (FoldRunner.releaseMappedState). Every page the fold reads through the
+// state map stays resident until the map is released, and the kernel maps a whole run of neighbouring pages on
+// each fault (16 pages measured here; far more when the file sits in large page-cache folios). Random keys
+// spread each commit over the whole B-tree, so the map's resident part grows with the events committed and,
+// unreleased, reaches the size of the state file: 1.2 GiB of 2.4 at 10M fills.
+//
+// So commits are sized from the measured growth per event: at most what the budget leaves above the resident
+// memory right after a release, and the map is released before a commit predicted to cross the budget, at the
+// latest every `everyEvents` events. Releasing never changes the state (the map is closed and reopened between
 // commits), only the memory and the time (pages are mapped in again).
+import type { BlockEvents } from '../chain/chainEvent.js';
 
 /** Events between releases at the latest. */
 export const RELEASE_EVERY_EVENTS = 500_000;
-/** The resident memory no batch is to take the process past (the target is a 1.5 GiB peak). */
+/** The resident memory no commit is to take the process past (the target is a 1.5 GiB peak). */
 export const RELEASE_RSS_BUDGET_BYTES = 1280 * 1024 ** 2;
-/** Recent batches whose growth predicts the next one's. */
+/** Recent commits whose growth per event predicts the next one's. */
 const GROWTH_WINDOW = 8;
+/** Predictions are scaled by this: growth varies from commit to commit. */
+const MARGIN = 1.5;
+/** The smallest commit: below it the cost per commit would dominate. */
+const MIN_CHUNK_EVENTS = 2_000;
 
 export interface ReleasePolicy {
-  /** Counts a batch about to be committed; true when the map is to be released first. */
-  due(batchEvents: number): boolean;
+  /** Events the next commit may hold at most (Infinity until growth has been measured). */
+  chunkEvents(): number;
+  /** Before a commit of `events` events, with no commit in flight: calls `release` first when it is due. */
+  beforeCommit(events: number, release: () => Promise<void>): Promise<void>;
 }
 
 /** `everyEvents` Infinity turns releases off (a server sharing the store holds the map open). */
@@ -22,26 +33,53 @@ export function createReleasePolicy(
   everyEvents = RELEASE_EVERY_EVENTS, rssBudgetBytes = RELEASE_RSS_BUDGET_BYTES, rss: () => number = process.memoryUsage.rss,
 ): ReleasePolicy {
   let since = 0;
-  let previous = -1;
-  const growths: number[] = [];
+  /** The reading before the last commit, and that commit's events. */
+  let last: { rss: number; events: number } | null = null;
+  /** Resident memory right after the last release. */
+  let floor = -1;
+  const growth: number[] = [];
+  const perEvent = () => (growth.length === 0 ? 0 : Math.max(...growth) * MARGIN);
+
   return {
-    due(batchEvents) {
-      if (everyEvents === Infinity) return false;
+    chunkEvents() {
+      if (everyEvents === Infinity || growth.length === 0 || floor < 0) return Infinity;
+      const rate = perEvent();
+      return rate === 0 ? Infinity : Math.max(MIN_CHUNK_EVENTS, Math.floor((rssBudgetBytes - floor) / rate));
+    },
+    async beforeCommit(events, release) {
+      if (everyEvents === Infinity) return;
       const now = rss();
-      if (previous >= 0) {
-        growths.push(Math.max(0, now - previous));
-        if (growths.length > GROWTH_WINDOW) growths.shift();
+      if (last !== null && last.events > 0) {
+        growth.push(Math.max(0, now - last.rss) / last.events);
+        if (growth.length > GROWTH_WINDOW) growth.shift();
       }
-      since += batchEvents;
-      // Twice the largest recent growth: the batch in flight and this one may both still add theirs.
-      if (since < everyEvents && now + 2 * Math.max(0, ...growths) < rssBudgetBytes) {
-        previous = now;
-        return false;
+      since += events;
+      if (since >= everyEvents || now + perEvent() * events >= rssBudgetBytes) {
+        await release();
+        since = events;
+        floor = rss();
+        last = { rss: floor, events };
+      } else {
+        last = { rss: now, events };
       }
-      // The release drops the resident memory: the next growth is measured from the batch after it.
-      since = 0;
-      previous = -1;
-      return true;
     },
   };
+}
+
+/** Whole blocks in runs of at most `maxEvents()` events each (a larger block is a run of its own). */
+export function* commitChunks(blocks: readonly BlockEvents[], maxEvents: () => number): Generator<BlockEvents[]> {
+  let chunk: BlockEvents[] = [];
+  let events = 0;
+  let limit = maxEvents();
+  for (const block of blocks) {
+    if (chunk.length > 0 && events + block.events.length > limit) {
+      yield chunk;
+      chunk = [];
+      events = 0;
+      limit = maxEvents();
+    }
+    chunk.push(block);
+    events += block.events.length;
+  }
+  if (chunk.length > 0) yield chunk;
 }

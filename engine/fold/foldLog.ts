@@ -1,10 +1,10 @@
 // Folds the log's blocks after the runner's cursor (through `toBlock`), in batches of about `batchEvents`
-// events: how state catches up after a crash, and how replay and verify rebuild state from the log alone.
+// events (fewer when the memory policy asks): how state catches up after a crash, and how replay and verify
+// rebuild state from the log alone.
 import type { BlockEvents } from '../chain/chainEvent.js';
 import type { EventLog } from '../log/eventLog.js';
 import type { FoldRunner } from './createFoldRunner.js';
 import { createReleasePolicy } from './createReleasePolicy.js';
-
 
 export async function foldLog(options: {
   log: EventLog;
@@ -16,25 +16,25 @@ export async function foldLog(options: {
   onBatch?: (blocks: BlockEvents[]) => void;
 }): Promise<void> {
   const { log, runner } = options;
-  const batchEvents = options.batchEvents ?? 25_000;
+  const release = createReleasePolicy(options.releaseEveryEvents);
+  const commit = async (blocks: BlockEvents[]) => {
+    const prepared = runner.prepareBatch(blocks);
+    await release.beforeCommit(prepared.eventCount, runner.releaseMappedState);
+    await runner.commitBatch(prepared);
+    options.onBatch?.(blocks);
+  };
   let batch: BlockEvents[] = [];
   let events = 0;
-  const release = createReleasePolicy(options.releaseEveryEvents);
   for (const frame of log.read(runner.cursor().block, options.toBlock)) {
     for (const block of frame) {
       batch.push(block);
       events += block.events.length;
-    }
-    if (events >= batchEvents) {
-      if (release.due(events)) await runner.releaseMappedState();
-      await runner.foldBatch(batch);
-      options.onBatch?.(batch);
-      batch = [];
-      events = 0;
+      if (events >= Math.min(options.batchEvents ?? 25_000, release.chunkEvents())) {
+        await commit(batch);
+        batch = [];
+        events = 0;
+      }
     }
   }
-  if (batch.length > 0) {
-    await runner.foldBatch(batch);
-    options.onBatch?.(batch);
-  }
+  if (batch.length > 0) await commit(batch);
 }

@@ -1,7 +1,9 @@
 // The LMDB state: one environment, a named database per kind of record, values as binary bytes from stateCodec.
-// The fold's main thread is the only writer; workers and the API read the same memory-mapped file.
+// The fold's main thread is the only writer; workers and the API read the same memory-mapped file. A folding
+// process flushes its commits once, when it closes the store (unflushedMarker says why that is safe).
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { mkdirSync } from 'node:fs';
+import { clearUnflushed, currentBootId, markUnflushed } from './unflushedMarker.js';
 
 export const STATE_DBS = [
   'meta', 'positions', 'marketWallets', 'markets', 'marketMarks', 'tokens', 'negRiskEvents', 'pools', 'feedAnswers', 'marketTrades',
@@ -20,14 +22,24 @@ export interface StateStore {
   reopen(): Promise<void>;
 }
 
-export function openStateStore(options: { dir: string; readOnly?: boolean }): StateStore {
+export function openStateStore(options: {
+  dir: string;
+  readOnly?: boolean;
+  /** A folding process: commits are flushed once, when the store is closed (see unflushedMarker). */
+  flushOnClose?: boolean;
+}): StateStore {
   if (!options.readOnly) mkdirSync(options.dir, { recursive: true });
+  const boot = options.flushOnClose && !options.readOnly ? currentBootId() : null;
+  if (boot !== null && markUnflushed(options.dir, boot)) {
+    process.stderr.write(`tally: ${options.dir} was being folded when the machine went down: it is folded again from the log\n`);
+  }
   const openEnv = () => open({
     path: options.dir,
     maxDbs: STATE_DBS.length + 2,
     compression: false,
     readOnly: options.readOnly ?? false,
     mapSize: 64 * 1024 ** 3,
+    noSync: boot !== null,
   });
   const store = { dbs: {} as Record<StateDbName, Database<Buffer, string>> } as StateStore;
   const attach = () => {
@@ -35,7 +47,15 @@ export function openStateStore(options: { dir: string; readOnly?: boolean }): St
     for (const name of STATE_DBS) store.dbs[name] = store.env.openDB<Buffer, string>({ name, encoding: 'binary' });
   };
   attach();
-  store.close = () => store.env.close();
+  store.close = async () => {
+    if (boot !== null) {
+      // RootDatabase.sync (mdb_env_sync) is missing from lmdb's type declarations.
+      const env = store.env as unknown as { sync(done: (error: unknown) => void): void };
+      await new Promise<void>((resolve, reject) => env.sync((error) => (error ? reject(error) : resolve())));
+      clearUnflushed(options.dir);
+    }
+    await store.env.close();
+  };
   store.reopen = async () => {
     await store.env.close();
     attach();

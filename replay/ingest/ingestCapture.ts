@@ -8,7 +8,7 @@ import type { BlockRecord, FoldRunner } from '../../engine/fold/createFoldRunner
 import type { StateStore } from '../../engine/state/openStateStore.js';
 import { decodeValue } from '../../engine/state/stateCodec.js';
 import { foldLog } from '../../engine/fold/foldLog.js';
-import { createReleasePolicy } from '../../engine/fold/createReleasePolicy.js';
+import { commitChunks, createReleasePolicy } from '../../engine/fold/createReleasePolicy.js';
 import { decodeLogFrame, type EventLog } from '../../engine/log/eventLog.js';
 import type { SkipCounts } from '../decode/decodeLog.js';
 import type { CaptureReaderResult, CaptureReaderTask } from '../source/captureReaderWorker.js';
@@ -75,10 +75,12 @@ export async function ingestCapture(options: {
       if (result.frame) {
         log.appendFrame(result.frame);
         const blocks = decodeLogFrame(result.frame);
-        const prepared = runner.prepareBatch(blocks);
-        await inFlight;
-        if (release.due(prepared.eventCount)) await runner.releaseMappedState();
-        inFlight = runner.commitBatch(prepared);
+        for (const chunk of commitChunks(blocks, release.chunkEvents)) {
+          const prepared = runner.prepareBatch(chunk);
+          await inFlight;
+          await release.beforeCommit(prepared.eventCount, runner.releaseMappedState);
+          inFlight = runner.commitBatch(prepared);
+        }
         progress.lastBlock = blocks[blocks.length - 1]!.block;
         progress.blocks += blocks.length;
         for (const block of blocks) progress.events += block.events.length;

@@ -6,7 +6,7 @@ import type { Transport } from 'viem';
 import type { VenueAddresses } from '../../engine/chain/venueAddresses.js';
 import type { FoldRunner } from '../../engine/fold/createFoldRunner.js';
 import { foldLog } from '../../engine/fold/foldLog.js';
-import { createReleasePolicy } from '../../engine/fold/createReleasePolicy.js';
+import { commitChunks, createReleasePolicy } from '../../engine/fold/createReleasePolicy.js';
 import type { EventLog } from '../../engine/log/eventLog.js';
 import type { StateStore } from '../../engine/state/openStateStore.js';
 import { writeSourceHead, type SourceHead } from '../../engine/state/sourceHead.js';
@@ -79,10 +79,11 @@ export async function ingestRpc(options: {
   })) {
     if (batch.blocks.length > 0) {
       log.append(batch.blocks);
-      let events = 0;
-      for (const block of batch.blocks) events += block.events.length;
-      if (release.due(events)) await runner.releaseMappedState();
-      await runner.foldBatch(batch.blocks);
+      for (const chunk of commitChunks(batch.blocks, release.chunkEvents)) {
+        const prepared = runner.prepareBatch(chunk);
+        await release.beforeCommit(prepared.eventCount, runner.releaseMappedState);
+        await runner.commitBatch(prepared);
+      }
       progress.lastBlock = batch.blocks[batch.blocks.length - 1]!.block;
     }
     progress.logs += batch.logs;

@@ -13,7 +13,7 @@ export async function foldIntoScratch(options: {
 }): Promise<{ store: StateStore; runner: FoldRunner }> {
   const paths = dataPaths(options.data);
   const log = openEventLog({ dir: paths.log, readOnly: true });
-  const store = openStateStore({ dir: options.stateDir });
+  const store = openStateStore({ dir: options.stateDir, flushOnClose: true });
   prepareStateLayout(store);
   const runner = createFoldRunner({ store, stateDir: options.stateDir, addresses: loadVenueAddresses(paths.config), workers: options.workers });
   const progress = createProgress(options.label, log.head().events);

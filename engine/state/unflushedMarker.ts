@@ -1,0 +1,53 @@
+// A folding process commits state without flushing it to disk (LMDB's NOSYNC): the page cache holds every
+// commit, so a crashed or killed process loses nothing, and only a machine that goes down can leave the state
+// file torn. The state is derived from the log, so that case is handled by rebuilding it: a marker naming the
+// boot is written (and flushed) before the first unflushed commit and removed after the final flush. A marker
+// of another boot means the machine went down mid-fold; the state is then discarded and folded again.
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+const MARKER = 'unflushed';
+const STATE_FILES = ['data.mdb', 'lock.mdb'];
+
+/** This boot's id (Linux); null where there is none, and commits are then flushed as usual. */
+export function currentBootId(): string | null {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+function fsyncPath(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Before a folding process opens the state: a marker left by another boot discards the state files (returns
+ * true then). Then this boot's marker is written.
+ */
+export function markUnflushed(dir: string, boot: string): boolean {
+  const marker = join(dir, MARKER);
+  const torn = existsSync(marker) && readFileSync(marker, 'utf8') !== boot;
+  if (torn) for (const file of STATE_FILES) rmSync(join(dir, file), { force: true });
+  const fd = openSync(marker, 'w');
+  try {
+    writeSync(fd, boot);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  fsyncPath(dir);
+  return torn;
+}
+
+/** After the final flush. */
+export function clearUnflushed(dir: string): void {
+  unlinkSync(join(dir, MARKER));
+  fsyncPath(dir);
+}
