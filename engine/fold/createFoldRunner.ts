@@ -227,7 +227,9 @@ export function createFoldRunner(options: {
       }
       const last = blocks[blocks.length - 1]!;
       const next: FoldCursor = { block: last.block, checksum, events, blocks: cursor.blocks + blocks.length };
-      await store.env.transaction(() => {
+      // A batch, not a transaction callback: the puts are queued and LMDB's own write thread applies them, in one
+      // transaction, so the B-tree work is off this thread (inside a callback every put runs here).
+      await store.env.batch(() => {
         for (const [name, values] of finalWrites) {
           // In key order: B-tree pages are then visited once each, which makes the puts markedly cheaper (the
           // native string sort, no comparator callback, is that order for ASCII keys).
@@ -248,6 +250,8 @@ export function createFoldRunner(options: {
 
   async function releaseMappedState(): Promise<void> {
     if (commitsInFlight > 0) throw new Error('releaseMappedState: a commit is in flight');
+    // Nothing uncommitted lives in the caches now: a moment to bound them too.
+    registry.trim();
     await Promise.all(pools.map((pool) => pool.run(null, { name: 'releaseStores' })));
     await store.reopen();
   }
