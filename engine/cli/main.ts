@@ -32,7 +32,7 @@ const USAGE = `usage: tally <command> [--data DIR] [flags]
   rewind --to-block N                  truncate the log after block N and refold
 common flags: --data DIR (default data/venue or TALLY_DATA), --workers N (fold workers, default 1);
 ingest tuning: --batch-logs N (logs per batch, 25000), --release-every N (events between releases of the
-state map, 50000);
+state map at the latest, 500000; memory decides sooner);
 TALLY_RPC_URL stands in for --rpc URL`;
 
 function integer(value: string | undefined, name: string): number | undefined {

@@ -56,6 +56,8 @@ export async function ingestCapture(options: {
   const reader = new Piscina({
     filename: new URL(`../source/captureReaderWorker${typescript ? '.ts' : '.js'}`, import.meta.url).href,
     minThreads: 1, maxThreads: 1,
+    // Its live data is a batch or two: left alone, V8 would let the heap grow to several times that.
+    resourceLimits: { maxOldGenerationSizeMb: 128 },
     execArgv: typescript && !process.execArgv.some((a) => a.includes('tsx')) ? [...process.execArgv, '--import', 'tsx'] : process.execArgv,
   });
   const task: CaptureReaderTask = {
