@@ -8,7 +8,11 @@ import type { StateDbName, StateStore } from './openStateStore.js';
 import { decodeValue } from './stateCodec.js';
 import { feedAnswerKey } from './stateKeys.js';
 
-const CACHE_LIMIT = 100_000;
+/**
+ * Records per cache before a trim empties it. The main thread's heap grew with the markets cached (about 1.3 KiB
+ * each, 73k markets at 10M fills); 20k keeps it bounded while a batch's markets stay cached.
+ */
+const CACHE_LIMIT = 20_000;
 
 export interface StoredMarketRegistry extends MarketRegistry {
   /** Routes the following changes into this block's writes. */
