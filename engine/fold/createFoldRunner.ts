@@ -32,6 +32,8 @@ export interface BlockRecord { block: number; ts: number; hash: string; checksum
 
 /** A batch derived on the main thread, waiting for its wallet fold and commit. */
 export interface PreparedBatch {
+  /** The market registry's number for it. */
+  registryBatch: number;
   blocks: BlockEvents[];
   eventCount: number;
   partitionEvents: PositionEvent[][];
@@ -172,6 +174,7 @@ export function createFoldRunner(options: {
   function prepareBatch(blocks: BlockEvents[]): PreparedBatch {
     // Caches may only shrink when nothing uncommitted lives in them alone.
     if (commitsInFlight === 0) registry.trim();
+    const registryBatch = registry.startBatch();
     partitionEvents = Array.from({ length: partitions }, () => []);
     slotCount = 0;
     const mainWrites: StateWrite[][] = [];
@@ -191,7 +194,7 @@ export function createFoldRunner(options: {
     }
     let eventCount = 0;
     for (const block of blocks) eventCount += block.events.length;
-    return { blocks, eventCount, partitionEvents, slotCount, mainWrites };
+    return { registryBatch, blocks, eventCount, partitionEvents, slotCount, mainWrites };
   }
 
   async function commitBatch(batch: PreparedBatch): Promise<void> {
@@ -247,6 +250,7 @@ export function createFoldRunner(options: {
         store.dbs.meta.put(CURSOR_KEY, encodeValue(next));
       });
       cursor = next;
+      registry.committed(batch.registryBatch);
     } catch (error) {
       abandon();
       throw error;

@@ -15,9 +15,16 @@ import { feedAnswerKey } from './stateKeys.js';
 const CACHE_LIMIT = 20_000;
 
 export interface StoredMarketRegistry extends MarketRegistry {
+  /** Starts a batch; returns its number, which `committed` takes once the batch is written. */
+  startBatch(): number;
   /** Routes the following changes into this block's writes. */
   startBlock(writes: BlockWrites): void;
-  /** Between batches: drops cached records if the cache has grown past its limit, or all of them. */
+  /** Batches up to `batch` are written: their records are in LMDB now. */
+  committed(batch: number): void;
+  /**
+   * Empties each cache grown past its limit, except the records of batches not yet written (LMDB lacks them);
+   * `all`: every record, after an abandoned batch.
+   */
   trim(all?: boolean): void;
 }
 
@@ -29,6 +36,9 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
     pools: new Map<string, PoolRecord>(),
   };
   let writes: BlockWrites | null = null;
+  let batch = 0;
+  /** Per cache, the keys saved by batches not yet written, with the last such batch. */
+  const pending = new Map<Map<string, unknown>, Map<string, number>>(Object.values(caches).map((cache) => [cache, new Map()]));
 
   function load<T>(db: keyof typeof caches & StateDbName, key: string): T | undefined {
     const cache = caches[db] as Map<string, T>;
@@ -42,6 +52,7 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
   }
   function save<T>(cache: Map<string, T>, db: StateDbName, key: string, record: T, view?: (record: T) => unknown): void {
     cache.set(key, record);
+    pending.get(cache)!.set(key, batch);
     if (!writes) throw new Error('market registry written outside a block');
     writes.putRecord(db, key, record, view);
   }
@@ -57,11 +68,25 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
   }
 
   return {
+    startBatch: () => ++batch,
     startBlock(blockWrites) {
       writes = blockWrites;
     },
+    committed(upTo) {
+      for (const keys of pending.values()) for (const [key, last] of keys) if (last <= upTo) keys.delete(key);
+    },
     trim(all = false) {
-      for (const cache of Object.values(caches)) if (all || cache.size > CACHE_LIMIT) cache.clear();
+      for (const cache of Object.values(caches) as Map<string, unknown>[]) {
+        const keys = pending.get(cache)!;
+        if (all) {
+          cache.clear();
+          keys.clear();
+        } else if (cache.size > CACHE_LIMIT) {
+          const kept = [...keys.keys()].map((key) => [key, cache.get(key)] as const);
+          cache.clear();
+          for (const [key, record] of kept) cache.set(key, record);
+        }
+      }
     },
     market: loadMarket,
     putMarket: (record) => save(caches.markets, 'markets', record.conditionId, record, marketIdentity),
