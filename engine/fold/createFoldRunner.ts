@@ -172,8 +172,8 @@ export function createFoldRunner(options: {
   }
 
   function prepareBatch(blocks: BlockEvents[]): PreparedBatch {
-    // Caches may only shrink when nothing uncommitted lives in them alone.
-    if (commitsInFlight === 0) registry.trim();
+    // Safe with a commit in flight: a trim keeps the records of batches not yet written.
+    registry.trim();
     const registryBatch = registry.startBatch();
     partitionEvents = Array.from({ length: partitions }, () => []);
     slotCount = 0;
@@ -261,8 +261,6 @@ export function createFoldRunner(options: {
 
   async function releaseMappedState(): Promise<void> {
     if (commitsInFlight > 0) throw new Error('releaseMappedState: a commit is in flight');
-    // Nothing uncommitted lives in the caches now: a moment to bound them too.
-    registry.trim();
     await Promise.all(pools.map((pool) => pool.run(null, { name: 'releaseStores' })));
     await store.reopen();
   }

@@ -44,6 +44,7 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { BlockEvents } from '../chain/chainEvent.js';
 import { decodeBlocks, encodeBlocks } from './logCodec.js';
+import { fsyncDirectory } from '../fsyncDirectory.js';
 
 export interface EventLogOptions {
   dir: string;
@@ -884,16 +885,6 @@ function writeFully(fd: number, bytes: Buffer, position: number): void {
   let written = 0;
   while (written < bytes.length) {
     written += writeSync(fd, bytes, written, bytes.length - written, position + written);
-  }
-}
-
-/** Makes a created, renamed or deleted directory entry durable (Linux needs the directory fsynced). */
-function fsyncDirectory(dir: string): void {
-  const fd = openSync(dir, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
   }
 }
 

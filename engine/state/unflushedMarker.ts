@@ -5,6 +5,7 @@
 // of another boot means the machine went down mid-fold; the state is then discarded and folded again.
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { fsyncDirectory } from '../fsyncDirectory.js';
 
 const MARKER = 'unflushed';
 const STATE_FILES = ['data.mdb', 'lock.mdb'];
@@ -15,15 +16,6 @@ export function currentBootId(): string | null {
     return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || null;
   } catch {
     return null;
-  }
-}
-
-function fsyncPath(path: string): void {
-  const fd = openSync(path, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
   }
 }
 
@@ -42,12 +34,12 @@ export function markUnflushed(dir: string, boot: string): boolean {
   } finally {
     closeSync(fd);
   }
-  fsyncPath(dir);
+  fsyncDirectory(dir);
   return torn;
 }
 
 /** After the final flush. */
 export function clearUnflushed(dir: string): void {
   unlinkSync(join(dir, MARKER));
-  fsyncPath(dir);
+  fsyncDirectory(dir);
 }

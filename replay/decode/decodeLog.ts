@@ -47,10 +47,13 @@ export interface LogDecoder {
 }
 
 export function createLogDecoder(addresses: VenueAddresses): LogDecoder {
-  interface Contract { address: string; role: Role; exchange: ExchangeCode; plumbing: boolean }
+  interface Contract { address: string; role: Role; plumbing: boolean }
   const contracts = createHexIndex<Contract>(40);
-  const contract = (address: string, role: Role, exchange: ExchangeCode = EXCHANGE.ctf, plumbing = false) =>
-    contracts.set(address, { address, role, exchange, plumbing });
+  const exchangeCodes = new Map<string, ExchangeCode>();
+  const contract = (address: string, role: Role, exchange: ExchangeCode = EXCHANGE.ctf, plumbing = false) => {
+    contracts.set(address, { address, role, plumbing });
+    exchangeCodes.set(address, exchange);
+  };
   contract(addresses.ctf, 'ctf');
   contract(addresses.ctfExchange, 'exchangeV1', EXCHANGE.ctf, true);
   contract(addresses.negRiskExchange, 'exchangeV1', EXCHANGE.negRisk, true);
@@ -62,7 +65,7 @@ export function createLogDecoder(addresses: VenueAddresses): LogDecoder {
   contract(addresses.negRiskAdapter, 'adapter', EXCHANGE.ctf, true);
   contract(addresses.fpmmFactory, 'fpmmFactory');
   for (const feed of Object.keys(addresses.priceFeeds)) contract(feed.toLowerCase(), 'feed');
-  const exchangeOf = (address: string): ExchangeCode => contracts.get(Buffer.from(address, 'latin1'), 2)!.exchange;
+  const exchangeOf = (address: string): ExchangeCode => exchangeCodes.get(address)!;
 
   // topic0 -> the routes sharing it, each for one role ('*': any address).
   const routes = createHexIndex<Route[]>(64);
@@ -83,16 +86,14 @@ export function createLogDecoder(addresses: VenueAddresses): LogDecoder {
     conditionId: topicHex(log, 1), oracle: topicAddress(log, 2), questionId: topicHex(log, 3),
     outcomeSlotCount: readUint(log, 0), payoutNumerators: readUintArray(log, 1),
   }));
-  route('ctf', KIND.ctfSplit, 4, (log, _address, tx) => ({
-    kind: KIND.ctfSplit, logIndex: log.logIndex, txIndex: log.txIndex, tx,
+  // Splits and merges share one layout (per contract), so one decoder each.
+  const ctfSplitOrMerge = (kind: typeof KIND.ctfSplit | typeof KIND.ctfMerge): Decoder => (log, _address, tx) => ({
+    kind, logIndex: log.logIndex, txIndex: log.txIndex, tx,
     stakeholder: topicAddress(log, 1), collateral: readAddress(log, 0), parentCollectionId: topicHex(log, 2),
     conditionId: topicHex(log, 3), partition: readUintArray(log, 1), amount: readUint(log, 2),
-  }));
-  route('ctf', KIND.ctfMerge, 4, (log, _address, tx) => ({
-    kind: KIND.ctfMerge, logIndex: log.logIndex, txIndex: log.txIndex, tx,
-    stakeholder: topicAddress(log, 1), collateral: readAddress(log, 0), parentCollectionId: topicHex(log, 2),
-    conditionId: topicHex(log, 3), partition: readUintArray(log, 1), amount: readUint(log, 2),
-  }));
+  });
+  route('ctf', KIND.ctfSplit, 4, ctfSplitOrMerge(KIND.ctfSplit));
+  route('ctf', KIND.ctfMerge, 4, ctfSplitOrMerge(KIND.ctfMerge));
   route('ctf', KIND.ctfRedemption, 4, (log, _address, tx) => ({
     kind: KIND.ctfRedemption, logIndex: log.logIndex, txIndex: log.txIndex, tx,
     redeemer: topicAddress(log, 1), collateral: topicAddress(log, 2), parentCollectionId: topicHex(log, 3),
@@ -160,14 +161,12 @@ export function createLogDecoder(addresses: VenueAddresses): LogDecoder {
     kind: KIND.outcomeReported, logIndex: log.logIndex, txIndex: log.txIndex, tx,
     marketId: topicHex(log, 1), questionId: topicHex(log, 2), outcome: readUint(log, 0) !== 0,
   }));
-  route('adapter', KIND.adapterSplit, 3, (log, _address, tx) => ({
-    kind: KIND.adapterSplit, logIndex: log.logIndex, txIndex: log.txIndex, tx,
+  const adapterSplitOrMerge = (kind: typeof KIND.adapterSplit | typeof KIND.adapterMerge): Decoder => (log, _address, tx) => ({
+    kind, logIndex: log.logIndex, txIndex: log.txIndex, tx,
     stakeholder: topicAddress(log, 1), conditionId: topicHex(log, 2), amount: readUint(log, 0),
-  }));
-  route('adapter', KIND.adapterMerge, 3, (log, _address, tx) => ({
-    kind: KIND.adapterMerge, logIndex: log.logIndex, txIndex: log.txIndex, tx,
-    stakeholder: topicAddress(log, 1), conditionId: topicHex(log, 2), amount: readUint(log, 0),
-  }));
+  });
+  route('adapter', KIND.adapterSplit, 3, adapterSplitOrMerge(KIND.adapterSplit));
+  route('adapter', KIND.adapterMerge, 3, adapterSplitOrMerge(KIND.adapterMerge));
   route('adapter', KIND.positionsConverted, 4, (log, _address, tx) => ({
     kind: KIND.positionsConverted, logIndex: log.logIndex, txIndex: log.txIndex, tx,
     stakeholder: topicAddress(log, 1), marketId: topicHex(log, 2), indexSet: topicWordHex(log, 3),
