@@ -44,7 +44,7 @@ interface VectorFile {
 }
 
 const vectors = JSON.parse(
-  readFileSync(new URL('../../../shared/realdata/token_id_vectors.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../fixtures/realdata/token_id_vectors.json', import.meta.url), 'utf8'),
 ) as VectorFile;
 
 const USDC = '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174';

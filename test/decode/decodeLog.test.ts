@@ -135,7 +135,7 @@ t.test('error: malformed and oversized logs are skipped and counted', async (t) 
 });
 
 t.test('behavior: the real Polygon logs decode as viem and the transcription say', async (t) => {
-  const file = JSON.parse(readFileSync(new URL('../../../shared/realdata/chain_logs_transcribed.json', import.meta.url), 'utf8'));
+  const file = JSON.parse(readFileSync(new URL('../fixtures/realdata/chain_logs_transcribed.json', import.meta.url), 'utf8'));
   const decoder = createLogDecoder(addresses);
   let decoded = 0;
   for (const set of file.sets) {

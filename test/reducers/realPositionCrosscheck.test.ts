@@ -19,7 +19,7 @@ interface Crosscheck {
 interface DataApiPosition { asset: string; size: number; totalBought: number; avgPrice: number }
 
 function readRealData<T>(name: string): T {
-  return JSON.parse(readFileSync(new URL(`../../../shared/realdata/${name}`, import.meta.url), 'utf8')) as T;
+  return JSON.parse(readFileSync(new URL(`../fixtures/realdata/${name}`, import.meta.url), 'utf8')) as T;
 }
 
 const crosscheck = readRealData<Crosscheck>('pnl_crosscheck_0xcce2b7c7_inflation.json');
