@@ -14,6 +14,7 @@ import type { StateDbName, StateStore } from '../state/openStateStore.js';
 import { decodeValue, encodeValue } from '../state/stateCodec.js';
 import { blockKey, marketTradesKey, walletTradesKey } from '../state/stateKeys.js';
 import type { StateWrite } from '../state/stateWrite.js';
+import { describeCommitFailure } from '../state/stateWriteError.js';
 import { encodeTradeRow, type TradeRow } from '../state/tradeRow.js';
 import { deriveBlock } from './deriveBlock.js';
 import type { DeriveContext, SkipReason } from './deriveContext.js';
@@ -253,7 +254,7 @@ export function createFoldRunner(options: {
       registry.committed(batch.registryBatch);
     } catch (error) {
       abandon();
-      throw error;
+      throw describeCommitFailure(error, options.stateDir);
     } finally {
       commitsInFlight--;
     }

@@ -44,7 +44,9 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { BlockEvents } from '../chain/chainEvent.js';
 import { decodeBlocks, encodeBlocks } from './logCodec.js';
+import { CommandError } from '../commandError.js';
 import { fsyncDirectory } from '../fsyncDirectory.js';
+import { isProcessAlive } from '../isProcessAlive.js';
 
 export interface EventLogOptions {
   dir: string;
@@ -88,7 +90,8 @@ export interface EventLog {
   close(): void;
 }
 
-export class EventLogError extends Error {
+/** The log refuses (locked by another process, damaged, misused): the command line prints it as one line. */
+export class EventLogError extends CommandError {
   override name = 'EventLogError';
 }
 
@@ -467,6 +470,8 @@ class SegmentedEventLog implements EventLog {
     } catch (error) {
       // Leave no partial frame behind for the next append to land after (and open to call corruption).
       ftruncateSync(active.fd, active.bytes);
+      // writeSync's errors (a full disk) name no file: this one does.
+      (error as NodeJS.ErrnoException).path ??= join(this.dir, segmentName(active.index));
       throw error;
     }
     if (this.durable) fdatasyncSync(active.fd);
@@ -948,12 +953,3 @@ function readLockPid(lockPath: string): number | null {
   }
 }
 
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

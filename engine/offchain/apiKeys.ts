@@ -6,6 +6,9 @@ import { bumpOffchainRevision, type OffchainStore } from './openOffchainStore.js
 
 export const API_KEY_PATTERN = /^svc_[0-9a-f]{48}$/;
 
+/** What `keys list` shows of a key: `svc_` and 6 hex. */
+const PREFIX_CHARS = 10;
+
 interface KeyRecord { hash: string; prefix: string; createdAt: number; revokedAt: number }
 
 function hashKey(key: string): Buffer {
@@ -15,7 +18,7 @@ function hashKey(key: string): Buffer {
 export async function createApiKey(store: OffchainStore, now: number): Promise<string> {
   const key = 'svc_' + randomBytes(24).toString('hex');
   const hash = hashKey(key);
-  const record: KeyRecord = { hash: hash.toString('hex'), prefix: key.slice(0, 10), createdAt: now, revokedAt: 0 };
+  const record: KeyRecord = { hash: hash.toString('hex'), prefix: key.slice(0, PREFIX_CHARS), createdAt: now, revokedAt: 0 };
   // The revision tells a running server that its checked keys are stale.
   await store.env.transaction(() => {
     store.keys.put(hash.toString('hex'), encodeValue(record));
@@ -24,18 +27,34 @@ export async function createApiKey(store: OffchainStore, now: number): Promise<s
   return key;
 }
 
-/** Revokes the key; false when it was never issued. */
-export async function revokeApiKey(store: OffchainStore, key: string, now: number): Promise<boolean> {
-  const id = hashKey(key).toString('hex');
+/**
+ * Revokes a key, given whole (`svc_` and 48 hex) or as the stored id findApiKeysByPrefix answers; answers the
+ * key's prefix, or null when it was never issued.
+ */
+export async function revokeApiKey(store: OffchainStore, key: string, now: number): Promise<string | null> {
+  const id = API_KEY_PATTERN.test(key) ? hashKey(key).toString('hex') : key;
   const bytes = store.keys.getBinary(id);
-  if (!bytes) return false;
+  if (!bytes) return null;
   const record = decodeValue<KeyRecord>(bytes);
   if (record.revokedAt === 0) record.revokedAt = now;
   await store.env.transaction(() => {
     store.keys.put(id, encodeValue(record));
     bumpOffchainRevision(store);
   });
-  return true;
+  return record.prefix;
+}
+
+/**
+ * The ids of the keys whose kept prefix (`svc_` and 6 hex) starts with `prefix`; 'too long' for a prefix longer
+ * than what is kept (only a hash of the rest exists).
+ */
+export function findApiKeysByPrefix(store: OffchainStore, prefix: string): string[] | 'too long' {
+  if (prefix.length > PREFIX_CHARS) return 'too long';
+  const ids: string[] = [];
+  for (const { key, value } of store.keys.getRange({})) {
+    if (decodeValue<KeyRecord>(value).prefix.startsWith(prefix)) ids.push(key);
+  }
+  return ids;
 }
 
 export function listApiKeys(store: OffchainStore): Array<{ prefix: string; createdAt: number; revokedAt: number }> {

@@ -1,6 +1,7 @@
 // Market metadata (DESIGN.md section 7): the venue's public market objects in Gamma shape (older strapi objects
 // and CLOB objects too), normalized to the spec's Market fields (2.1). Category: the object's `category` when it
 // names one of the nine, else the first of its own or its event's tags that does; none means Other.
+import { InputError } from '../inputError.js';
 
 export const CATEGORIES = ['Politics', 'Sports', 'Crypto', 'Finance', 'Culture', 'Mentions', 'Weather', 'Economics', 'Tech'] as const;
 
@@ -83,7 +84,7 @@ export function parseMetadataText(textContent: string, file: string): MarketMeta
     try {
       objects = JSON.parse(trimmed);
     } catch (error) {
-      throw new Error(`${file}: not a valid JSON array (${(error as Error).message})`);
+      throw new InputError(file, 0, `not a valid JSON array (${(error as Error).message})`);
     }
   } else {
     objects = [];
@@ -93,7 +94,7 @@ export function parseMetadataText(textContent: string, file: string): MarketMeta
       try {
         objects.push(JSON.parse(lines[i]!));
       } catch {
-        throw new Error(`${file}:${i + 1}: not a JSON object`);
+        throw new InputError(file, i + 1, 'not a JSON object');
       }
     }
   }

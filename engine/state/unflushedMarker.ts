@@ -24,10 +24,10 @@ export function currentBootId(): string | null {
  * true then). Then this boot's marker is written.
  */
 export function markUnflushed(dir: string, boot: string): boolean {
-  const marker = join(dir, MARKER);
-  const torn = existsSync(marker) && readFileSync(marker, 'utf8') !== boot;
+  const marked = markedBoot(dir);
+  const torn = marked !== null && marked !== boot;
   if (torn) for (const file of STATE_FILES) rmSync(join(dir, file), { force: true });
-  const fd = openSync(marker, 'w');
+  const fd = openSync(join(dir, MARKER), 'w');
   try {
     writeSync(fd, boot);
     fsyncSync(fd);
@@ -36,6 +36,18 @@ export function markUnflushed(dir: string, boot: string): boolean {
   }
   fsyncDirectory(dir);
   return torn;
+}
+
+/** True when a marker of another boot is there: the state may be torn and must be folded again before use. */
+export function isMarkedByAnotherBoot(dir: string): boolean {
+  const marked = markedBoot(dir);
+  return marked !== null && marked !== currentBootId();
+}
+
+/** The boot a marker names, null without one. */
+function markedBoot(dir: string): string | null {
+  const marker = join(dir, MARKER);
+  return existsSync(marker) ? readFileSync(marker, 'utf8') : null;
 }
 
 /** After the final flush. */

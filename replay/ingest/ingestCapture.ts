@@ -1,6 +1,8 @@
 // `tally ingest --capture FILE`: capture -> decode -> append to the log -> fold, batch by batch. State first
 // catches up with anything the log holds beyond the fold cursor (a crash between append and commit). Lines
-// already in the log are skipped, so re-ingesting adds nothing and a fixed file resumes where it failed.
+// already in the log are skipped, so re-ingesting adds nothing and a fixed file resumes where it failed; a
+// capture holding more of the log's last block than the log does stops with BlockContinuedError before it
+// appends anything (the ingest command then folds that block again whole).
 // Reading and decoding run in their own worker, one batch ahead of the main thread, which appends the encoded
 // frames as they are and derives them; the wallet fold and the commit of batch k overlap the derive of k+1.
 import { Piscina } from 'piscina';
@@ -12,7 +14,8 @@ import { commitChunks, createReleasePolicy } from '../../engine/fold/createRelea
 import { decodeLogFrame, type EventLog } from '../../engine/log/eventLog.js';
 import type { SkipCounts } from '../decode/decodeLog.js';
 import type { CaptureReaderResult, CaptureReaderTask } from '../source/captureReaderWorker.js';
-import { InputError } from '../source/inputError.js';
+import { InputError } from '../../engine/inputError.js';
+import { BlockContinuedError } from '../source/blockContinuedError.js';
 import type { CaptureProgress } from '../source/readCaptureBatches.js';
 
 export interface IngestProgress extends CaptureProgress {
@@ -33,6 +36,14 @@ export function recentBlockHashes(store: StateStore): Record<number, string> {
     hashes[record.block] = record.hash;
   }
   return hashes;
+}
+
+/** The log index of the log's last event in `block` (its last block), -1 for an empty log. */
+function lastLogIndex(log: EventLog, block: number): number {
+  let logIndex = -1;
+  if (block < 0) return logIndex;
+  for (const frame of log.read(block - 1, block)) for (const b of frame) logIndex = b.events[b.events.length - 1]?.logIndex ?? logIndex;
+  return logIndex;
 }
 
 export async function ingestCapture(options: {
@@ -60,9 +71,11 @@ export async function ingestCapture(options: {
     resourceLimits: { maxOldGenerationSizeMb: 128 },
     execArgv: typescript && !process.execArgv.some((a) => a.includes('tsx')) ? [...process.execArgv, '--import', 'tsx'] : process.execArgv,
   });
+  const afterBlock = log.head().block;
+  const afterLogIndex = lastLogIndex(log, afterBlock);
   const task: CaptureReaderTask = {
     session: ++sessions, path: options.capturePath, configPath: options.configPath,
-    recentHashes: recentBlockHashes(options.store), afterBlock: log.head().block, batchLogs: options.batchLogs,
+    recentHashes: recentBlockHashes(options.store), afterBlock, afterLogIndex, batchLogs: options.batchLogs,
   };
   // A pipeline: the reader works on batch k+1 while batch k is derived, folded and committed. A bad line
   // stops before its batch reaches the log; the batch in flight completes first, so the state is exactly
@@ -72,7 +85,10 @@ export async function ingestCapture(options: {
     let next = reader.run(task) as Promise<CaptureReaderResult>;
     for (;;) {
       const result = await next;
-      if (result.error) throw new InputError(result.error.file, result.error.line, result.error.detail);
+      if (result.error) {
+        const { file, line, detail, continuedBlock } = result.error;
+        throw continuedBlock === undefined ? new InputError(file, line, detail) : new BlockContinuedError(file, line, continuedBlock, afterLogIndex);
+      }
       if (!result.done) next = reader.run(task) as Promise<CaptureReaderResult>;
       if (result.frame) {
         log.appendFrame(result.frame);

@@ -4,7 +4,8 @@
 import { loadVenueAddresses } from '../../engine/chain/loadVenueAddresses.js';
 import { encodeLogFrame } from '../../engine/log/eventLog.js';
 import { createLogDecoder, type SkipCounts } from '../decode/decodeLog.js';
-import { InputError } from './inputError.js';
+import { InputError } from '../../engine/inputError.js';
+import { BlockContinuedError } from './blockContinuedError.js';
 import { readCaptureBatches, type CaptureBatch, type CaptureProgress } from './readCaptureBatches.js';
 
 export interface CaptureReaderTask {
@@ -14,6 +15,8 @@ export interface CaptureReaderTask {
   /** Hashes of the log's last blocks (DESIGN.md section 1 keeps 256): an overlapping line must match them. */
   recentHashes: Record<number, string>;
   afterBlock: number;
+  /** The log index of the log's last event in afterBlock (-1 for none). */
+  afterLogIndex: number;
   batchLogs?: number;
 }
 
@@ -24,7 +27,8 @@ export interface CaptureReaderResult {
   logs: number;
   progress: CaptureProgress;
   skipped: SkipCounts;
-  error: { file: string; line: number; detail: string } | null;
+  /** Bad input; `continuedBlock` when the capture holds more of the log's last block than the log (BlockContinuedError). */
+  error: { file: string; line: number; detail: string; continuedBlock?: number } | null;
 }
 
 interface Session {
@@ -40,7 +44,7 @@ function openSession(task: CaptureReaderTask): Session {
   const progress: CaptureProgress = { lines: 0, existing: 0, removed: 0 };
   const knownHash = (block: number) => task.recentHashes[block];
   const batches = readCaptureBatches({
-    path: task.path, decoder, afterBlock: task.afterBlock, knownHash, batchLogs: task.batchLogs, progress,
+    path: task.path, decoder, afterBlock: task.afterBlock, afterLogIndex: task.afterLogIndex, knownHash, batchLogs: task.batchLogs, progress,
   });
   return { batches, progress, skipped: decoder.skipped };
 }
@@ -64,7 +68,10 @@ export default function nextCaptureBatch(task: CaptureReaderTask): CaptureReader
     // Copied to the main thread with the message: a few ms per batch, against hundreds spent reading it.
     return result(false, encodeLogFrame(batch.blocks), batch.logs, null);
   } catch (error) {
-    if (error instanceof InputError) return result(true, null, 0, { file: error.file, line: error.line, detail: error.detail });
+    if (error instanceof InputError) {
+      const continuedBlock = error instanceof BlockContinuedError ? error.block : undefined;
+      return result(true, null, 0, { file: error.file, line: error.line, detail: error.detail, continuedBlock });
+    }
     closeSession(task.session);
     throw error;
   }

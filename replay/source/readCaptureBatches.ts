@@ -1,11 +1,13 @@
 // Reads a capture file into batches of whole blocks of decoded events (DESIGN.md section 7). A malformed,
 // out-of-order or torn line throws an InputError naming the file and line before its batch is yielded, so
 // nothing of that batch reaches the log. Blocks at or below `afterBlock` are already in the log: skipped
-// (re-ingesting adds nothing), but their hashes must match the ones the log recorded.
+// (re-ingesting adds nothing), but their hashes must match the ones the log recorded, and a venue log of block
+// `afterBlock` beyond the log's copy of it stops the read (BlockContinuedError): that block was cut short.
 import type { BlockEvents, ChainEvent } from '../../engine/chain/chainEvent.js';
 import type { LogDecoder } from '../decode/decodeLog.js';
 import { hexField } from '../decode/rawLog.js';
-import { InputError } from './inputError.js';
+import { InputError } from '../../engine/inputError.js';
+import { BlockContinuedError } from './blockContinuedError.js';
 import { parseCaptureLine } from './parseCaptureLine.js';
 import { lineText, readLines } from './readLines.js';
 import { createCaptureLineScanner } from './scanCaptureLine.js';
@@ -34,11 +36,14 @@ export function* readCaptureBatches(options: {
   path: string;
   decoder: LogDecoder;
   afterBlock: number;
+  /** The log index of the log's last event in `afterBlock` (-1 for none). */
+  afterLogIndex?: number;
   knownHash?: (block: number) => string | undefined;
   batchLogs?: number;
   progress?: CaptureProgress;
 }): Generator<CaptureBatch> {
   const { path, decoder, afterBlock } = options;
+  const afterLogIndex = options.afterLogIndex ?? -1;
   const batchLogs = options.batchLogs ?? CAPTURE_BATCH_LOGS;
   const progress = options.progress ?? { lines: 0, existing: 0, removed: 0 };
   const scan = createCaptureLineScanner();
@@ -86,6 +91,9 @@ export function* readCaptureBatches(options: {
     lastLogIndex = raw.logIndex;
     lastTs = line.blockTs;
     if (block <= afterBlock) {
+      if (block === afterBlock && raw.logIndex > afterLogIndex && !line.removed && decoder.decode(raw) !== null) {
+        throw new BlockContinuedError(path, text.number, block, afterLogIndex);
+      }
       progress.existing++;
       continue;
     }

@@ -7,7 +7,9 @@
 //   a malformed answer, or retries used up); ingest stops with this message.
 // - FinalityMismatchError: the node's block differs from the one the log holds (DESIGN.md section 1).
 // classifyRpcError maps whatever viem throws (HttpRequestError, RpcRequestError subclasses, TimeoutError, fetch
-// failures) onto these by HTTP status, JSON-RPC code and the message texts common providers use.
+// failures) onto these by HTTP status, JSON-RPC code and the message texts common providers use. The two that
+// stop ingest are CommandErrors: the command line prints them as one line.
+import { CommandError } from '../../engine/commandError.js';
 
 export class RpcRangeError extends Error {
   override name = 'RpcRangeError';
@@ -20,11 +22,11 @@ export class RpcRetryableError extends Error {
   }
 }
 
-export class RpcFatalError extends Error {
+export class RpcFatalError extends CommandError {
   override name = 'RpcFatalError';
 }
 
-export class FinalityMismatchError extends Error {
+export class FinalityMismatchError extends CommandError {
   override name = 'FinalityMismatchError';
   constructor(readonly block: number, readonly nodeHash: string | null, readonly logHash: string) {
     super(

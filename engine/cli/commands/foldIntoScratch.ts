@@ -2,11 +2,10 @@
 import { loadVenueAddresses } from '../../chain/loadVenueAddresses.js';
 import { dataPaths } from '../../dataDir.js';
 import { createFoldRunner, type FoldRunner } from '../../fold/createFoldRunner.js';
-import { foldLog } from '../../fold/foldLog.js';
 import { openEventLog } from '../../log/eventLog.js';
 import { openStateStore, type StateStore } from '../../state/openStateStore.js';
 import { prepareStateLayout } from '../../state/stateLayout.js';
-import { createProgress } from '../progress.js';
+import { foldWithProgress } from '../foldWithProgress.js';
 
 export async function foldIntoScratch(options: {
   data: string; stateDir: string; toBlock?: number; workers?: number; label: string;
@@ -16,17 +15,8 @@ export async function foldIntoScratch(options: {
   const store = openStateStore({ dir: options.stateDir, flushOnClose: true });
   prepareStateLayout(store);
   const runner = createFoldRunner({ store, stateDir: options.stateDir, addresses: loadVenueAddresses(paths.config), workers: options.workers });
-  const progress = createProgress(options.label, log.head().events);
-  let events = 0;
   try {
-    await foldLog({
-      log, runner, toBlock: options.toBlock,
-      onBatch: (blocks) => {
-        for (const b of blocks) events += b.events.length;
-        progress.update(events, { events, block: runner.cursor().block });
-      },
-    });
-    progress.finish({ events, 'last block': runner.cursor().block });
+    await foldWithProgress(log, runner, options.label, options.toBlock);
   } finally {
     log.close();
   }

@@ -1,30 +1,64 @@
-// `tally ingest --capture FILE [--metadata FILE]`: fold a capture file (and load market metadata).
+// `tally ingest --capture FILE [--metadata FILE]`: fold a capture file (and load market metadata). With neither,
+// fold what the log holds beyond the state (after a killed ingest or a full disk).
+// A capture that holds more of the log's last block than the log does (an earlier capture ended inside that
+// block) is folded whole: the log and state go back to the block before (tally rewind) and the capture is read
+// again, so the block is folded as a fresh fold would; that costs a refold of the whole log, and says so.
 import { ingestCapture } from '../../../replay/ingest/ingestCapture.js';
+import { BlockContinuedError } from '../../../replay/source/blockContinuedError.js';
+import { foldWithProgress } from '../foldWithProgress.js';
 import { createProgress } from '../progress.js';
-import { openVenue } from '../openVenue.js';
+import { openVenue, type Venue } from '../openVenue.js';
 import { loadMetadataFile } from './metadataCommand.js';
+import { rewindCommand } from './rewindCommand.js';
 
-export async function ingestCommand(flags: {
+interface IngestFlags {
   data: string; capture?: string; metadata?: string; workers?: number; batchLogs?: number; releaseEvery?: number;
-}): Promise<void> {
-  if (!flags.capture && !flags.metadata) throw new Error('ingest needs --capture FILE or --rpc URL (and/or --metadata FILE)');
-  const venue = openVenue(flags.data, { workers: flags.workers });
+}
+
+export async function ingestCommand(flags: IngestFlags): Promise<void> {
+  let venue = openVenue(flags.data, { workers: flags.workers });
   try {
     if (flags.metadata) await loadMetadataFile(venue.offchain, flags.metadata);
-    if (flags.capture) {
-      const progress = createProgress('ingest');
-      const result = await ingestCapture({
-        capturePath: flags.capture, configPath: venue.paths.config, store: venue.store, log: venue.log, runner: venue.runner,
-        batchLogs: flags.batchLogs, releaseEveryEvents: flags.releaseEvery,
-        onProgress: (p) => progress.update(p.logs, { logs: p.logs, events: p.events, block: p.lastBlock }),
-      });
-      progress.finish({
-        logs: result.logs, events: result.events, blocks: result.blocks, 'already in log': result.existing,
-        'last block': venue.runner.cursor().block, 'skipped logs': JSON.stringify(result.skipped ?? {}),
-        'events without effect': JSON.stringify(venue.runner.skipped),
-      });
+    if (!flags.capture) {
+      await catchUp(venue);
+      return;
+    }
+    try {
+      await foldCapture(venue, flags, flags.capture);
+    } catch (error) {
+      if (!(error instanceof BlockContinuedError)) throw error;
+      process.stderr.write(`ingest: ${error.message}; folding block ${error.block} again whole, from block ${error.block - 1} (a refold of the log)\n`);
+      await venue.close();
+      await rewindCommand({ data: flags.data, toBlock: error.block - 1, workers: flags.workers });
+      venue = openVenue(flags.data, { workers: flags.workers });
+      await foldCapture(venue, flags, flags.capture);
     }
   } finally {
     await venue.close();
+  }
+}
+
+async function foldCapture(venue: Venue, flags: IngestFlags, capture: string): Promise<void> {
+  const progress = createProgress('ingest');
+  const result = await ingestCapture({
+    capturePath: capture, configPath: venue.paths.config, store: venue.store, log: venue.log, runner: venue.runner,
+    batchLogs: flags.batchLogs, releaseEveryEvents: flags.releaseEvery,
+    onProgress: (p) => progress.update(p.logs, { logs: p.logs, events: p.events, block: p.lastBlock }),
+  });
+  progress.finish({
+    logs: result.logs, events: result.events, blocks: result.blocks, 'already in log': result.existing,
+    'last block': venue.runner.cursor().block, 'skipped logs': JSON.stringify(result.skipped ?? {}),
+    'events without effect': JSON.stringify(venue.runner.skipped),
+  });
+  if (result.lines === 0) process.stderr.write(`ingest: ${capture} holds no log lines: nothing was folded\n`);
+  else if (venue.log.head().block < 0) {
+    process.stderr.write(`ingest: none of the ${result.lines} logs of ${capture} is a venue event at the configured contract addresses (${venue.paths.config} may set them): the venue is still empty\n`);
+  }
+}
+
+async function catchUp(venue: Venue): Promise<void> {
+  const events = await foldWithProgress(venue.log, venue.runner, 'ingest');
+  if (events === 0) {
+    process.stderr.write(`ingest: the state already holds every block of the log (through block ${venue.runner.cursor().block}); give --capture FILE or --rpc URL to add logs\n`);
   }
 }

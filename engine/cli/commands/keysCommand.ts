@@ -1,27 +1,54 @@
-// `tally keys create | revoke KEY | list`. create prints the new key as its last line.
+// `tally keys create | revoke KEY | list`. create prints the new key as its last line; revoke takes the whole
+// key or a prefix that `list` shows, when it names one key alone; list and revoke never create a data directory.
+import { existsSync } from 'node:fs';
+import { CommandError, UsageError } from '../../commandError.js';
 import { dataPaths } from '../../dataDir.js';
-import { API_KEY_PATTERN, createApiKey, listApiKeys, revokeApiKey } from '../../offchain/apiKeys.js';
-import { openOffchainStore } from '../../offchain/openOffchainStore.js';
+import { API_KEY_PATTERN, createApiKey, findApiKeysByPrefix, listApiKeys, revokeApiKey } from '../../offchain/apiKeys.js';
+import { openOffchainStore, type OffchainStore } from '../../offchain/openOffchainStore.js';
+
+const USAGE = 'keys needs an action: tally keys create | revoke KEY | list';
+const PREFIX_PATTERN = /^svc_[0-9a-f]{1,48}$/;
+
+function iso(seconds: number): string {
+  return new Date(seconds * 1000).toISOString();
+}
 
 export async function keysCommand(flags: { data: string }, args: string[]): Promise<void> {
-  const [action, key] = args;
-  const offchain = openOffchainStore({ dir: dataPaths(flags.data).offchain });
+  const [action, key, extra] = args;
+  if (action !== 'create' && action !== 'revoke' && action !== 'list') {
+    throw new UsageError(action === undefined ? USAGE : `keys: unknown action ${action}; ${USAGE}`);
+  }
+  if (extra !== undefined || (action !== 'revoke' && key !== undefined)) throw new UsageError(`keys ${action}: unexpected argument ${extra ?? key}`);
+  if (action === 'revoke' && key === undefined) throw new UsageError('keys revoke needs a key, or a prefix of one that keys list shows');
+  const dir = dataPaths(flags.data).offchain;
+  if (action !== 'create' && !existsSync(dir)) throw new CommandError(`${flags.data} holds no keys (no ${dir}): tally keys create makes one`);
+  const offchain = openOffchainStore({ dir });
   const now = Math.floor(Date.now() / 1000);
   try {
-    if (action === 'create') {
-      console.log(await createApiKey(offchain, now));
-    } else if (action === 'revoke') {
-      if (!key || !API_KEY_PATTERN.test(key)) throw new Error('keys revoke needs a key: svc_ followed by 48 hex');
-      if (!(await revokeApiKey(offchain, key, now))) throw new Error('no such key');
-      console.log('revoked');
-    } else if (action === 'list') {
-      for (const k of listApiKeys(offchain)) {
-        console.log(`${k.prefix}... created ${new Date(k.createdAt * 1000).toISOString()}${k.revokedAt ? ' revoked ' + new Date(k.revokedAt * 1000).toISOString() : ''}`);
-      }
+    if (action === 'create') console.log(await createApiKey(offchain, now));
+    else if (action === 'list') {
+      for (const k of listApiKeys(offchain)) console.log(`${k.prefix}... created ${iso(k.createdAt)}${k.revokedAt ? ' revoked ' + iso(k.revokedAt) : ''}`);
     } else {
-      throw new Error('usage: tally keys create | revoke KEY | list');
+      const revoked = await revokeKey(offchain, key!.replace(/\.\.\.$/, ''), now);
+      console.log(`revoked ${revoked}...`);
     }
   } finally {
     await offchain.close();
   }
+}
+
+/** Revokes the key given whole or by a unique prefix; answers the revoked key's prefix. */
+async function revokeKey(offchain: OffchainStore, given: string, now: number): Promise<string> {
+  if (API_KEY_PATTERN.test(given)) {
+    const prefix = await revokeApiKey(offchain, given, now);
+    if (prefix === null) throw new CommandError('keys revoke: no such key');
+    return prefix;
+  }
+  if (!PREFIX_PATTERN.test(given)) throw new CommandError(`keys revoke: ${given} is neither a key (svc_ and 48 hex) nor a prefix of one`);
+  const matches = findApiKeysByPrefix(offchain, given);
+  if (matches === 'too long') throw new CommandError(`keys revoke: ${given} is longer than the prefixes tally keeps; give the whole key or the prefix keys list shows`);
+  if (matches.length === 0) throw new CommandError(`keys revoke: no key starts with ${given}`);
+  if (matches.length > 1) throw new CommandError(`keys revoke: ${matches.length} keys start with ${given}; give more of the key`);
+  await revokeApiKey(offchain, matches[0]!, now);
+  return given;
 }

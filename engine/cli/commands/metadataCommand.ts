@@ -4,6 +4,7 @@ import { dataPaths } from '../../dataDir.js';
 import { parseMetadataText } from '../../offchain/marketMetadata.js';
 import { bumpOffchainRevision, openOffchainStore, type OffchainStore } from '../../offchain/openOffchainStore.js';
 import { encodeValue } from '../../state/stateCodec.js';
+import { fetchText } from '../fetchText.js';
 
 export async function storeMetadata(offchain: OffchainStore, text: string, source: string): Promise<number> {
   const markets = parseMetadataText(text, source);
@@ -21,14 +22,11 @@ export async function loadMetadataFile(offchain: OffchainStore, file: string): P
 }
 
 export async function metadataCommand(flags: { data: string; file?: string; url?: string }): Promise<void> {
-  if (!flags.file && !flags.url) throw new Error('metadata needs --file F or --url U');
   const offchain = openOffchainStore({ dir: dataPaths(flags.data).offchain });
   try {
     if (flags.file) await loadMetadataFile(offchain, flags.file);
     if (flags.url) {
-      const response = await fetch(flags.url);
-      if (!response.ok) throw new Error(`${flags.url}: HTTP ${response.status}`);
-      const count = await storeMetadata(offchain, await response.text(), flags.url);
+      const count = await storeMetadata(offchain, await fetchText(flags.url), flags.url);
       process.stderr.write(`metadata: ${count} markets from ${flags.url}\n`);
     }
   } finally {

@@ -1,5 +1,6 @@
 // `tally serve --host H --port P`: the HTTP API over the folded state (read while another process may fold).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { CommandError } from '../../commandError.js';
 import { createServer, type Server } from '../../../api/createServer.js';
 import { dataPaths } from '../../dataDir.js';
 import { openOffchainStore, type OffchainStore } from '../../offchain/openOffchainStore.js';
@@ -9,9 +10,19 @@ import { readServedBlock } from '../../../api/readServedState.js';
 import { createStateReads } from '../../../api/stateReads.js';
 import { foldLog } from '../../fold/foldLog.js';
 import { isStateLayoutCurrent } from '../../state/stateLayout.js';
+import { isMarkedByAnotherBoot } from '../../state/unflushedMarker.js';
 import { isEmptyDataDir, openVenue } from '../openVenue.js';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+/** The package's version, from the package.json above this file (the sources, or their build under dist/). */
+function packageVersion(): string {
+  for (let dir = new URL('.', import.meta.url); dir.pathname !== '/'; dir = new URL('..', dir)) {
+    const file = new URL('package.json', dir);
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  }
+  throw new Error('no package.json above ' + import.meta.url);
+}
+
+const VERSION = packageVersion();
 
 /** The source's newest block: the RPC ingest records the node's finalized head; otherwise the served block. */
 function sourceHeadOf(store: StateStore): { block: number; ts: number } {
@@ -20,12 +31,18 @@ function sourceHeadOf(store: StateStore): { block: number; ts: number } {
   return head && head.block > served.block ? head : { block: served.block, ts: served.blockTs };
 }
 
-/** A state folded with another layout is folded again from the log before it is served. */
+/**
+ * A state folded with another layout, or one a machine that went down may have left torn (its unflushed marker
+ * names another boot), is folded again from the log before it is served.
+ */
 async function refoldStaleState(data: string): Promise<void> {
-  const probe = openStateStore({ dir: dataPaths(data).state });
-  const current = isStateLayoutCurrent(probe);
-  await probe.close();
-  if (current) return;
+  const dir = dataPaths(data).state;
+  if (!isMarkedByAnotherBoot(dir)) {
+    const probe = openStateStore({ dir });
+    const current = isStateLayoutCurrent(probe);
+    await probe.close();
+    if (current) return;
+  }
   const venue = openVenue(data);
   try {
     await foldLog({ log: venue.log, runner: venue.runner });
@@ -41,7 +58,7 @@ async function refoldStaleState(data: string): Promise<void> {
 export async function startServer(flags: {
   data: string; host: string; port: number; stores?: { store: StateStore; offchain: OffchainStore };
 }): Promise<Server & { closeAll(): Promise<void> }> {
-  if (!flags.stores && isEmptyDataDir(flags.data)) throw new Error(`${flags.data} holds no venue yet: run tally demo or tally ingest first`);
+  if (!flags.stores && isEmptyDataDir(flags.data)) throw new CommandError(`${flags.data} holds no venue yet: run tally demo or tally ingest first`);
   const paths = dataPaths(flags.data);
   if (!flags.stores) await refoldStaleState(flags.data);
   const store = flags.stores?.store ?? openStateStore({ dir: paths.state });

@@ -1,0 +1,241 @@
+// Every `tally` command: its synopsis, its help and its flags, and how it runs. A command's module is imported
+// only when that command runs, so `tally --help` or `tally keys list` never load the fold, the decoder or the
+// HTTP front (loading all of them cost most of the start-up time).
+import { CommandError, UsageError } from '../commandError.js';
+import { integerFlag, stringFlag, type FlagSpec, type ParsedFlags } from './parseFlags.js';
+
+export interface CommandSpec {
+  synopsis: string;
+  summary: string;
+  /** Lines of help after the flags. */
+  notes?: string[];
+  flags: Record<string, FlagSpec>;
+  /** Positional arguments are refused unless the command takes them. */
+  positionals?: boolean;
+  run(flags: ParsedFlags): Promise<number>;
+}
+
+const DATA: FlagSpec = { value: 'DIR', help: 'the data directory (default data/venue, or TALLY_DATA)' };
+const WORKERS: FlagSpec = { value: 'N', help: 'fold worker threads, 1 to 64 (default 1; any count folds the same bytes)' };
+const HOST: FlagSpec = { value: 'H', help: 'the address to listen on (default 127.0.0.1)' };
+const PORT: FlagSpec = { value: 'P', help: 'the port, 1 to 65535, or 0 for any free one (default 8080, or PORT)' };
+const TO_BLOCK: FlagSpec = { value: 'N', help: 'the last block to keep' };
+const START_BLOCK: FlagSpec = { value: 'N', help: 'the first block to read when the log is empty' };
+
+export const MAX_WORKERS = 64;
+
+function dataOf(flags: ParsedFlags): string {
+  return stringFlag(flags.values, 'data') ?? process.env.TALLY_DATA ?? 'data/venue';
+}
+
+function workersOf(flags: ParsedFlags): number | undefined {
+  return integerFlag(flags.values, 'workers', 1, MAX_WORKERS);
+}
+
+function hostOf(flags: ParsedFlags): string {
+  return stringFlag(flags.values, 'host') ?? '127.0.0.1';
+}
+
+function portOf(flags: ParsedFlags): number {
+  const values = flags.values.port === undefined && process.env.PORT !== undefined ? { port: process.env.PORT } : flags.values;
+  return integerFlag(values, 'port', 0, 65535) ?? 8080;
+}
+
+function required(flags: ParsedFlags, name: string, command: string): string {
+  const value = stringFlag(flags.values, name);
+  if (value === undefined) throw new UsageError(`${command} needs --${name} (tally ${command} --help)`);
+  return value;
+}
+
+function requiredBlock(flags: ParsedFlags, command: string): number {
+  required(flags, 'to-block', command);
+  return integerFlag(flags.values, 'to-block', 0)!;
+}
+
+export const COMMANDS: Record<string, CommandSpec> = {
+  demo: {
+    synopsis: 'demo [--fills N] [--seed S]',
+    summary: 'generate the seeded demo venue and fold it (an empty data directory only)',
+    flags: { data: DATA, fills: { value: 'N', help: 'fills to simulate (default 200000)' }, seed: { value: 'S', help: 'the simulator seed (default 1)' }, workers: WORKERS },
+    async run(flags) {
+      const { demoCommand } = await import('./commands/demoCommand.js');
+      await demoCommand({ data: dataOf(flags), fills: integerFlag(flags.values, 'fills', 1), seed: integerFlag(flags.values, 'seed', 0), workers: workersOf(flags) });
+      return 0;
+    },
+  },
+  ingest: {
+    synopsis: 'ingest [--capture FILE | --rpc URL [--follow]] [--metadata FILE]',
+    summary: 'append chain logs to the log and fold them; with no source, fold what the log holds beyond the state',
+    notes: [
+      'A capture is NDJSON, one eth_getLogs log object per line, ordered by block and log index. A bad line stops',
+      'ingest with FILE:LINE and exit code 1; nothing of its batch is folded, earlier batches stay folded, and',
+      're-running with the fixed file resumes. TALLY_RPC_URL stands in for --rpc when no source is given.',
+    ],
+    flags: {
+      data: DATA, capture: { value: 'FILE', help: 'a capture file of chain logs' }, rpc: { value: 'URL', help: 'a JSON-RPC node: its finalized logs' },
+      follow: { help: 'with --rpc: keep polling the node until SIGINT or SIGTERM' }, 'start-block': START_BLOCK,
+      metadata: { value: 'FILE', help: 'market metadata to load as well (Gamma market objects)' }, workers: WORKERS,
+      'batch-logs': { value: 'N', help: 'capture logs per batch (default 25000)' },
+      'release-every': { value: 'N', help: 'events between releases of the state map at the latest (default 500000)' },
+    },
+    async run(flags) {
+      const data = dataOf(flags);
+      const capture = stringFlag(flags.values, 'capture');
+      const metadata = stringFlag(flags.values, 'metadata');
+      if (flags.values.rpc !== undefined && capture !== undefined) throw new UsageError('ingest takes --capture FILE or --rpc URL, not both');
+      // TALLY_RPC_URL stands in for --rpc only when nothing else says what to ingest.
+      const rpc = stringFlag(flags.values, 'rpc') ?? (capture || metadata ? undefined : process.env.TALLY_RPC_URL);
+      if (rpc !== undefined) {
+        const { ingestRpcCommand } = await import('./commands/ingestRpcCommand.js');
+        await ingestRpcCommand({
+          data, rpc, follow: flags.values.follow === true, startBlock: integerFlag(flags.values, 'start-block', 0), metadata, workers: workersOf(flags),
+        });
+        return 0;
+      }
+      if (flags.values.follow) throw new UsageError('ingest: --follow needs --rpc URL');
+      const { ingestCommand } = await import('./commands/ingestCommand.js');
+      await ingestCommand({
+        data, capture, metadata, workers: workersOf(flags), batchLogs: integerFlag(flags.values, 'batch-logs', 1),
+        releaseEvery: integerFlag(flags.values, 'release-every', 1),
+      });
+      return 0;
+    },
+  },
+  metadata: {
+    synopsis: 'metadata --file F | --url U',
+    summary: 'load market metadata (Gamma market objects, a JSON array or NDJSON)',
+    flags: { data: DATA, file: { value: 'F', help: 'a file of market objects' }, url: { value: 'U', help: 'an HTTP URL answering them' } },
+    async run(flags) {
+      const { metadataCommand } = await import('./commands/metadataCommand.js');
+      await metadataCommand({ data: dataOf(flags), ...sourceOf(flags, 'metadata') });
+      return 0;
+    },
+  },
+  profiles: {
+    synopsis: 'profiles --file F | --url U',
+    summary: 'load wallet profiles (proxyWallet, name, pseudonym, profileImage; a JSON array)',
+    flags: { data: DATA, file: { value: 'F', help: 'a file of profiles' }, url: { value: 'U', help: 'an HTTP URL answering them' } },
+    async run(flags) {
+      const { profilesCommand } = await import('./commands/profilesCommand.js');
+      await profilesCommand({ data: dataOf(flags), ...sourceOf(flags, 'profiles') });
+      return 0;
+    },
+  },
+  keys: {
+    synopsis: 'keys create | revoke KEY | list',
+    summary: 'manage API keys (create prints the new key as its last line; revoke takes the key or a unique prefix)',
+    flags: { data: DATA },
+    positionals: true,
+    async run(flags) {
+      const { keysCommand } = await import('./commands/keysCommand.js');
+      await keysCommand({ data: dataOf(flags) }, flags.positionals);
+      return 0;
+    },
+  },
+  serve: {
+    synopsis: 'serve [--host H] [--port P]',
+    summary: 'serve the /v1 HTTP API over the folded state',
+    flags: { data: DATA, host: HOST, port: PORT },
+    async run(flags) {
+      const { serveCommand } = await import('./commands/serveCommand.js');
+      await serveCommand({ data: dataOf(flags), host: hostOf(flags), port: portOf(flags) });
+      return 0;
+    },
+  },
+  start: {
+    synopsis: 'start [--host H] [--port P]',
+    summary: 'demo if the data directory is empty, create a key, serve (what npm start runs)',
+    flags: { data: DATA, host: HOST, port: PORT, workers: WORKERS },
+    async run(flags) {
+      const { startCommand } = await import('./commands/startCommand.js');
+      await startCommand({ data: dataOf(flags), host: hostOf(flags), port: portOf(flags), workers: workersOf(flags) });
+      return 0;
+    },
+  },
+  run: {
+    synopsis: 'run --rpc URL [--host H] [--port P]',
+    summary: 'follow the chain and serve, in one process (production mode)',
+    flags: { data: DATA, rpc: { value: 'URL', help: 'a JSON-RPC node (or TALLY_RPC_URL)' }, host: HOST, port: PORT, 'start-block': START_BLOCK, workers: WORKERS },
+    async run(flags) {
+      const rpc = stringFlag(flags.values, 'rpc') ?? process.env.TALLY_RPC_URL;
+      if (!rpc) throw new UsageError('run needs --rpc URL (or TALLY_RPC_URL)');
+      const { runCommand } = await import('./commands/runCommand.js');
+      await runCommand({
+        data: dataOf(flags), rpc, host: hostOf(flags), port: portOf(flags), startBlock: integerFlag(flags.values, 'start-block', 0), workers: workersOf(flags),
+      });
+      return 0;
+    },
+  },
+  replay: {
+    synopsis: 'replay --to-block N --out DIR',
+    summary: 'a new data directory holding the state as of block N, rebuilt from the log alone',
+    flags: { data: DATA, 'to-block': TO_BLOCK, out: { value: 'DIR', help: 'the new data directory (must be empty)' }, workers: WORKERS },
+    async run(flags) {
+      const toBlock = requiredBlock(flags, 'replay');
+      const out = required(flags, 'out', 'replay');
+      const { replayCommand } = await import('./commands/replayCommand.js');
+      await replayCommand({ data: dataOf(flags), toBlock, out, workers: workersOf(flags) });
+      return 0;
+    },
+  },
+  verify: {
+    synopsis: 'verify [--capture FILE]',
+    summary: "check the log's checksums, refold it and compare every block's state checksum",
+    notes: [
+      'With --capture, also check that the log holds every venue log of that capture up to the log\'s last block',
+      '(ingests before that was checked could miss the rest of a block a capture had cut short).',
+      'Exit codes: 0 all match; 1 a difference (named); 3 the state is behind its log (tally ingest catches it up).',
+    ],
+    flags: { data: DATA, capture: { value: 'FILE', help: 'a capture to compare the log with' }, workers: WORKERS },
+    async run(flags) {
+      const { verifyCommand } = await import('./commands/verifyCommand.js');
+      return verifyCommand({ data: dataOf(flags), capture: stringFlag(flags.values, 'capture'), workers: workersOf(flags) });
+    },
+  },
+  rewind: {
+    synopsis: 'rewind --to-block N',
+    summary: 'truncate the log after block N and fold the state again (stop the server first)',
+    flags: { data: DATA, 'to-block': TO_BLOCK, workers: WORKERS },
+    async run(flags) {
+      const toBlock = requiredBlock(flags, 'rewind');
+      const { rewindCommand } = await import('./commands/rewindCommand.js');
+      await rewindCommand({ data: dataOf(flags), toBlock, workers: workersOf(flags) });
+      return 0;
+    },
+  },
+};
+
+function sourceOf(flags: ParsedFlags, command: string): { file?: string; url?: string } {
+  const file = stringFlag(flags.values, 'file');
+  const url = stringFlag(flags.values, 'url');
+  if ((file === undefined) === (url === undefined)) throw new UsageError(`${command} needs --file F or --url U (one of them)`);
+  if (url !== undefined && !/^https?:\/\//.test(url)) throw new CommandError(`${command}: --url must be an http:// or https:// URL, got ${url}`);
+  return { file, url };
+}
+
+export function globalUsage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  return [
+    'usage: tally <command> [flags]   (tally <command> --help for its flags)',
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
+    'Every command takes --data DIR (default data/venue, or TALLY_DATA).',
+  ].join('\n');
+}
+
+export function commandHelp(name: string, spec: CommandSpec): string {
+  const flags = Object.entries(spec.flags).map(([flag, f]) => [`--${flag}${f.value ? ' ' + f.value : ''}`, f.help] as const);
+  const width = Math.max(...flags.map(([f]) => f.length));
+  return [
+    `usage: tally ${spec.synopsis}`,
+    spec.summary[0]!.toUpperCase() + spec.summary.slice(1) + '.',
+    '',
+    ...flags.map(([f, help]) => `  ${f.padEnd(width)}  ${help}`),
+    ...(spec.notes ? ['', ...spec.notes] : []),
+  ].join('\n');
+}
+
+export function checkPositionals(name: string, spec: CommandSpec, flags: ParsedFlags): void {
+  if (!spec.positionals && flags.positionals.length > 0) {
+    throw new UsageError(`${name}: unexpected argument ${flags.positionals[0]} (tally ${name} --help)`);
+  }
+}
