@@ -20,6 +20,7 @@ import { deriveBlock } from './deriveBlock.js';
 import type { DeriveContext, SkipReason } from './deriveContext.js';
 import { createTransferSlots } from './transferSlots.js';
 import type { WalletFoldResult, WalletFoldTask } from './walletFoldTask.js';
+import { workerOptions } from '../workerOptions.js';
 
 export interface FoldCursor {
   /** Last folded block, -1 before any. */
@@ -90,11 +91,8 @@ export function createFoldRunner(options: {
 }): FoldRunner {
   const { store, addresses } = options;
   const partitions = Math.max(1, options.workers ?? 1);
-  const workerFile = new URL(`./walletFoldWorker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
-  const execArgv = import.meta.url.endsWith('.ts') && !process.execArgv.some((a) => a.includes('tsx'))
-    ? [...process.execArgv, '--import', 'tsx'] : process.execArgv;
   const pools = Array.from({ length: partitions }, () => new Piscina({
-    filename: workerFile.href, minThreads: 1, maxThreads: 1, idleTimeout: 60_000, execArgv,
+    ...workerOptions('./walletFoldWorker', import.meta.url), minThreads: 1, maxThreads: 1, idleTimeout: 60_000,
     resourceLimits: { maxOldGenerationSizeMb: WALLET_WORKER_OLD_SPACE_MB },
   }));
   const registry = createMarketRegistry(store);

@@ -17,6 +17,7 @@ import type { CaptureReaderResult, CaptureReaderTask } from '../source/captureRe
 import { InputError } from '../../engine/inputError.js';
 import { BlockContinuedError } from '../source/blockContinuedError.js';
 import type { CaptureProgress } from '../source/readCaptureBatches.js';
+import { workerOptions } from '../../engine/workerOptions.js';
 
 export interface IngestProgress extends CaptureProgress {
   logs: number;
@@ -63,13 +64,10 @@ export async function ingestCapture(options: {
   const progress: IngestProgress = {
     lines: 0, existing: 0, removed: 0, logs: 0, events: 0, blocks: 0, lastBlock: log.head().block, skipped: null,
   };
-  const typescript = import.meta.url.endsWith('.ts');
   const reader = new Piscina({
-    filename: new URL(`../source/captureReaderWorker${typescript ? '.ts' : '.js'}`, import.meta.url).href,
-    minThreads: 1, maxThreads: 1,
+    ...workerOptions('../source/captureReaderWorker', import.meta.url), minThreads: 1, maxThreads: 1,
     // Its live data is a batch or two: left alone, V8 would let the heap grow to several times that.
     resourceLimits: { maxOldGenerationSizeMb: 128 },
-    execArgv: typescript && !process.execArgv.some((a) => a.includes('tsx')) ? [...process.execArgv, '--import', 'tsx'] : process.execArgv,
   });
   const afterBlock = log.head().block;
   const afterLogIndex = lastLogIndex(log, afterBlock);
