@@ -14,12 +14,17 @@ const CAUSES: Record<string, string> = {
   EADDRINUSE: 'address already in use',
   EADDRNOTAVAIL: 'address not available on this machine',
   EIO: 'input/output error',
+  EFBIG: 'file too large (past the size limit of ulimit -f, or of the file system)',
 };
+
+// Every write of the log and the state can be cut short without loss: a torn log frame is cut back at the next
+// open, and a failed commit leaves the last one whole.
+const FULL_DISK_ADVICE = '. Nothing written before is lost: free some space and run the command again, it resumes where it stopped';
 
 export function describeSystemError(error: unknown): string | null {
   if (!(error instanceof Error)) return null;
   const { code, path, syscall } = error as NodeJS.ErrnoException;
   if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return null;
-  const cause = CAUSES[code] ?? error.message;
+  const cause = (CAUSES[code] ?? error.message) + (['ENOSPC', 'EDQUOT', 'EFBIG'].includes(code) ? FULL_DISK_ADVICE : '');
   return path ? `${path}: ${cause}` : `${syscall ? syscall + ': ' : ''}${cause} (${code})`;
 }

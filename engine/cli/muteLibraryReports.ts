@@ -1,6 +1,8 @@
-// lmdb-js reports a failed commit on console.error itself, with its stack, before it rejects the commit; the
-// fold turns that rejection into one line naming the directory (engine/state/stateWriteError.ts). So in the
-// command line the library's own report is dropped; everything else still reaches stderr.
+// A failed LMDB commit (a full disk, most often) reaches the fold through the batch it awaits, which turns it
+// into one line naming the directory (engine/state/stateWriteError.ts). lmdb-js also reports it on its own: on
+// console.error with its stack, and by rejecting promises of the transaction's puts that no caller holds (they
+// are made inside the library and never returned). In the command line both are dropped; every other report
+// and unhandled rejection still reaches the user.
 export function muteLibraryReports(): void {
   const report = console.error.bind(console);
   console.error = (...args: unknown[]) => {
@@ -8,4 +10,8 @@ export function muteLibraryReports(): void {
     if (first instanceof Error && first.stack?.includes('/node_modules/lmdb/write.js')) return;
     report(...args);
   };
+  process.on('unhandledRejection', (reason) => {
+    if (reason instanceof Error && 'commitError' in reason) return;
+    throw reason;
+  });
 }

@@ -79,8 +79,8 @@ export async function ingestCapture(options: {
   // stops before its batch reaches the log; the batch in flight completes first, so the state is exactly
   // that of the batches before the bad one.
   let inFlight: Promise<void> = Promise.resolve();
+  let next = reader.run(task) as Promise<CaptureReaderResult>;
   try {
-    let next = reader.run(task) as Promise<CaptureReaderResult>;
     for (;;) {
       const result = await next;
       if (result.error) {
@@ -96,6 +96,8 @@ export async function ingestCapture(options: {
           await inFlight;
           await release.beforeCommit(prepared.eventCount, runner.releaseMappedState);
           inFlight = runner.commitBatch(prepared);
+          // Awaited before the next commit or at the end; until then a failure must not count as unhandled.
+          inFlight.catch(() => undefined);
         }
         progress.lastBlock = blocks[blocks.length - 1]!.block;
         progress.blocks += blocks.length;
@@ -108,6 +110,9 @@ export async function ingestCapture(options: {
       if (result.done) break;
     }
   } finally {
+    // Stopped by an error: the batch being read is waited for (a pool destroyed under a running task reports its
+    // answer as an error of its own) and dropped.
+    await next.catch(() => undefined);
     await inFlight;
     await reader.destroy();
   }

@@ -12,7 +12,7 @@ import { stateDigest } from '../fixtures/stateDigest.js';
 const inputs = await createDemoInputs(200, 11);
 const lines = readFileSync(inputs.capture, 'utf8').trimEnd().split('\n');
 const parsed = lines.map((line) => JSON.parse(line) as { blockNumber: string; topics: string[] });
-const fillTopics = new Set([EVENT_TOPICS[KIND.orderFilledV1], EVENT_TOPICS[KIND.orderFilledV2]]);
+const fillTopics = new Set<string>([EVENT_TOPICS[KIND.orderFilledV1], EVENT_TOPICS[KIND.orderFilledV2]]);
 
 // The first cut (after line `cut`) inside a block whose rest holds a fill, well into the capture.
 const cut = parsed.findIndex((log, i) => i > lines.length / 3 && parsed[i + 1]?.blockNumber === log.blockNumber &&
