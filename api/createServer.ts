@@ -2,9 +2,10 @@
 // is { "error": text } (api/errorTexts.ts). Per key: 600 requests a minute and 4 in flight (2 streams), 429 with
 // Retry-After beyond. The native binary must load: the JS fallback is refused, not tolerated.
 import uWS from 'uWebSockets.js';
-import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
+import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
 import { ApiError } from './apiError.js';
-import { ERROR, rateLimitError } from './errorTexts.js';
+import { bearerChallenge, ERROR, inFlightError, rateLimitError } from './errorTexts.js';
+import { acceptsGzip } from './acceptsGzip.js';
 import { createInFlightLimiter } from './limits/createInFlightLimiter.js';
 import { createRateLimiter } from './limits/createRateLimiter.js';
 import type { RouteContext } from './routeContext.js';
@@ -15,6 +16,7 @@ import { walletTradesRoute } from './routes/walletTradesRoute.js';
 import { encodeAnswer, sendAnswer, sendError } from './sendAnswer.js';
 import { createAnswerCache } from './answerCache.js';
 import { createKeyCheck } from './createKeyCheck.js';
+import { listenError } from './listenError.js';
 import { openApiDocument, type RouteDoc } from './openApiDocument.js';
 import { routeDocs } from './routeDocs.js';
 import { compileQuery, type QueryValues } from './query/queryParams.js';
@@ -26,6 +28,8 @@ export interface Server {
 
 const MAX_URL_CHARS = 4096;
 const MAX_HEADER_BYTES = 8192;
+/** uSockets' LIBUS_LISTEN_EXCLUSIVE_PORT. */
+const LISTEN_EXCLUSIVE_PORT = 1;
 
 /** Runs a uWS handler's body. Nothing may escape a uWS handler: an exception there ends the process. */
 function guard(res: HttpResponse, run: () => void): void {
@@ -53,6 +57,10 @@ function assertNativeUws(): void {
   if (!loaded.some((path) => path.includes('uws_'))) {
     throw new Error('uWebSockets.js native binary did not load (JS fallback in use); refusing to serve');
   }
+}
+
+function unauthorized(res: HttpResponse, req: HttpRequest): void {
+  sendError(res, 401, ERROR.unauthorized, { 'www-authenticate': bearerChallenge(req.getHeader('authorization') !== '') });
 }
 
 function bearerKey(req: HttpRequest): string {
@@ -86,6 +94,7 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
   // at 600 requests.
   const rateLimited = process.env.TALLY_BENCH_NO_RATE_LIMIT !== '1';
   const inFlight = createInFlightLimiter();
+  const inFlightText = inFlightError(inFlight.maxRequests, inFlight.maxStreams);
   const answers = createAnswerCache();
   const checkKey = createKeyCheck(ctx.offchain);
   const limitText = String(rate.limit);
@@ -108,14 +117,16 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
     if (req.getHeader('transfer-encoding') !== '') return sendError(res, 400, ERROR.bodyNotAccepted);
     const generation = ctx.reads.refresh();
     const keyId = checkKey(bearerKey(req), ctx.reads.offchainRevision());
-    if (keyId === null) return sendError(res, 401, ERROR.unauthorized);
+    if (keyId === null) return unauthorized(res, req);
+    // Concurrency first: a request refused for it does not count against the minute.
+    const stream = route.stream ?? false;
+    if (rateLimited && !inFlight.enter(keyId, stream)) return sendError(res, 429, inFlightText, { 'retry-after': '1' });
     const decision = rateLimited ? rate.take(keyId, now()) : unlimited;
     if (!decision.allowed) {
+      inFlight.leave(keyId, stream);
       return sendError(res, 429, rateLimitError(decision.retryAfterSeconds), { 'retry-after': String(decision.retryAfterSeconds) });
     }
-    const stream = route.stream ?? false;
-    if (rateLimited && !inFlight.enter(keyId, stream)) return sendError(res, 429, rateLimitError(1), { 'retry-after': '1' });
-    const acceptsGzip = req.getHeader('accept-encoding').includes('gzip');
+    const gzipAccepted = acceptsGzip(req.getHeader('accept-encoding'));
     const cacheKey = route.cached === false ? null : `${url}?${query}`;
     let answer = cacheKey === null ? undefined : answers.get(generation, cacheKey);
     let status = 200;
@@ -142,7 +153,7 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
     };
     const cached = answer;
     try {
-      const written = sendAnswer(res, status, headers, answer, acceptsGzip, () => ({
+      const written = sendAnswer(res, status, headers, answer, gzipAccepted, () => ({
         done,
         madeGzip: status === 200 && cacheKey !== null ? (gzip) => answers.setGzip(generation, cacheKey, cached, gzip) : undefined,
       }));
@@ -166,14 +177,17 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
   // Anything else: 405 for other methods, 401 without a valid key (what exists is not shown to anyone without
   // one), else 404.
   app.any('/*', (res, req) => guard(res, () => {
-    const [status, error] = headerBytes(req) > MAX_HEADER_BYTES ? [431, ERROR.headersTooLarge]
-      : req.getMethod() !== 'get' ? [405, ERROR.methodNotAllowed]
-      : checkKey(bearerKey(req), refreshedRevision()) === null ? [401, ERROR.unauthorized] : [404, ERROR.notFound];
-    sendError(res, status, error);
+    if (headerBytes(req) > MAX_HEADER_BYTES) return sendError(res, 431, ERROR.headersTooLarge);
+    if (req.getMethod() !== 'get') return sendError(res, 405, ERROR.methodNotAllowed, { allow: 'GET' });
+    if (checkKey(bearerKey(req), refreshedRevision()) === null) return unauthorized(res, req);
+    sendError(res, 404, ERROR.notFound);
   }));
   return new Promise((resolve, reject) => {
-    app.listen(options.host, options.port, (socket) => {
-      if (!socket) return reject(new Error(`cannot listen on ${options.host}:${options.port}`));
+    // Exclusive: without it uWS sets SO_REUSEPORT, and a second server on a port in use shares its traffic
+    // instead of failing. (The typings lack this overload.)
+    const listen = app.listen as unknown as (host: string, port: number, options: number, cb: (socket: us_listen_socket | false) => void) => void;
+    listen.call(app, options.host, options.port, LISTEN_EXCLUSIVE_PORT, (socket) => {
+      if (!socket) return void listenError(options.host, options.port).then(reject);
       resolve({
         port: uWS.us_socket_local_port(socket),
         // close() exists at run time but not in the typings (toolchain.md).

@@ -12,7 +12,21 @@ export const ERROR = {
   internal: 'internal error',
 } as const;
 
-/** Spec 7's 429 form. */
+/** Spec 7's 429 form, for a key over its requests a minute. */
 export function rateLimitError(retryAfterSeconds: number): string {
   return `rate limit: 600 requests a minute; retry in ${retryAfterSeconds} s`;
+}
+
+/** The same form for a request over the key's concurrency (spec 8): refused before it counts against the minute. */
+export function inFlightError(requests: number, streams: number): string {
+  return `rate limit: at most ${requests} requests (${streams} streams) at once per key; retry in 1 s`;
+}
+
+/**
+ * The 401's WWW-Authenticate challenge (RFC 6750). The body's text is the spec's for every 401 (section 7:
+ * "No key, or unknown or revoked key"); the challenge tells a missing key from a refused one.
+ */
+export function bearerChallenge(keyGiven: boolean): string {
+  return keyGiven ? 'Bearer realm="tally", error="invalid_token", error_description="unknown or revoked API key"'
+    : 'Bearer realm="tally", error_description="missing API key"';
 }

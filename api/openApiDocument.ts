@@ -9,6 +9,8 @@ export interface RouteDoc {
   answer: object;
 }
 
+const json = { 'application/json': { schema: ErrorSchema } };
+
 export function openApiDocument(routes: Array<{ pattern: string; doc: RouteDoc }>, version: string): object {
   const paths: Record<string, object> = {};
   for (const { pattern, doc } of routes) {
@@ -23,9 +25,15 @@ export function openApiDocument(routes: Array<{ pattern: string; doc: RouteDoc }
         parameters: [...pathParameters, ...doc.query.map((q) => ({ name: q.name, in: 'query', required: false, description: q.description, schema: q.schema }))],
         responses: {
           200: { description: 'the answer', content: { 'application/json': { schema: doc.answer } } },
-          400: { description: 'a bad parameter, named in the text', content: { 'application/json': { schema: ErrorSchema } } },
-          401: { description: 'unknown or revoked API key', content: { 'application/json': { schema: ErrorSchema } } },
-          429: { description: 'rate limit: 600 requests a minute; retry in N s', content: { 'application/json': { schema: ErrorSchema } } },
+          400: { description: 'a bad parameter, named in the text, or a request with a body', content: json },
+          401: { description: 'unknown or revoked API key (a missing key too; the WWW-Authenticate header tells them apart)', content: json },
+          405: { description: 'only GET is supported (any other method, on any path)', content: json },
+          414: { description: 'the URL is too long (at most 4096 characters)', content: json },
+          429: {
+            description: 'rate limit: 600 requests a minute; retry in N s, or at most 4 requests (2 streams) at once per key; retry in 1 s. '
+              + 'The Retry-After header gives the seconds to wait', content: json,
+          },
+          431: { description: 'the request headers are too large (at most 8192 bytes)', content: json },
         },
       },
     };

@@ -17,10 +17,13 @@ const text = textParam('q', 'only markets whose question, or the row\'s outcome 
 export const routeDocs = {
   health: { tag: 'Health', summary: 'The folded block, the lag behind the source and the log size', query: [], answer: HealthAnswer },
   walletPositions: {
-    tag: 'Wallets', summary: 'A wallet\'s positions: raw (no status), open or closed', answer: Type.Union([RawPositionsAnswer, OpenPositionsAnswer, ClosedPositionsAnswer]),
+    tag: 'Wallets',
+    summary: 'A wallet\'s positions: raw (no status), open or closed. The raw form answers every position of the wallet '
+      + '(both outcomes of each market it touched), narrowed only by `conditions`: it ignores limit, offset, category and q',
+    answer: Type.Union([RawPositionsAnswer, OpenPositionsAnswer, ClosedPositionsAnswer]),
     query: [
       choiceParam('status', '`open` or `closed`; omitted selects the raw form', ['open', 'closed']),
-      limit(2500, '100'), offset, category, text,
+      ...[limit(2500, '100'), offset, category, text].map((param) => ({ ...param, description: `${param.description}; open and closed forms only` })),
       textParam('conditions', 'raw form: condition ids, comma separated, no spaces', `^${CONDITION}(,${CONDITION})*$`,
         'conditions must be condition ids (0x plus 64 hex), comma separated'),
       choiceParam('sort', 'closed form: `exit` (latest exit first, default) or `pnl`', ['exit', 'pnl']),

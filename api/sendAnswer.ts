@@ -11,10 +11,12 @@ export function encodeAnswer(body: unknown): CachedAnswer {
   return { json: Buffer.from(JSON.stringify(body)), gzip: undefined };
 }
 
-function writeAnswer(res: HttpResponse, status: number, headers: Record<string, string> | null, body: Buffer, gzipped: boolean): void {
+/** `varies`: the body's encoding depends on Accept-Encoding, which caches between must know. */
+function writeAnswer(res: HttpResponse, status: number, headers: Record<string, string> | null, body: Buffer, gzipped: boolean, varies = false): void {
   res.cork(() => {
     res.writeStatus(String(status)).writeHeader('content-type', 'application/json; charset=utf-8');
     if (gzipped) res.writeHeader('content-encoding', 'gzip');
+    if (varies) res.writeHeader('vary', 'Accept-Encoding');
     if (headers) for (const name in headers) res.writeHeader(name, headers[name]!);
     res.end(body);
   });
@@ -40,12 +42,14 @@ export function sendAnswer(
   res: HttpResponse, status: number, headers: Record<string, string> | null, answer: CachedAnswer, acceptsGzip: boolean,
   later: () => LaterOptions,
 ): boolean {
-  if (!acceptsGzip || answer.json.length < GZIP_MIN_BYTES || answer.gzip === null) {
-    writeAnswer(res, status, headers, answer.json, false);
+  // Whether this answer is ever gzipped, whatever this request accepts.
+  const compressible = answer.json.length >= GZIP_MIN_BYTES && answer.gzip !== null;
+  if (!acceptsGzip || !compressible) {
+    writeAnswer(res, status, headers, answer.json, false, compressible);
     return true;
   }
   if (answer.gzip) {
-    writeAnswer(res, status, headers, answer.gzip, true);
+    writeAnswer(res, status, headers, answer.gzip, true, true);
     return true;
   }
   const options = later();
@@ -55,7 +59,7 @@ export function sendAnswer(
     // A callback has no caller to throw to: an exception here would end the process.
     try {
       if (!error) options.madeGzip?.(compressed);
-      if (!aborted) writeAnswer(res, status, headers, error ? answer.json : compressed, !error);
+      if (!aborted) writeAnswer(res, status, headers, error ? answer.json : compressed, !error, true);
     } catch (failure) {
       console.error(failure);
     } finally {

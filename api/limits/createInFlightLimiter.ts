@@ -2,6 +2,8 @@
 // (the fills feed and other bulk answers). A request holds its slot until its answer is fully written.
 
 export interface InFlightLimiter {
+  readonly maxRequests: number;
+  readonly maxStreams: number;
   /** Takes a slot, or returns false when the key is at its limit. */
   enter(key: string, stream: boolean): boolean;
   leave(key: string, stream: boolean): void;
@@ -12,6 +14,8 @@ export function createInFlightLimiter(options: { requests?: number; streams?: nu
   const maxStreams = options.streams ?? 2;
   const counts = new Map<string, { requests: number; streams: number }>();
   return {
+    maxRequests,
+    maxStreams,
     enter(key, stream) {
       let count = counts.get(key);
       if (!count) counts.set(key, (count = { requests: 0, streams: 0 }));

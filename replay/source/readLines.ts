@@ -1,7 +1,12 @@
 // Reads a file line by line with a reused buffer: bounded memory whatever the file size. Each line is a byte
 // range of that buffer, valid until the next line is read (no string is made unless asked for), with its
-// 1-based number and whether it ended with a newline (a last line without one may be torn).
+// 1-based number and whether it ended with a newline (a last line without one may be torn). A line longer than
+// maxLineBytes is refused (FILE:LINE) as soon as it is seen, before it is held whole.
 import { closeSync, openSync, readSync } from 'node:fs';
+import { InputError } from '../../engine/inputError.js';
+
+/** Far above any log of the venue (a TransferBatch of a thousand ids is some 130 kB of hex). */
+export const MAX_LINE_BYTES = 1024 * 1024;
 
 export interface Line {
   buffer: Buffer;
@@ -15,7 +20,10 @@ export function lineText(line: Line): string {
   return line.buffer.toString('utf8', line.start, line.end);
 }
 
-export function* readLines(path: string, chunkBytes = 4 * 1024 * 1024): Generator<Line> {
+export function* readLines(path: string, options: { chunkBytes?: number; maxLineBytes?: number } = {}): Generator<Line> {
+  const chunkBytes = options.chunkBytes ?? 4 * 1024 * 1024;
+  const maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
+  const tooLong = (number: number) => new InputError(path, number, `the line is longer than ${maxLineBytes} bytes: not a log line of a capture`);
   const fd = openSync(path, 'r');
   try {
     let buffer = Buffer.allocUnsafe(chunkBytes);
@@ -41,6 +49,7 @@ export function* readLines(path: string, chunkBytes = 4 * 1024 * 1024): Generato
       end += read;
       let newline = buffer.indexOf(10, start);
       while (newline !== -1 && newline < end) {
+        if (newline - start > maxLineBytes) throw tooLong(line.number + 1);
         line.start = start;
         line.end = newline > start && buffer[newline - 1] === 13 ? newline - 1 : newline;
         line.number++;
@@ -48,6 +57,7 @@ export function* readLines(path: string, chunkBytes = 4 * 1024 * 1024): Generato
         start = newline + 1;
         newline = buffer.indexOf(10, start);
       }
+      if (end - start > maxLineBytes) throw tooLong(line.number + 1);
     }
     if (end > start) {
       line.start = start;

@@ -46,6 +46,9 @@ t.test('error: missing, unknown, malformed and revoked keys get the spec text', 
   for (const bad of [null, 'svc_' + '0'.repeat(48), 'abc']) {
     const r = await get('/v1/health', { key: bad });
     t.same([r.status, r.body], [401, { error: 'unknown or revoked API key' }], `key ${bad}`);
+    // The spec gives every 401 the same text; the challenge tells a missing key from a refused one.
+    t.equal(r.headers.get('www-authenticate'), bad === null ? 'Bearer realm="tally", error_description="missing API key"'
+      : 'Bearer realm="tally", error="invalid_token", error_description="unknown or revoked API key"');
   }
   const second = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
   t.equal((await get('/v1/health', { key: second })).status, 200);
@@ -57,7 +60,8 @@ t.test('error: missing, unknown, malformed and revoked keys get the spec text', 
 t.test('error: routes, methods, bodies, URLs', async (t) => {
   t.same(await get('/v1/nope').then((r) => [r.status, r.body]), [404, { error: 'not found' }]);
   t.same(await get('/v1/health', { method: 'POST', body: '{}' }).then((r) => [r.status, r.body]), [405, { error: 'only GET is supported' }]);
-  t.same(await get('/v1/health', { method: 'DELETE' }).then((r) => r.status), 405);
+  const deleted = await get('/v1/health', { method: 'DELETE' });
+  t.same([deleted.status, deleted.headers.get('allow')], [405, 'GET']);
   const long = await get('/v1/health?x=' + 'a'.repeat(5000));
   t.same([long.status, long.body], [414, { error: 'the URL is too long (at most 4096 characters)' }]);
   const heavy = await get('/v1/health', { headers: { 'x-padding': 'a'.repeat(9000) } });
@@ -103,7 +107,31 @@ t.test('behavior: a burst of more than 4 requests in flight on one key meets 429
   t.ok(refused.length >= 1, 'the rest met 429');
   for (const text of refused) {
     t.match(text, /\r\nretry-after: 1\r\n/i);
-    t.match(text, /\{"error":"rate limit: 600 requests a minute; retry in 1 s"\}$/);
+    t.match(text, /\{"error":"rate limit: at most 4 requests \(2 streams\) at once per key; retry in 1 s"\}$/);
   }
-  t.equal((await get('/v1/openapi.json', { key: fresh })).status, 200, 'the slots come back once answered');
+  const after = await get('/v1/openapi.json', { key: fresh });
+  t.equal(after.status, 200, 'the slots come back once answered');
+  const answered = statuses.filter((s) => s === 200).length;
+  t.equal(after.headers.get('x-ratelimit-remaining'), String(600 - answered - 1), 'the refused ones did not count against the minute');
+});
+
+t.test('behavior: gzip only when accepted with a weight above 0; Vary on answers that may be gzipped', async (t) => {
+  const plain = await get('/v1/openapi.json?vary=1', { headers: { 'accept-encoding': 'gzip;q=0' } });
+  t.equal(plain.headers.get('content-encoding'), null, 'gzip;q=0 is a refusal');
+  t.equal(plain.headers.get('vary'), 'Accept-Encoding');
+  for (const accept of ['gzip', 'br;q=1, gzip;q=0.5', '*']) {
+    const raw = await fetch(base + '/v1/openapi.json?vary=1', { headers: { authorization: `Bearer ${key}`, 'accept-encoding': accept } });
+    t.equal(raw.headers.get('content-encoding'), 'gzip', accept);
+    t.equal(raw.headers.get('vary'), 'Accept-Encoding');
+    await raw.arrayBuffer();
+  }
+  const small = await get('/v1/health', { headers: { 'accept-encoding': 'gzip' } });
+  t.equal(small.headers.get('vary'), null, 'a small answer is never gzipped: no Vary');
+});
+
+t.test('default: the OpenAPI document lists every error status the server gives', async (t) => {
+  const doc = (await get('/v1/openapi.json')).body;
+  const responses = doc.paths['/v1/wallets/{wallet}/positions'].get.responses;
+  t.same(Object.keys(responses).sort(), ['200', '400', '401', '405', '414', '429', '431']);
+  t.match(doc.paths['/v1/wallets/{wallet}/positions'].get.summary, /ignores limit, offset, category and q/);
 });
