@@ -174,9 +174,10 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
   routes.push({ pattern: '/v1/openapi.json', doc: routeDocs.openApi, handle: () => document });
   const queryOf = new Map(routes.map((route) => [route, compileQuery(route.doc.query)]));
   for (const route of routes) app.get(route.pattern, serve(route, (route.pattern.match(/:/g) ?? []).length));
-  // Anything else: 405 for other methods, 401 without a valid key (what exists is not shown to anyone without
-  // one), else 404.
+  // Anything else: the size limits first, then 405 for other methods, 401 without a valid key (what exists is
+  // not shown to anyone without one), else 404.
   app.any('/*', (res, req) => guard(res, () => {
+    if (req.getUrl().length + (req.getQuery() ?? '').length > MAX_URL_CHARS) return sendError(res, 414, ERROR.urlTooLong);
     if (headerBytes(req) > MAX_HEADER_BYTES) return sendError(res, 431, ERROR.headersTooLarge);
     if (req.getMethod() !== 'get') return sendError(res, 405, ERROR.methodNotAllowed, { allow: 'GET' });
     if (checkKey(bearerKey(req), refreshedRevision()) === null) return unauthorized(res, req);

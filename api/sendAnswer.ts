@@ -2,6 +2,7 @@
 // accepts it and the body is worth compressing. A gzip not made yet is made off the event loop, and the request
 // holds its in-flight slot until written; everything else is written at once, with nothing allocated for later.
 import type { HttpResponse } from 'uWebSockets.js';
+import { STATUS_CODES } from 'node:http';
 import { gzip } from 'node:zlib';
 import type { CachedAnswer } from './answerCache.js';
 
@@ -11,10 +12,18 @@ export function encodeAnswer(body: unknown): CachedAnswer {
   return { json: Buffer.from(JSON.stringify(body)), gzip: undefined };
 }
 
+/** "200 OK": the status line's reason phrase (uWS writes the status as given, and "HTTP/1.1 200" lacks it). */
+const statusLines = new Map<number, string>();
+function statusLine(status: number): string {
+  let line = statusLines.get(status);
+  if (line === undefined) statusLines.set(status, (line = `${status} ${STATUS_CODES[status] ?? ''}`.trimEnd()));
+  return line;
+}
+
 /** `varies`: the body's encoding depends on Accept-Encoding, which caches between must know. */
 function writeAnswer(res: HttpResponse, status: number, headers: Record<string, string> | null, body: Buffer, gzipped: boolean, varies = false): void {
   res.cork(() => {
-    res.writeStatus(String(status)).writeHeader('content-type', 'application/json; charset=utf-8');
+    res.writeStatus(statusLine(status)).writeHeader('content-type', 'application/json; charset=utf-8');
     if (gzipped) res.writeHeader('content-encoding', 'gzip');
     if (varies) res.writeHeader('vary', 'Accept-Encoding');
     if (headers) for (const name in headers) res.writeHeader(name, headers[name]!);

@@ -67,6 +67,7 @@ t.test('error: routes, methods, bodies, URLs', async (t) => {
   const heavy = await get('/v1/health', { headers: { 'x-padding': 'a'.repeat(9000) } });
   t.same([heavy.status, heavy.body], [431, { error: 'the request headers are too large (at most 8192 bytes)' }]);
   t.equal((await get('/v1/nope', { headers: { 'x-padding': 'a'.repeat(9000) } })).status, 431, 'on unknown routes too');
+  t.equal((await get('/v1/' + 'a'.repeat(5000))).status, 414, 'a long URL on an unknown route too');
 });
 
 t.test('behavior: the 601st request in a minute meets 429 with Retry-After', async (t) => {
