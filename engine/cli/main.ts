@@ -3,7 +3,7 @@
 // flag or the directory; 2 a command line that is not well formed; 3 `verify` found the state behind its log;
 // 70 a bug (a broken invariant), with its stack.
 import { InputError } from '../inputError.js';
-import { CommandError } from '../commandError.js';
+import { CommandError, UsageError } from '../commandError.js';
 import { checkPositionals, commandHelp, COMMANDS, globalUsage } from './commandTable.js';
 import { describeSystemError } from './describeSystemError.js';
 import { muteLibraryReports } from './muteLibraryReports.js';
@@ -23,7 +23,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const spec = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (!spec) throw new CommandError(`unknown command ${name}; the commands are ${Object.keys(COMMANDS).join(', ')} (tally --help)`);
+  if (!spec) throw new UsageError(`unknown command ${name}; the commands are ${Object.keys(COMMANDS).join(', ')} (tally --help)`);
   const flags = parseFlags(name, rest, { ...spec.flags, help: { help: 'this help' } });
   if (flags.values.help) {
     console.log(commandHelp(name, spec));

@@ -7,7 +7,7 @@ import { API_KEY_PATTERN, createApiKey, findApiKeysByPrefix, listApiKeys, revoke
 import { openOffchainStore, type OffchainStore } from '../../offchain/openOffchainStore.js';
 
 const USAGE = 'keys needs an action: tally keys create | revoke KEY | list';
-const PREFIX_PATTERN = /^svc_[0-9a-f]{1,48}$/;
+const PREFIX_PATTERN = /^svc_[0-9a-f]{0,48}$/;
 
 function iso(seconds: number): string {
   return new Date(seconds * 1000).toISOString();

@@ -22,11 +22,13 @@ export async function loadMetadataFile(offchain: OffchainStore, file: string): P
 }
 
 export async function metadataCommand(flags: { data: string; file?: string; url?: string }): Promise<void> {
+  // Fetched before the store is opened: a URL that cannot be fetched leaves the data directory untouched.
+  const fetched = flags.url ? await fetchText(flags.url) : null;
   const offchain = openOffchainStore({ dir: dataPaths(flags.data).offchain });
   try {
     if (flags.file) await loadMetadataFile(offchain, flags.file);
     if (flags.url) {
-      const count = await storeMetadata(offchain, await fetchText(flags.url), flags.url);
+      const count = await storeMetadata(offchain, fetched!, flags.url);
       process.stderr.write(`metadata: ${count} markets from ${flags.url}\n`);
     }
   } finally {

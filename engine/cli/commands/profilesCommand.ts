@@ -33,10 +33,11 @@ export async function storeProfiles(offchain: OffchainStore, text: string, sourc
 }
 
 export async function profilesCommand(flags: { data: string; file?: string; url?: string }): Promise<void> {
+  // Read before the store is opened: a source that cannot be read leaves the data directory untouched.
+  const source = flags.file ?? flags.url!;
+  const text = flags.file ? readFileSync(flags.file, 'utf8') : await fetchText(flags.url!);
   const offchain = openOffchainStore({ dir: dataPaths(flags.data).offchain });
   try {
-    const source = flags.file ?? flags.url!;
-    const text = flags.file ? readFileSync(flags.file, 'utf8') : await fetchText(flags.url!);
     process.stderr.write(`profiles: ${await storeProfiles(offchain, text, source)} wallets from ${source}\n`);
   } finally {
     await offchain.close();

@@ -1,0 +1,102 @@
+// The command line's own errors: help exits 0, usage errors are one line and exit 2, refusals one line and exit
+// 1, never a stack; reading commands create nothing; keys revoke takes the prefix keys list shows.
+import t, { type Test } from 'tap';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MAX_LINE_BYTES } from '../../replay/source/readLines.js';
+import { runTally } from '../fixtures/runTally.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tally-cli-errors-'));
+
+/** One line on stderr, no stack frame. */
+function oneLine(t: Test, stderr: string, pattern: RegExp): void {
+  const lines = stderr.trimEnd().split('\n');
+  t.equal(lines.length, 1, `one line: ${stderr}`);
+  t.match(lines[0], pattern);
+  t.notMatch(stderr, /^\s+at /m, 'no stack');
+}
+
+t.test('default: help', async (t) => {
+  for (const args of [['--help'], ['-h'], ['help']]) {
+    const help = runTally(args);
+    t.equal(help.code, 0, args.join(' '));
+    t.match(help.stdout, /^usage: tally <command>/);
+  }
+  const ingest = runTally(['ingest', '--help']);
+  t.equal(ingest.code, 0);
+  t.match(ingest.stdout, /^usage: tally ingest /, 'a command\'s own help');
+  t.notMatch(ingest.stdout, /replay {4}a new data directory/, 'not the global list');
+  t.match(runTally(['help', 'verify']).stdout, /^usage: tally verify /);
+});
+
+t.test('error: usage errors are one line and exit 2', async (t) => {
+  const none = runTally([]);
+  t.equal(none.code, 2, 'no command');
+  t.match(none.stderr, /^usage: tally <command>/);
+  for (const [args, pattern] of [
+    [['frobnicate'], /^tally: unknown command frobnicate/],
+    [['ingest', '--bogus'], /^tally: ingest: unknown flag --bogus \(tally ingest --help lists them\)$/],
+    [['ingest', '--data'], /^tally: ingest: --data needs a value: --data DIR$/],
+    [['demo', '--fills', 'many'], /^tally: --fills must be an integer/],
+    [['serve', '--port', '65536'], /^tally: --port must be an integer from 0 to 65535, got 65536$/],
+    [['keys'], /^tally: keys needs an action/],
+  ] as Array<[string[], RegExp]>) {
+    const result = runTally(args);
+    t.equal(result.code, 2, args.join(' '));
+    oneLine(t, result.stderr, pattern);
+  }
+});
+
+t.test('error: a URL that cannot be fetched is one line', async (t) => {
+  // A port nothing listens on: taken, then released.
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: taken } = probe.address() as { port: number };
+      probe.close(() => resolve(taken));
+    });
+  });
+  const data = join(dir, 'fetch');
+  const result = runTally(['metadata', '--data', data, '--url', `http://127.0.0.1:${port}/markets`]);
+  t.equal(result.code, 1);
+  oneLine(t, result.stderr, new RegExp(`^tally: cannot fetch http://127\\.0\\.0\\.1:${port}/markets: `));
+  t.notOk(existsSync(data), 'nothing created');
+});
+
+t.test('behavior: keys list and revoke never create a directory; revoke takes a listed prefix', async (t) => {
+  const missing = join(dir, 'typo');
+  const list = runTally(['keys', 'list', '--data', missing]);
+  t.equal(list.code, 1);
+  oneLine(t, list.stderr, /holds no keys/);
+  t.equal(runTally(['keys', 'revoke', 'svc_abc', '--data', missing]).code, 1);
+  t.notOk(existsSync(missing), 'nothing created');
+
+  const data = join(dir, 'keys');
+  const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+  runTally(['keys', 'create', '--data', data]);
+  const listed = runTally(['keys', 'list', '--data', data]).stdout.trim().split('\n');
+  t.equal(listed.length, 2);
+  const shown = listed.find((line) => key.startsWith(line.split('...')[0]!))!.split(' ')[0]!;
+  const revoke = runTally(['keys', 'revoke', shown, '--data', data]);
+  t.equal(revoke.code, 0, revoke.stderr);
+  t.equal(revoke.stdout.trim(), `revoked ${shown}`);
+  t.match(runTally(['keys', 'list', '--data', data]).stdout, new RegExp(`${shown.replace(/\./g, '\\.')} created \\S+ revoked `));
+  const ambiguous = runTally(['keys', 'revoke', 'svc_', '--data', data]);
+  t.equal(ambiguous.code, 1);
+  oneLine(t, ambiguous.stderr, /^tally: keys revoke: 2 keys start with svc_; give more of the key$/);
+});
+
+t.test('error: captures that fold nothing, or hold a line too long, are told at ingest', async (t) => {
+  const empty = join(dir, 'empty.ndjson');
+  writeFileSync(empty, '');
+  const data = join(dir, 'empty-data');
+  const ingest = runTally(['ingest', '--data', data, '--capture', empty]);
+  t.equal(ingest.code, 0);
+  t.match(ingest.stderr, new RegExp(`${empty.replace(/\./g, '\\.')} holds no log lines: nothing was folded`));
+  const long = join(dir, 'long.ndjson');
+  writeFileSync(long, `{"address":"0x${'0'.repeat(40)}","data":"0x${'00'.repeat(MAX_LINE_BYTES)}"}\n`);
+  const refused = runTally(['ingest', '--data', join(dir, 'long-data'), '--capture', long]);
+  t.equal(refused.code, 1);
+  oneLine(t, refused.stderr, new RegExp(`^tally: ${long.replace(/\./g, '\\.')}:1: the line is longer than ${MAX_LINE_BYTES} bytes`));
+});
