@@ -1,4 +1,4 @@
-// Answer bytes by request URL, for one generation of the state (DESIGN.md section 1: an answer is a function of
+// Answer bytes by request URL, for one generation of the state (engine/README.md, Pipeline: an answer is a function of
 // the folded block, the off-chain data and the query). Dashboards and bots poll the same answers between blocks;
 // they get the bytes, and the gzip of them, that the first request paid for. A new generation empties it;
 // past its byte budget the least recently served answers go, down to three quarters of it.

@@ -1,4 +1,4 @@
-// The spec's error texts (interface-spec.txt sections 4 and 7, DESIGN.md section 5), in one place.
+// The spec's error texts (interface-spec.txt sections 4 and 7, api/README.md), in one place.
 
 export const ERROR = {
   unauthorized: 'unknown or revoked API key',

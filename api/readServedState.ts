@@ -6,7 +6,7 @@ import { blockKey } from '../engine/state/stateKeys.js';
 
 export interface ServedBlock {
   block: number;
-  /** The block's timestamp: the "now" of every answer (DESIGN.md section 1). */
+  /** The block's timestamp: the "now" of every answer (engine/README.md, Pipeline). */
   blockTs: number;
   events: number;
 }

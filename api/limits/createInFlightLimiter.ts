@@ -1,4 +1,4 @@
-// Per-key concurrency (spec 8, DESIGN.md section 5): at most 4 requests in flight, of which at most 2 streams
+// Per-key concurrency (spec 8, api/README.md): at most 4 requests in flight, of which at most 2 streams
 // (the fills feed and other bulk answers). A request holds its slot until its answer is fully written.
 
 export interface InFlightLimiter {

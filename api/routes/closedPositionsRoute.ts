@@ -1,4 +1,4 @@
-// GET /v1/wallets/{wallet}/closed-positions (DESIGN.md section 5), also positions?status=closed: positions whose
+// GET /v1/wallets/{wallet}/closed-positions (api/README.md), also positions?status=closed: positions whose
 // exitAt is set, latest exit first (sort=exit) or best settled PnL first (sort=pnl).
 import type { RouteRequest } from '../createServer.js';
 import { categoryParam, filterPositions } from '../filterPositions.js';

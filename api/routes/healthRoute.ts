@@ -1,4 +1,4 @@
-// GET /v1/health (DESIGN.md section 5): the folded block, how far it trails the source, the log's size.
+// GET /v1/health (api/README.md): the folded block, how far it trails the source, the log's size.
 import { readdirSync } from 'node:fs';
 import type { RouteContext } from '../routeContext.js';
 import { readServedBlock } from '../readServedState.js';

@@ -1,5 +1,5 @@
-// WalletRow (spec 2.3): a position settled against its market's resolution, with the rules of DESIGN.md
-// section 3. Money is computed in micro-units (settlement rounded once, half away from zero) and converted last.
+// WalletRow (spec 2.3): a position settled against its market's resolution, with the rules of engine/README.md,
+// Accounting. Money is computed in micro-units (settlement rounded once, half away from zero) and converted last.
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { mulDivRound } from '../../engine/reducers/mulDivRound.js';
 import { OPEN_THRESHOLD_MICROS, type Position } from '../../engine/reducers/position.js';

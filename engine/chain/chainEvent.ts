@@ -35,7 +35,7 @@ export const KIND = {
 } as const;
 export type Kind = (typeof KIND)[keyof typeof KIND];
 
-/** Exchange codes, as the fills feed shows them (DESIGN.md section 2). */
+/** Exchange codes, as the fills feed shows them (engine/README.md, Chain model). */
 export const EXCHANGE = { ctf: 1, negRisk: 2, ctfV2: 3, negRiskV2: 4, amm: 5 } as const;
 export type ExchangeCode = (typeof EXCHANGE)[keyof typeof EXCHANGE];
 export const EXCHANGE_LABEL: Record<ExchangeCode, string> = {

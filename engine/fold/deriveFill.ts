@@ -1,4 +1,4 @@
-// Order-book fills (DESIGN.md section 2): one trade row and one position event per OrderFilled, owned by the
+// Order-book fills (engine/README.md, Chain model): one trade row and one position event per OrderFilled, owned by the
 // order's maker. The taker order's fill names the exchange as taker; its counterparty is the first maker of
 // the match, a maker fill's is the taker order's owner. Side: the order gives collateral (asset 0) -> BUY.
 // V1 fees are in what the order receives (shares on a buy), V2 fees in collateral.

@@ -1,4 +1,4 @@
-// The append-only event log, tally's source of truth (DESIGN.md section 1).
+// The append-only event log, tally's source of truth (engine/README.md, Pipeline).
 //
 // A directory of segment files `NNNNNNNN.seg`, each a run of frames. A frame holds whole blocks:
 //   header, 40 bytes, little-endian

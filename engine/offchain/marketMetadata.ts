@@ -1,4 +1,4 @@
-// Market metadata (DESIGN.md section 7): the venue's public market objects in Gamma shape (older strapi objects
+// Market metadata (replay/README.md, Inputs): the venue's public market objects in Gamma shape (older strapi objects
 // and CLOB objects too), normalized to the spec's Market fields (2.1). Category: the object's `category` when it
 // names one of the nine, else the first of its own or its event's tags that does; none means Other.
 import { InputError } from '../inputError.js';

@@ -1,4 +1,4 @@
-// The state of one position (one wallet x one outcome token), in integer micro-units (DESIGN.md section 3).
+// The state of one position (one wallet x one outcome token), in integer micro-units (engine/README.md, Accounting).
 // Counters beyond the spec's Position fields (received*, lowSinceTs) exist because WalletRow needs them.
 
 export const FLAG = { partialHistory: 1, basisApprox: 2, converted: 4, amm: 8 } as const;

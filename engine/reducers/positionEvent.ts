@@ -1,6 +1,6 @@
 // Position events: what a chain event means for one wallet's positions, with every figure the rule needs
 // attached (derived in engine/fold from the chain event and market state). The wallet fold applies them in
-// chain order; each kind has one reducer (DESIGN.md section 3).
+// chain order; each kind has one reducer (engine/README.md, Accounting).
 
 export const POSITION_EVENT = {
   bookBuy: 1,
@@ -60,7 +60,7 @@ export interface AmmSell extends Base {
 export interface AmmReceive extends Base { kind: typeof POSITION_EVENT.ammReceive; token: string; shares: number; cost: number }
 /**
  * Wallet-to-wallet transfer, as two events: the sender's publishes the basis it removed in `slot`, the
- * receiver's reads it there (DESIGN.md: basis leaves one position and arrives at the other as the same integer).
+ * receiver's reads it there (engine/README.md, Accounting: basis leaves one position and arrives at the other as the same integer).
  */
 export interface TransferOut extends Base { kind: typeof POSITION_EVENT.transferOut; token: string; amount: number; slot: number }
 export interface TransferIn extends Base { kind: typeof POSITION_EVENT.transferIn; token: string; amount: number; slot: number }

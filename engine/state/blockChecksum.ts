@@ -1,4 +1,4 @@
-// The per-block state checksum (DESIGN.md section 1): sha256 of the previous block's checksum and every state
+// The per-block state checksum (engine/README.md, Pipeline): sha256 of the previous block's checksum and every state
 // key the block touched with its final value, in key order. It depends on neither batch size nor worker count,
 // so `tally verify` can refold with any settings and name the first block that differs.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// One fill as stored in a market's per-block trade chunk (DESIGN.md section 2: one row per OrderFilled,
+// One fill as stored in a market's per-block trade chunk (engine/README.md, Chain model: one row per OrderFilled,
 // owned by the order's maker, plus AMM pool trades). Amounts in micro-units; fee in `feeUnit`.
 
 export const SIDE = { buy: 0, sell: 1 } as const;

@@ -1,4 +1,4 @@
-// The demo's capture writer: turns the simulator's ChainEvents into capture lines (DESIGN.md section 7) with
+// The demo's capture writer: turns the simulator's ChainEvents into capture lines (replay/README.md, Inputs) with
 // chain positions. Invariants: blocks only ever move forward; within a block, transactions and log indexes only
 // increase; only blocks that get a log appear. Memory stays flat whatever the size of the capture: each line
 // goes straight into one of a few 8 MB buffers; a full buffer is written asynchronously at its file position

@@ -1,6 +1,6 @@
 // The demo's Chainlink price feeds (one aggregator per asset): a seeded random walk sampled at every 15-minute
 // boundary, published by AnswerUpdated(current, roundId, updatedAt) in a block shortly before the boundary, so
-// a round's strike and close (the feed's last answers at or before its start and end, DESIGN.md section 5) are
+// a round's strike and close (the feed's last answers at or before its start and end, api/README.md) are
 // the walk's values at those boundaries. The values are drawn ahead on demand, so a round knows its outcome
 // when it is created. The aggregator also emits NewRound, which tally does not use.
 import { KIND } from '../../engine/chain/chainEvent.js';

@@ -1,6 +1,6 @@
 // The demo venue's traders: what each behaviour kind does when the pacing asks for activity, and how a wish
 // ("wallet w buys 40 shares of outcome 0") becomes a consistent book match. Behaviours are sized for the tag
-// rules of DESIGN.md section 6: market makers quote both sides as makers (splitting first, merging leftovers),
+// rules of replay/README.md, Demo venue: market makers quote both sides as makers (splitting first, merging leftovers),
 // high-frequency bots trade all day, Up/Down bots live in the crypto rounds, arbitrageurs buy complementary
 // outcomes under 1 within a minute, copy traders repeat a leader's fill within 30 s. Wallets only sell what
 // they hold (partial-history wallets hold shares from before the capture).

@@ -1,4 +1,4 @@
-// The demo venue's wallets and their behaviour kinds (DESIGN.md section 6 names the tags they should earn).
+// The demo venue's wallets and their behaviour kinds (replay/README.md, Demo venue names the tags they should earn).
 // Counts scale with the number of fills so each bot keeps a realistic per-day rate at any size. Retail wallets
 // are picked with a skewed law: a few are busy, most trade a handful of times.
 import type { Prng } from './prng.js';
@@ -13,7 +13,7 @@ export interface DemoWallet {
   id: number;
   address: string;
   kind: WalletKind;
-  /** Never redeems a resolved position (DESIGN.md: redeemable rows must exist). */
+  /** Never redeems a resolved position (replay/README.md, Demo venue: redeemable rows must exist). */
   neverRedeem: boolean;
   /** Holds shares bought before the capture starts and sells them (partial history). */
   partialHistory: boolean;

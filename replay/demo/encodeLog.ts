@@ -3,7 +3,7 @@
 // Hand-built hex padding: this is the demo generator's hot path (viem's encodeEventTopics is ~30k logs/s).
 // Inputs follow ChainEvent's conventions: addresses and bytes32 lowercase '0x' + hex, uint256 ids (token ids,
 // indexSet, roundId, FPMM fee) as 64 hex digits without 0x, amounts as safe integers.
-// formatCaptureLine renders one log as a capture line (DESIGN.md section 7): an eth_getLogs object, numbers as
+// formatCaptureLine renders one log as a capture line (replay/README.md, Inputs): an eth_getLogs object, numbers as
 // lowercase 0x hex, keys in the node's order.
 import { KIND, type ChainEvent } from '../../engine/chain/chainEvent.js';
 import { EVENT_TOPICS } from '../decode/eventAbis.js';

@@ -1,4 +1,4 @@
-// The demo venue (DESIGN.md section 9): a seeded simulator that writes, into one directory,
+// The demo venue (replay/README.md, Demo venue): a seeded simulator that writes, into one directory,
 // - capture.ndjson: the venue's raw chain logs, encoded as its contracts emit them, at their Polygon addresses;
 // - markets.json: the markets' public metadata (Gamma shape);
 // - profiles.json: public profiles of some wallets;

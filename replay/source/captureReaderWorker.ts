@@ -12,7 +12,7 @@ export interface CaptureReaderTask {
   session: number;
   path: string;
   configPath: string;
-  /** Hashes of the log's last blocks (DESIGN.md section 1 keeps 256): an overlapping line must match them. */
+  /** Hashes of the log's last blocks (engine/README.md, Pipeline keeps 256): an overlapping line must match them. */
   recentHashes: Record<number, string>;
   afterBlock: number;
   /** The log index of the log's last event in afterBlock (-1 for none). */

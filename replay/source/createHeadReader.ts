@@ -1,4 +1,4 @@
-// The newest block the source may read (DESIGN.md section 1: only finalized blocks are ingested): the node's
+// The newest block the source may read (engine/README.md, Pipeline: only finalized blocks are ingested): the node's
 // `finalized` block. A node that does not know the tag (older clients, some chains) answers with an error or
 // no block; the source then follows `latest` minus a number of confirmations and says so once, since it is a
 // weaker guarantee. The first probe is not retried when the node itself answered, so that such a node costs

@@ -1,4 +1,4 @@
-// One capture line (DESIGN.md section 7): JSON text of an eth_getLogs log object, blockTimestamp required. The
+// One capture line (replay/README.md, Inputs): JSON text of an eth_getLogs log object, blockTimestamp required. The
 // fallback of scanCaptureLine, so odd-but-valid JSON parses and every error message comes from parseLogObject.
 import type { RawLog } from '../decode/rawLog.js';
 import { parseLogObject } from './parseLogObject.js';

@@ -1,4 +1,4 @@
-// One eth_getLogs log object (DESIGN.md section 7), as a capture line holds it or a node answers it. Numbers may
+// One eth_getLogs log object (replay/README.md, Inputs), as a capture line holds it or a node answers it. Numbers may
 // be 0x hex strings, as nodes return them, or JSON integers. A capture line must carry blockTimestamp; a node
 // may leave it out (many do), and the RPC source then takes it from the block header. Anything else is
 // malformed: an Error whose message names the field, never a guess.

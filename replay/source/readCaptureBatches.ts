@@ -1,4 +1,4 @@
-// Reads a capture file into batches of whole blocks of decoded events (DESIGN.md section 7). A malformed,
+// Reads a capture file into batches of whole blocks of decoded events (replay/README.md, Inputs). A malformed,
 // out-of-order or torn line throws an InputError naming the file and line before its batch is yielded, so
 // nothing of that batch reaches the log. Blocks at or below `afterBlock` are already in the log: skipped
 // (re-ingesting adds nothing), but their hashes must match the ones the log recorded, and a venue log of block

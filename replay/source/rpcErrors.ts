@@ -5,7 +5,7 @@
 //   timeouts, rate limits, a node behind its peers); the same request later succeeds.
 // - RpcFatalError: retrying cannot help (bad request, invalid params, unknown method, unauthorised, wrong chain,
 //   a malformed answer, or retries used up); ingest stops with this message.
-// - FinalityMismatchError: the node's block differs from the one the log holds (DESIGN.md section 1).
+// - FinalityMismatchError: the node's block differs from the one the log holds (engine/README.md, Pipeline).
 // classifyRpcError maps whatever viem throws (HttpRequestError, RpcRequestError subclasses, TimeoutError, fetch
 // failures) onto these by HTTP status, JSON-RPC code and the message texts common providers use. The two that
 // stop ingest are CommandErrors: the command line prints them as one line.

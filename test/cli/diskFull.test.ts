@@ -4,10 +4,10 @@
 // ignores SIGXFSZ, so the write fails with EFBIG).
 import t, { type Test } from 'tap';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDemoInputs } from '../fixtures/demoVenue.js';
+import { createDemoInputs, emptyDataDir } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
 import { stateDigest } from '../fixtures/stateDigest.js';
 
@@ -15,12 +15,7 @@ const BIN = fileURLToPath(new URL('../../engine/cli/tally.mjs', import.meta.url)
 const inputs = await createDemoInputs(300, 5);
 const args = (data: string) => ['ingest', '--data', data, '--capture', inputs.capture];
 
-function dataDir(name: string): string {
-  const data = join(inputs.dir, name);
-  mkdirSync(data);
-  copyFileSync(inputs.config, join(data, 'config.json'));
-  return data;
-}
+const dataDir = (name: string) => emptyDataDir(inputs, name);
 
 const fresh = dataDir('fresh');
 t.equal(runTally(args(fresh)).code, 0);

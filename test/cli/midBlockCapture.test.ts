@@ -1,11 +1,11 @@
 // A capture cut inside a block, then a longer one: every log of that block ends up folded (the block is rewound
 // and ingested again), never a silent gap. And `verify --capture` finds a log that lacks a capture's logs.
 import t from 'tap';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KIND } from '../../engine/chain/chainEvent.js';
 import { EVENT_TOPICS } from '../../replay/decode/eventAbis.js';
-import { createDemoInputs } from '../fixtures/demoVenue.js';
+import { createDemoInputs, emptyDataDir } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
 import { stateDigest } from '../fixtures/stateDigest.js';
 
@@ -21,12 +21,7 @@ const cutBlock = Number(parsed[cut - 1]!.blockNumber);
 // The longer capture: some 200 lines more, to a block's end.
 const end = parsed.findIndex((log, i) => i > cut + 200 && log.blockNumber !== parsed[i - 1]!.blockNumber);
 
-function dataDir(name: string): string {
-  const data = join(inputs.dir, name);
-  mkdirSync(data);
-  copyFileSync(inputs.config, join(data, 'config.json'));
-  return data;
-}
+const dataDir = (name: string) => emptyDataDir(inputs, name);
 
 function prefix(name: string, count: number, skip: (i: number) => boolean = () => false): string {
   const file = join(inputs.dir, `${name}.ndjson`);

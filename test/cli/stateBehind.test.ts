@@ -3,11 +3,11 @@
 // boot) is folded again before it is served. verify's scratch directory does not outlive it.
 import t from 'tap';
 import { spawn } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../engine/cli/commands/serveCommand.js';
-import { createDemoInputs } from '../fixtures/demoVenue.js';
+import { createDemoInputs, emptyDataDir } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
 import { stateDigest } from '../fixtures/stateDigest.js';
 
@@ -22,12 +22,7 @@ writeFileSync(half, lines.slice(0, cut).join('\n') + '\n');
 const halfBlock = blockOf(lines[cut - 1]!);
 const lastBlock = blockOf(lines.at(-1)!);
 
-function dataDir(name: string): string {
-  const data = join(inputs.dir, name);
-  mkdirSync(data);
-  copyFileSync(inputs.config, join(data, 'config.json'));
-  return data;
-}
+const dataDir = (name: string) => emptyDataDir(inputs, name);
 
 const fresh = dataDir('fresh');
 t.equal(runTally(['ingest', '--data', fresh, '--capture', inputs.capture]).code, 0);

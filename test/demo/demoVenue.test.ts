@@ -2,7 +2,7 @@
 // decoder and viem's decodeEventLog against the events the encoder was given, ERC-1155 plumbing that nets to
 // zero on the venue contracts, match arithmetic, fee sums, crypto rounds settled by the feed, market ids in
 // markets.json), then determinism by file hashes; a 200k-fill venue measures the generation rate and checks
-// that the bot wallets meet the tag rules of DESIGN.md section 6 in its last 7 days.
+// that the bot wallets meet the tag rules of replay/README.md, Demo venue in its last 7 days.
 import t from 'tap';
 import { createHash } from 'node:crypto';
 import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Reducer rules of DESIGN.md section 3, each with figures worked by hand in micro-units.
+// Reducer rules of engine/README.md, Accounting, each with figures worked by hand in micro-units.
 import t from 'tap';
 import { mulDivRound } from '../../engine/reducers/mulDivRound.js';
 import { splitEvenly } from '../../engine/reducers/splitEvenly.js';

@@ -2,7 +2,9 @@
 // fold what the log holds beyond the state (after a killed ingest or a full disk).
 // A capture that holds more of the log's last block than the log does (an earlier capture ended inside that
 // block) is folded whole: the log and state go back to the block before (tally rewind) and the capture is read
-// again, so the block is folded as a fresh fold would; that costs a refold of the whole log, and says so.
+// again, so the block is folded as a fresh fold would; that costs a refold of the whole log, and says so. The
+// capture is checked whole first: one it refuses leaves the log and state as they were.
+import { checkCaptureLines } from '../../../replay/ingest/checkCaptureLines.js';
 import { ingestCapture } from '../../../replay/ingest/ingestCapture.js';
 import { BlockContinuedError } from '../../../replay/source/blockContinuedError.js';
 import { foldWithProgress } from '../foldWithProgress.js';
@@ -27,6 +29,8 @@ export async function ingestCommand(flags: IngestFlags): Promise<void> {
       await foldCapture(venue, flags, flags.capture);
     } catch (error) {
       if (!(error instanceof BlockContinuedError)) throw error;
+      // The whole capture is checked before anything is undone: a capture refused further on changes nothing.
+      checkCaptureLines({ capturePath: flags.capture, configPath: venue.paths.config });
       process.stderr.write(`ingest: ${error.message}; folding block ${error.block} again whole, from block ${error.block - 1} (a refold of the log)\n`);
       await venue.close();
       await rewindCommand({ data: flags.data, toBlock: error.block - 1, workers: flags.workers });

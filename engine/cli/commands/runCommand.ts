@@ -1,4 +1,4 @@
-// `tally run --rpc URL` (DESIGN.md section 8), the production mode: follow the chain's finalized blocks and
+// `tally run --rpc URL` (README.md, Commands), the production mode: follow the chain's finalized blocks and
 // serve the API in one process. The server reads the very stores the fold writes (LMDB readers never block the
 // writer), so every answer reflects the last committed block. SIGINT/SIGTERM stop both cleanly.
 import { openVenue } from '../openVenue.js';
