@@ -27,7 +27,9 @@ export async function keysCommand(flags: { data: string }, args: string[]): Prom
   try {
     if (action === 'create') console.log(await createApiKey(offchain, now));
     else if (action === 'list') {
-      for (const k of listApiKeys(offchain)) console.log(`${k.prefix}... created ${iso(k.createdAt)}${k.revokedAt ? ' revoked ' + iso(k.revokedAt) : ''}`);
+      const keys = listApiKeys(offchain);
+      for (const k of keys) console.log(`${k.prefix}... created ${iso(k.createdAt)}${k.revokedAt ? ' revoked ' + iso(k.revokedAt) : ''}`);
+      if (keys.length === 0) process.stderr.write(`keys: ${flags.data} holds no keys yet: tally keys create makes one\n`);
     } else {
       const revoked = await revokeKey(offchain, key!.replace(/\.\.\.$/, ''), now);
       console.log(`revoked ${revoked}...`);
