@@ -281,3 +281,12 @@ t.test('behavior: first/last event times and the below-0.1 marker', async (t) =>
   t.same(marks, [0, 200, 200], 'marks the first event below 0.1 share and keeps it');
   t.same(pick(book.get(A, T0), ['firstTradeAt', 'lastTradeAt']), { firstTradeAt: 100, lastTradeAt: 300 });
 });
+
+t.test('default: the worked example of engine/README.md, Accounting', async (t) => {
+  const buy = (shares: number, usd: number) => ({ kind: POSITION_EVENT.bookBuy, token: T0, shares, usd, feeShares: 0, feeUsd: 0 });
+  const sell = (shares: number, usd: number) => ({ kind: POSITION_EVENT.bookSell, token: T0, shares, usd, feeUsd: 0 });
+  const half = fold([buy(3_000_000, 1_000_000), buy(1_000_000, 700_000), sell(1_500_000, 900_000)]);
+  t.same(pick(half.get(A, T0), ['shares', 'costBasis', 'realizedPnl']), { shares: 2_500_000, costBasis: 1_062_500, realizedPnl: 262_500 });
+  const all = fold([buy(3_000_000, 1_000_000), buy(1_000_000, 700_000), sell(1_500_000, 900_000), sell(1_000_000, 500_000)]);
+  t.same(pick(all.get(A, T0), ['shares', 'costBasis', 'realizedPnl']), { shares: 1_500_000, costBasis: 637_500, realizedPnl: 337_500 });
+});
