@@ -1,5 +1,6 @@
 // GET /v1/wallets/{wallet}/positions (spec 4.1): the raw form (no status), the open form (held now, valued at
 // the last fill or the payout, biggest value first) and the closed form (as closed-positions).
+import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { mulDivRound } from '../../engine/reducers/mulDivRound.js';
 import { createPosition } from '../../engine/reducers/position.js';
 import type { RouteRequest } from '../createServer.js';
@@ -27,17 +28,18 @@ function rawPositionsAnswer(ctx: RouteContext, wallet: string, query: QueryValue
   const conditions = list === null ? null : new Set(list.toLowerCase().split(','));
   const block = readServedBlock(ctx.store).block;
   const positions = readWalletPositions(ctx, wallet, Number.MAX_SAFE_INTEGER)!;
-  const rows: Array<PositionFields & { conditionId: string | null }> = [];
+  // tokenId besides the spec's fields: rows of tokens no market explains (outcomeIndex -1) are told apart by it.
+  const rows: Array<PositionFields & { tokenId: string; conditionId: string | null }> = [];
   const held = new Set(positions.map((p) => p.token));
   for (const p of positions) {
     const conditionId = p.market?.conditionId ?? null;
     if (conditions && (conditionId === null || !conditions.has(conditionId))) continue;
-    rows.push(Object.assign(positionFields(wallet, p.outcomeIndex, p.position), { conditionId }));
+    rows.push(Object.assign(positionFields(wallet, p.outcomeIndex, p.position), { tokenId: tokenIdToDecimal(p.token), conditionId }));
     // Both outcomes of each market: the other one, never touched, as a zero position.
     const other = p.market?.tokens?.[1 - p.outcomeIndex];
     if (other && p.outcomeIndex >= 0 && !held.has(other)) {
       held.add(other);
-      rows.push(Object.assign(positionFields(wallet, 1 - p.outcomeIndex, createPosition()), { conditionId }));
+      rows.push(Object.assign(positionFields(wallet, 1 - p.outcomeIndex, createPosition()), { tokenId: tokenIdToDecimal(other), conditionId }));
     }
   }
   rows.sort((a, b) => compareNullable(a.conditionId, b.conditionId) || a.outcomeIndex - b.outcomeIndex);

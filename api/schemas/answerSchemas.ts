@@ -61,7 +61,7 @@ export const HealthAnswer = Type.Object({
 const page = { total: Type.Integer(), offset: Type.Integer(), next: Nullable(Type.Integer()) };
 export const RawPositionsAnswer = Type.Object({
   wallet: Wallet, block: Type.Integer(),
-  positions: Type.Array(Type.Object({ ...positionProperties, conditionId: Nullable(ConditionId) })),
+  positions: Type.Array(Type.Object({ ...positionProperties, tokenId: Decimal, conditionId: Nullable(ConditionId) })),
 });
 export const OpenPositionsAnswer = Type.Object({
   wallet: Wallet, block: Type.Integer(), tooLarge: Type.Boolean(), maxPositions: Type.Integer(), ...page, rows: Type.Array(OpenRowSchema),

@@ -25,20 +25,22 @@ export function deriveCtfSplitOrMerge(ctx: DeriveContext, clock: BlockClock, eve
   if (event.parentCollectionId !== ZERO_COLLECTION || !isFullBinaryPartition(event.partition)) return ctx.sink.skip('nonBinaryCondition');
   const tokens = binaryTokens(ctx, event.conditionId, event.collateral);
   if (!tokens) return ctx.sink.skip('unknownCondition');
-  ctx.sink.positionEvent({
-    kind: merge ? POSITION_EVENT.merge : POSITION_EVENT.split, wallet: event.stakeholder, ts: clock.ts, block: clock.block,
-    logIndex: event.logIndex, market: event.conditionId, tokens, amount: event.amount,
-  });
+  emitSplitOrMerge(ctx, clock, event, tokens, merge, false);
 }
 
 export function deriveAdapterSplitOrMerge(ctx: DeriveContext, clock: BlockClock, event: AdapterSplit | AdapterMerge, merge: boolean): void {
   if (ctx.isVenueContract(event.stakeholder)) return ctx.sink.skip('plumbing');
   const tokens = binaryTokens(ctx, event.conditionId, ctx.addresses.wrappedCollateral);
   if (!tokens) return ctx.sink.skip('unknownCondition');
-  ctx.sink.positionEvent({
-    kind: merge ? POSITION_EVENT.merge : POSITION_EVENT.split, wallet: event.stakeholder, ts: clock.ts, block: clock.block,
-    logIndex: event.logIndex, market: event.conditionId, tokens, amount: event.amount,
-  });
+  emitSplitOrMerge(ctx, clock, event, tokens, merge, true);
+}
+
+function emitSplitOrMerge(
+  ctx: DeriveContext, clock: BlockClock, event: CtfSplit | CtfMerge | AdapterSplit | AdapterMerge, tokens: string[], merge: boolean,
+  viaAdapter: boolean,
+): void {
+  const base = { wallet: event.stakeholder, ts: clock.ts, block: clock.block, logIndex: event.logIndex, market: event.conditionId, tokens, amount: event.amount };
+  ctx.sink.positionEvent(merge ? { kind: POSITION_EVENT.merge, ...base } : { kind: POSITION_EVENT.split, ...base, viaAdapter });
 }
 
 /** The CTF's redemption carries no per-outcome amounts: the wallet fold redeems the tracked balances. */

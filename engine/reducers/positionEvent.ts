@@ -38,7 +38,11 @@ export interface BookSell extends Base {
   kind: typeof POSITION_EVENT.bookSell; token: string; shares: number; usd: number; feeUsd: number;
 }
 /** Split or merge of `amount` over both outcome tokens [outcome 0, outcome 1]. */
-export interface Split extends Base { kind: typeof POSITION_EVENT.split; tokens: string[]; amount: number }
+export interface Split extends Base {
+  kind: typeof POSITION_EVENT.split; tokens: string[]; amount: number;
+  /** Through the neg-risk adapter: spec 2.2 counts its $1-a-set basis as an approximating rule (basisApprox). */
+  viaAdapter: boolean;
+}
 export interface Merge extends Base { kind: typeof POSITION_EVENT.merge; tokens: string[]; amount: number }
 /**
  * Redemption at the market's payout numerators/denominator. `amounts[i]` is the quantity of tokens[i] redeemed

@@ -3,8 +3,11 @@
 import type { StateStore } from './openStateStore.js';
 import { STATE_DBS } from './openStateStore.js';
 
-/** 2: markets split into identity (`markets`) and marks (`marketMarks`). */
-export const STATE_LAYOUT = 2;
+/**
+ * 2: markets split into identity (`markets`) and marks (`marketMarks`). 3: splits through the neg-risk adapter
+ * set basisApprox.
+ */
+export const STATE_LAYOUT = 3;
 const LAYOUT_KEY = 'layout';
 
 /** The layout the state was folded with: null when it holds nothing yet. */

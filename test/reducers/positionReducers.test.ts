@@ -290,3 +290,13 @@ t.test('default: the worked example of engine/README.md, Accounting', async (t) 
   const all = fold([buy(3_000_000, 1_000_000), buy(1_000_000, 700_000), sell(1_500_000, 900_000), sell(1_000_000, 500_000)]);
   t.same(pick(all.get(A, T0), ['shares', 'costBasis', 'realizedPnl']), { shares: 1_500_000, costBasis: 637_500, realizedPnl: 337_500 });
 });
+
+t.test('behavior: a split through the neg-risk adapter marks both legs basisApprox, a CTF split does not', async (t) => {
+  const ctf = fold([{ kind: POSITION_EVENT.split, tokens: [T0, T1], amount: 4_000_000, viaAdapter: false }]);
+  t.equal((ctf.get(A, T0)!.flags & FLAG.basisApprox) !== 0, false);
+  const adapter = fold([{ kind: POSITION_EVENT.split, tokens: [T0, T1], amount: 4_000_000, viaAdapter: true }]);
+  for (const token of [T0, T1]) {
+    t.equal((adapter.get(A, token)!.flags & FLAG.basisApprox) !== 0, true, 'spec 2.2: neg-risk splits');
+    t.same(pick(adapter.get(A, token), ['shares', 'costBasis']), { shares: 4_000_000, costBasis: 2_000_000 }, 'the same $1 a set');
+  }
+});
