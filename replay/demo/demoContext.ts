@@ -7,7 +7,7 @@ import type { HexIds, Prng } from './prng.js';
 
 export const ZERO_ID = '0'.repeat(64);
 export const ZERO_BYTES32 = '0x' + ZERO_ID;
-/** The binary UMA CTF adapter most standard markets name as oracle (shared/realdata README). */
+/** The binary UMA CTF adapter most standard markets name as oracle (test/fixtures/realdata/README.md). */
 export const UMA_ORACLE = '0x65070be91477460d8a7aeeb94ef92fe056c2f2a7';
 /** The oracle of the 15-minute crypto rounds (the venue uses a separate one; this one is the demo's:
  * the last 20 bytes of keccak256("tally-demo-updown-oracle")). */

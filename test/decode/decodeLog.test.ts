@@ -1,5 +1,5 @@
 // The fixed-offset decoder against viem's decodeEventLog: random samples of every kind, the venue.md topic
-// constants, and the real Polygon logs of shared/realdata.
+// constants, and the real Polygon logs of test/fixtures/realdata.
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { decodeEventLog, encodeAbiParameters, encodeEventTopics, type AbiEvent } from 'viem';

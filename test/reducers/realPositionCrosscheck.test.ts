@@ -1,6 +1,6 @@
 // The book-buy rule of engine/README.md, Accounting against a real position: wallet 0xcce2b7c7…'s YES position in the
 // neg-risk market "will-annual-inflation-increase-by-2pt7-in-august", whose 65 fills (all buys, from
-// shared/realdata) are its complete history, folded and compared with the venue's own Data API /positions row.
+// test/fixtures/realdata) are its complete history, folded and compared with the venue's own Data API /positions row.
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { tokenIdFromDecimal } from '../../engine/chain/tokenId.js';
