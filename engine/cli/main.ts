@@ -33,25 +33,25 @@ async function main(argv: string[]): Promise<number> {
   return spec.run(flags);
 }
 
-muteLibraryReports();
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof CommandError) {
-      process.stderr.write(`tally: ${error.message}\n`);
-      process.exit(error.exitCode);
-    }
-    if (error instanceof InputError) {
-      process.stderr.write(`tally: ${error.message}\n`);
-      process.exit(1);
-    }
-    const described = describeSystemError(error);
-    if (described !== null) {
-      process.stderr.write(`tally: ${described}\n`);
-      process.exit(1);
-    }
-    process.stderr.write(`tally: internal error (a bug; please report it with this output):\n`);
-    console.error(error);
-    process.exit(EXIT_BUG);
-  },
-);
+/** Ends the process for an error: one line for what the user can fix, the stack for a bug. */
+function fail(error: unknown): never {
+  if (error instanceof CommandError) {
+    process.stderr.write(`tally: ${error.message}\n`);
+    process.exit(error.exitCode);
+  }
+  if (error instanceof InputError) {
+    process.stderr.write(`tally: ${error.message}\n`);
+    process.exit(1);
+  }
+  const described = describeSystemError(error);
+  if (described !== null) {
+    process.stderr.write(`tally: ${described}\n`);
+    process.exit(1);
+  }
+  process.stderr.write(`tally: internal error (a bug; please report it with this output):\n`);
+  console.error(error);
+  process.exit(EXIT_BUG);
+}
+
+muteLibraryReports(fail);
+main(process.argv.slice(2)).then((code) => process.exit(code), fail);

@@ -13,7 +13,10 @@ import { isStateLayoutCurrent } from '../../state/stateLayout.js';
 import { isMarkedByAnotherBoot } from '../../state/unflushedMarker.js';
 import { isEmptyDataDir, openVenue } from '../openVenue.js';
 
-/** The package's version, from the package.json above this file (the sources, or their build under dist/). */
+/**
+ * The package's version, from the package.json above this file: the repository's, or the one the build writes
+ * into node_modules/.cache/tally (engine/cli/build.mjs).
+ */
 function packageVersion(): string {
   for (let dir = new URL('.', import.meta.url); dir.pathname !== '/'; dir = new URL('..', dir)) {
     const file = new URL('package.json', dir);
