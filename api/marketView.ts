@@ -1,15 +1,8 @@
 // The spec 2.1 Market object of a condition, from the loaded market metadata (null fields when none), and the
 // category a filter compares (`Other` for none).
 import type { MarketMetadata } from '../engine/offchain/marketMetadata.js';
-import type { OffchainStore } from '../engine/offchain/openOffchainStore.js';
-import { decodeValue } from '../engine/state/stateCodec.js';
 
 export type MarketView = Pick<MarketMetadata, 'question' | 'slug' | 'eventSlug' | 'image' | 'category' | 'outcomes' | 'negRisk'>;
-
-export function readMarketMetadata(offchain: OffchainStore, conditionId: string): MarketMetadata | null {
-  const bytes = offchain.metadata.getBinary(conditionId);
-  return bytes ? decodeValue<MarketMetadata>(bytes) : null;
-}
 
 export function marketView(metadata: MarketMetadata | null, negRisk: boolean): MarketView {
   return {

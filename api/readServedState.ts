@@ -1,8 +1,5 @@
 // What every answer reflects: the folded block and its time, read from the state the fold committed.
-import { readFoldCursor, type BlockRecord } from '../engine/fold/createFoldRunner.js';
-import type { StateStore } from '../engine/state/openStateStore.js';
-import { decodeValue } from '../engine/state/stateCodec.js';
-import { blockKey } from '../engine/state/stateKeys.js';
+import type { StateReader } from '../engine/state/stateReader.js';
 
 export interface ServedBlock {
   block: number;
@@ -11,10 +8,8 @@ export interface ServedBlock {
   events: number;
 }
 
-export function readServedBlock(store: StateStore): ServedBlock {
-  const cursor = readFoldCursor(store);
+export function readServedBlock(state: StateReader): ServedBlock {
+  const cursor = state.cursor();
   if (cursor.block < 0) return { block: 0, blockTs: 0, events: 0 };
-  const bytes = store.dbs.blocks.getBinary(blockKey(cursor.block));
-  const record = bytes ? decodeValue<BlockRecord>(bytes) : null;
-  return { block: cursor.block, blockTs: record?.ts ?? 0, events: cursor.events };
+  return { block: cursor.block, blockTs: state.block(cursor.block)?.ts ?? 0, events: cursor.events };
 }

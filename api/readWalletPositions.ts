@@ -4,7 +4,6 @@
 import type { Position } from '../engine/reducers/position.js';
 import type { MarketMetadata } from '../engine/offchain/marketMetadata.js';
 import type { MarketRecord } from '../engine/state/marketRecords.js';
-import { decodePosition } from '../engine/state/stateCodec.js';
 import type { MarketView } from './marketView.js';
 import type { RouteContext } from './routeContext.js';
 import { settlement, walletRow, type WalletRow, type WalletRowMicros } from './rows/walletRow.js';
@@ -29,12 +28,10 @@ export function walletRowOf(wallet: string, p: WalletPosition): WalletRow {
 /** The wallet's positions, or null when it has more than `limit` of them. */
 export function readWalletPositions(ctx: RouteContext, wallet: string, limit = MAX_POSITIONS): WalletPosition[] | null {
   const result: WalletPosition[] = [];
-  for (const { key, value } of ctx.store.dbs.positions.getRange({ start: wallet, end: wallet + 'g' })) {
+  for (const { token, position } of ctx.state.walletPositions(wallet)) {
     if (result.length === limit) return null;
-    const token = String(key).slice(42);
     const tokenRecord = ctx.reads.token(token);
     const entry = tokenRecord ? ctx.reads.market(tokenRecord.conditionId) : null;
-    const position = decodePosition(value);
     const outcomeIndex = tokenRecord ? tokenRecord.outcomeIndex : -1;
     const market = entry ? entry.market : null;
     result.push({

@@ -1,11 +1,11 @@
 // What a route reads: the folded state, the off-chain store, the data paths.
 import type { DataPaths } from '../engine/dataDir.js';
 import type { OffchainStore } from '../engine/offchain/openOffchainStore.js';
-import type { StateStore } from '../engine/state/openStateStore.js';
+import type { StateReader } from '../engine/state/stateReader.js';
 import type { StateReads } from './stateReads.js';
 
 export interface RouteContext {
-  store: StateStore;
+  state: StateReader;
   offchain: OffchainStore;
   paths: DataPaths;
   version: string;

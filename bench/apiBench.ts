@@ -11,6 +11,7 @@ import { get } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStateStore } from '../engine/state/openStateStore.js';
+import { createStateReader } from '../engine/state/stateReader.js';
 import { createLoadGenerator, type Load } from './loadGenerator.js';
 import { recordBenchFigures } from './recordBenchFigures.js';
 
@@ -33,7 +34,7 @@ const key = spawnSync(process.execPath, [tally, 'keys', 'create', '--data', data
 // The wallet whose position count is closest to 500.
 const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
 const counts = new Map<string, number>();
-for (const { key: k } of store.dbs.positions.getRange({})) counts.set(String(k).slice(0, 42), (counts.get(String(k).slice(0, 42)) ?? 0) + 1);
+for (const holder of createStateReader(store).positionHolders()) counts.set(holder.wallet, holder.positions);
 await store.close();
 const [wallet, positions] = [...counts].sort((a, b) => Math.abs(a[1] - 500) - Math.abs(b[1] - 500))[0]!;
 

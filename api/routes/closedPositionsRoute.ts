@@ -17,7 +17,7 @@ export function closedPositionsAnswer(ctx: RouteContext, wallet: string, query: 
   const offset = clampedParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
   const category = categoryParam(query);
   const sort = textOf(query, 'sort') ?? 'exit';
-  const block = readServedBlock(ctx.store).block;
+  const block = readServedBlock(ctx.state).block;
   const positions = readWalletPositions(ctx, wallet);
   if (positions === null) return { wallet, block, tooLarge: true, maxPositions: MAX_POSITIONS, total: 0, offset, rows: [], next: null };
   const closed = filterPositions(positions, category, textOf(query, 'q')).filter((p) => p.micros.exitAt !== null);

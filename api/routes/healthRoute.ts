@@ -4,7 +4,7 @@ import type { RouteContext } from '../routeContext.js';
 import { readServedBlock } from '../readServedState.js';
 
 export function healthRoute(ctx: RouteContext): unknown {
-  const served = readServedBlock(ctx.store);
+  const served = readServedBlock(ctx.state);
   const source = ctx.sourceHead();
   const sourceHead = Math.max(source.block, served.block);
   let segments = 0;

@@ -26,7 +26,7 @@ export function walletPositionsRoute(ctx: RouteContext, request: RouteRequest): 
 function rawPositionsAnswer(ctx: RouteContext, wallet: string, query: QueryValues): unknown {
   const list = textOf(query, 'conditions');
   const conditions = list === null ? null : new Set(list.toLowerCase().split(','));
-  const block = readServedBlock(ctx.store).block;
+  const block = readServedBlock(ctx.state).block;
   const positions = readWalletPositions(ctx, wallet, Number.MAX_SAFE_INTEGER)!;
   // tokenId besides the spec's fields: rows of tokens no market explains (outcomeIndex -1) are told apart by it.
   const rows: Array<PositionFields & { tokenId: string; conditionId: string | null }> = [];
@@ -69,7 +69,7 @@ function openPositionsAnswer(ctx: RouteContext, wallet: string, query: QueryValu
   const offset = clampedParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
   const category = categoryParam(query);
   const text = textOf(query, 'q');
-  const block = readServedBlock(ctx.store).block;
+  const block = readServedBlock(ctx.state).block;
   const positions = readWalletPositions(ctx, wallet);
   if (positions === null) {
     return { wallet, block, tooLarge: true, maxPositions: MAX_POSITIONS, total: 0, offset, rows: [], next: null };

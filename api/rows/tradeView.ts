@@ -1,7 +1,8 @@
 // Trade (spec 2.4): one fill as an answer row, amounts in USD and shares, the fee in its own unit.
 import { EXCHANGE_LABEL, type ExchangeCode } from '../../engine/chain/chainEvent.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
-import { FEE_UNIT, ROLE, SIDE, type TradeRow } from '../../engine/state/tradeRow.js';
+import type { StoredFill } from '../../engine/state/stateReader.js';
+import { FEE_UNIT, ROLE, SIDE } from '../../engine/state/tradeRow.js';
 
 const MICRO = 1_000_000;
 
@@ -25,12 +26,13 @@ export interface TradeView {
   exchange: string;
 }
 
-export function tradeView(row: TradeRow, ts: number, block: number, conditionId: string | null): TradeView {
+/** A fill stored under a token id (no condition explains the token) has no conditionId. */
+export function tradeView({ row, ts, block, market }: StoredFill): TradeView {
   return {
     ts, block, logIndex: row.logIndex, tx: row.tx, wallet: row.wallet,
     side: row.side === SIDE.buy ? 'BUY' : 'SELL',
     asset: tokenIdToDecimal(row.token),
-    conditionId,
+    conditionId: market.startsWith('0x') ? market : null,
     outcomeIndex: row.outcomeIndex,
     price: row.shares > 0 ? row.usd / row.shares : 0,
     size: row.shares / MICRO,

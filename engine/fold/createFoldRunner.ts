@@ -7,11 +7,12 @@ import { Piscina } from 'piscina';
 import type { BlockEvents } from '../chain/chainEvent.js';
 import type { VenueAddresses } from '../chain/venueAddresses.js';
 import type { PositionEvent } from '../reducers/positionEvent.js';
-import { blockChecksum, GENESIS_CHECKSUM } from '../state/blockChecksum.js';
+import { blockChecksum } from '../state/blockChecksum.js';
+import { CURSOR_KEY, readFoldCursor, type BlockRecord, type FoldCursor } from '../state/foldCursor.js';
 import { createBlockWrites, type BlockWrites } from '../state/blockWrites.js';
 import { createMarketRegistry } from '../state/createMarketRegistry.js';
 import type { StateDbName, StateStore } from '../state/openStateStore.js';
-import { decodeValue, encodeValue } from '../state/stateCodec.js';
+import { encodeValue } from '../state/stateCodec.js';
 import { blockKey, marketTradesKey, walletTradesKey } from '../state/stateKeys.js';
 import type { StateWrite } from '../state/stateWrite.js';
 import { describeCommitFailure } from '../state/stateWriteError.js';
@@ -21,16 +22,6 @@ import type { DeriveContext, SkipReason } from './deriveContext.js';
 import { createTransferSlots } from './transferSlots.js';
 import type { WalletFoldResult, WalletFoldTask } from './walletFoldTask.js';
 import { workerOptions } from '../workerOptions.js';
-
-export interface FoldCursor {
-  /** Last folded block, -1 before any. */
-  block: number;
-  checksum: string;
-  events: number;
-  blocks: number;
-}
-
-export interface BlockRecord { block: number; ts: number; hash: string; checksum: string; events: number }
 
 /** A batch derived on the main thread, waiting for its wallet fold and commit. */
 export interface PreparedBatch {
@@ -63,7 +54,6 @@ export interface FoldRunner {
   close(): Promise<void>;
 }
 
-export const CURSOR_KEY = 'cursor';
 /**
  * A wallet worker's old space: left alone, V8 lets a worker's heap grow to several times its live data before
  * collecting (400 MiB for both workers at 10M fills). Its live data is the position cache (CACHE_LIMIT
@@ -72,11 +62,6 @@ export const CURSOR_KEY = 'cursor';
 const WALLET_WORKER_OLD_SPACE_MB = 256;
 const EMPTY = Buffer.alloc(0);
 const messages = new Packr({ useRecords: true, bundleStrings: true });
-
-export function readFoldCursor(store: StateStore): FoldCursor {
-  const bytes = store.dbs.meta.getBinary(CURSOR_KEY);
-  return bytes ? decodeValue<FoldCursor>(bytes) : { block: -1, checksum: GENESIS_CHECKSUM, events: 0, blocks: 0 };
-}
 
 /** Which worker folds a wallet: a stable function of the address alone. */
 function partitionOf(wallet: string, partitions: number): number {

@@ -3,6 +3,7 @@
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { mkdirSync } from 'node:fs';
 import { decodeValue, encodeValue } from '../state/stateCodec.js';
+import type { MarketMetadata } from './marketMetadata.js';
 
 export interface OffchainStore {
   env: RootDatabase;
@@ -14,12 +15,23 @@ export interface OffchainStore {
   close(): Promise<void>;
 }
 
-export const REVISION_KEY = 'revision';
+const REVISION_KEY = 'revision';
 
 /** Call inside the transaction that changes keys, metadata or profiles. */
 export function bumpOffchainRevision(offchain: OffchainStore): void {
   const bytes = offchain.meta.getBinary(REVISION_KEY);
   offchain.meta.put(REVISION_KEY, encodeValue((bytes ? decodeValue<number>(bytes) : 0) + 1));
+}
+
+/** The revision as last committed; 0 for a store that predates it (a read-only open then has no meta database). */
+export function readOffchainRevision(offchain: OffchainStore): number {
+  const bytes = (offchain.meta as OffchainStore['meta'] | undefined)?.getBinary(REVISION_KEY);
+  return bytes ? decodeValue<number>(bytes) : 0;
+}
+
+export function readMarketMetadata(offchain: OffchainStore, conditionId: string): MarketMetadata | null {
+  const bytes = offchain.metadata.getBinary(conditionId);
+  return bytes ? decodeValue<MarketMetadata>(bytes) : null;
 }
 
 export function openOffchainStore(options: { dir: string; readOnly?: boolean }): OffchainStore {

@@ -46,7 +46,7 @@ export function marketIdentity(record: MarketRecord): unknown {
   };
 }
 
-type StoredMark = [usd: number, shares: number, ts: number] | null;
+export type StoredMark = [usd: number, shares: number, ts: number] | null;
 
 export function marketMarks(record: MarketRecord): [fills: number, ...marks: StoredMark[]] {
   return [record.fills, ...record.marks.map((mark): StoredMark => (mark ? [mark.usd, mark.shares, mark.ts] : null))];

@@ -6,9 +6,9 @@
 // Reading and decoding run in their own worker, one batch ahead of the main thread, which appends the encoded
 // frames as they are and derives them; the wallet fold and the commit of batch k overlap the derive of k+1.
 import { Piscina } from 'piscina';
-import type { BlockRecord, FoldRunner } from '../../engine/fold/createFoldRunner.js';
+import type { FoldRunner } from '../../engine/fold/createFoldRunner.js';
 import type { StateStore } from '../../engine/state/openStateStore.js';
-import { decodeValue } from '../../engine/state/stateCodec.js';
+import { createStateReader } from '../../engine/state/stateReader.js';
 import { foldLog } from '../../engine/fold/foldLog.js';
 import { commitChunks, createReleasePolicy } from '../../engine/fold/createReleasePolicy.js';
 import { decodeLogFrame, type EventLog } from '../../engine/log/eventLog.js';
@@ -32,10 +32,7 @@ let sessions = 0;
 /** The hashes of the last 256 folded blocks, which an overlapping capture must agree with. */
 export function recentBlockHashes(store: StateStore): Record<number, string> {
   const hashes: Record<number, string> = {};
-  for (const { value } of store.dbs.blocks.getRange({ reverse: true, limit: 256 })) {
-    const record = decodeValue<BlockRecord>(value);
-    hashes[record.block] = record.hash;
-  }
+  for (const record of createStateReader(store).blocks({ reverse: true, limit: 256 })) hashes[record.block] = record.hash;
   return hashes;
 }
 

@@ -10,8 +10,7 @@ import { commitChunks, createReleasePolicy } from '../../engine/fold/createRelea
 import type { EventLog } from '../../engine/log/eventLog.js';
 import type { StateStore } from '../../engine/state/openStateStore.js';
 import { writeSourceHead, type SourceHead } from '../../engine/state/sourceHead.js';
-import { decodeValue } from '../../engine/state/stateCodec.js';
-import { blockKey } from '../../engine/state/stateKeys.js';
+import { createStateReader } from '../../engine/state/stateReader.js';
 import type { LogDecoder } from '../decode/decodeLog.js';
 import type { RangeOptions } from '../source/adaptiveRange.js';
 import { readRpcBatches } from '../source/readRpcBatches.js';
@@ -54,10 +53,8 @@ export async function ingestRpc(options: {
   await foldLog({ log, runner, releaseEveryEvents: options.releaseEveryEvents });
   const afterBlock = log.head().block;
   const progress: RpcIngestProgress = { logs: 0, events: 0, blocks: 0, lastBlock: afterBlock, scannedBlock: afterBlock, headBlock: -1 };
-  const knownHash = (block: number) => {
-    const bytes = store.dbs.blocks.getBinary(blockKey(block));
-    return bytes ? decodeValue<{ hash: string }>(bytes).hash : undefined;
-  };
+  const state = createStateReader(store);
+  const knownHash = (block: number) => state.block(block)?.hash;
   // The head arrives inside the source; it is written between batches (engine/state/sourceHead.ts).
   let head: SourceHead | null = null;
   let written = -1;

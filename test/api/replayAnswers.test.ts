@@ -5,6 +5,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../../engine/cli/commands/serveCommand.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
+import { createStateReader } from '../../engine/state/stateReader.js';
 import { createDemoInputs } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
 
@@ -21,7 +22,7 @@ t.equal(runTally(['ingest', '--data', data, '--capture', firstHalf, '--metadata'
 const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
 
 const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
-const wallets = [...new Set([...store.dbs.positions.getRange({})].map(({ key: k }) => String(k).slice(0, 42)))].slice(0, 20);
+const wallets = [...createStateReader(store).positionHolders()].slice(0, 20).map((holder) => holder.wallet);
 await store.close();
 const paths = wallets.flatMap((w) => [
   `/v1/wallets/${w}/positions`, `/v1/wallets/${w}/positions?status=open`, `/v1/wallets/${w}/positions?status=closed`,

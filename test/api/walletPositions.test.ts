@@ -3,7 +3,7 @@ import t from 'tap';
 import { join } from 'node:path';
 import { startServer } from '../../engine/cli/commands/serveCommand.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
-import { decodePosition } from '../../engine/state/stateCodec.js';
+import { createStateReader } from '../../engine/state/stateReader.js';
 import { busiestWallet, createDemoData } from '../fixtures/demoData.js';
 import { answerProblems } from '../fixtures/checkAnswer.js';
 import { ClosedPositionsAnswer, OpenPositionsAnswer, RawPositionsAnswer } from '../../api/schemas/answerSchemas.js';
@@ -12,7 +12,7 @@ const { data, key } = await createDemoData(4_000, 11);
 // The wallet with the most positions, and its positions as stored.
 const wallet = await busiestWallet(data, 'positions');
 const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
-const stored = [...store.dbs.positions.getRange({ start: wallet, end: wallet + 'g' })].map(({ value }) => decodePosition(value));
+const stored = [...createStateReader(store).walletPositions(wallet)].map(({ position }) => position);
 await store.close();
 
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });

@@ -5,9 +5,9 @@ import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFoldCursor, type BlockRecord } from '../../engine/fold/createFoldRunner.js';
+import type { BlockRecord } from '../../engine/state/foldCursor.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
-import { decodeValue } from '../../engine/state/stateCodec.js';
+import { createStateReader } from '../../engine/state/stateReader.js';
 import { createDemoInputs } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
 import { stateDigest } from '../fixtures/stateDigest.js';
@@ -24,8 +24,9 @@ function dataDir(name: string): string {
 
 async function checksums(dir: string): Promise<{ cursor: string; block: number; blocks: BlockRecord[] }> {
   const store = openStateStore({ dir: join(dir, 'state'), readOnly: true });
-  const cursor = readFoldCursor(store);
-  const blocks = [...store.dbs.blocks.getRange({})].map(({ value }) => decodeValue<BlockRecord>(value));
+  const state = createStateReader(store);
+  const cursor = state.cursor();
+  const blocks = [...state.blocks()];
   await store.close();
   return { cursor: cursor.checksum, block: cursor.block, blocks };
 }

@@ -5,7 +5,7 @@ import { createServer, type Server } from '../../../api/createServer.js';
 import { dataPaths } from '../../dataDir.js';
 import { openOffchainStore, type OffchainStore } from '../../offchain/openOffchainStore.js';
 import { openStateStore, type StateStore } from '../../state/openStateStore.js';
-import { readSourceHead } from '../../state/sourceHead.js';
+import { createStateReader, type StateReader } from '../../state/stateReader.js';
 import { readServedBlock } from '../../../api/readServedState.js';
 import { createStateReads } from '../../../api/stateReads.js';
 import { foldLog } from '../../fold/foldLog.js';
@@ -28,9 +28,9 @@ function packageVersion(): string {
 const VERSION = packageVersion();
 
 /** The source's newest block: the RPC ingest records the node's finalized head; otherwise the served block. */
-function sourceHeadOf(store: StateStore): { block: number; ts: number } {
-  const served = readServedBlock(store);
-  const head = readSourceHead(store);
+function sourceHeadOf(state: StateReader): { block: number; ts: number } {
+  const served = readServedBlock(state);
+  const head = state.sourceHead();
   return head && head.block > served.block ? head : { block: served.block, ts: served.blockTs };
 }
 
@@ -66,8 +66,9 @@ export async function startServer(flags: {
   if (!flags.stores) await refoldStaleState(flags.data);
   const store = flags.stores?.store ?? openStateStore({ dir: paths.state });
   const offchain = flags.stores?.offchain ?? openOffchainStore({ dir: paths.offchain });
+  const state = createStateReader(store);
   const server = await createServer({
-    store, offchain, paths, version: VERSION, sourceHead: () => sourceHeadOf(store), reads: createStateReads(store, offchain),
+    state, offchain, paths, version: VERSION, sourceHead: () => sourceHeadOf(state), reads: createStateReads(state, offchain),
   }, { host: flags.host, port: flags.port });
   return {
     ...server,

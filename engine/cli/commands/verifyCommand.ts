@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { findLogGaps } from '../../../replay/ingest/findLogGaps.js';
 import { CommandError } from '../../commandError.js';
 import { dataPaths } from '../../dataDir.js';
-import type { BlockRecord } from '../../fold/createFoldRunner.js';
+import type { BlockRecord } from '../../state/foldCursor.js';
 import { isProcessAlive } from '../../isProcessAlive.js';
 import { openEventLog, type EventLog } from '../../log/eventLog.js';
 import { openStateStore } from '../../state/openStateStore.js';
-import { decodeValue } from '../../state/stateCodec.js';
 import { isStateLayoutCurrent, STATE_LAYOUT } from '../../state/stateLayout.js';
+import { createStateReader } from '../../state/stateReader.js';
 import { foldIntoScratch } from './foldIntoScratch.js';
 
 export const EXIT_STATE_BEHIND = 3;
@@ -84,10 +84,10 @@ export async function verifyCommand(flags: { data: string; capture?: string; wor
       return 1;
     }
     const { store, runner } = await foldIntoScratch({ data: flags.data, stateDir: scratch.dir, workers: flags.workers, label: 'verify' });
-    const refolded = [...store.dbs.blocks.getRange({})].map(({ value }) => decodeValue<BlockRecord>(value));
+    const refolded = [...createStateReader(store).blocks()];
     await runner.close();
     await store.close();
-    const original = stored ? [...stored.dbs.blocks.getRange({})].map(({ value }) => decodeValue<BlockRecord>(value)) : [];
+    const original = stored ? [...createStateReader(stored).blocks()] : [];
     return compareBlocks(original, refolded, flags.data);
   } finally {
     scratch.remove();

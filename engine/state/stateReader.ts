@@ -1,0 +1,127 @@
+// The one read API over the folded state (engine/README.md, Data layout): the API and the CLI read positions,
+// fills, markets, the cursor and block records through it, and nothing outside engine/state knows a key layout
+// or a codec. Reads go to the memory-mapped state as it was last committed; iterators are lazy, so a route that
+// stops early reads no further.
+import type { Position } from '../reducers/position.js';
+import { CURSOR_KEY, EMPTY_CURSOR, type BlockRecord, type FoldCursor } from './foldCursor.js';
+import { joinMarket, type MarketRecord, type StoredMark, type TokenRecord } from './marketRecords.js';
+import type { StateStore } from './openStateStore.js';
+import { readSourceHead, type SourceHead } from './sourceHead.js';
+import { decodePosition, decodeValue } from './stateCodec.js';
+import { blockKey, marketTradesKey, walletTradesKey } from './stateKeys.js';
+import { decodeTradeRow, type TradeChunk, type TradeRow } from './tradeRow.js';
+
+/** A fill as stored, with where it sits in the chain. */
+export interface StoredFill {
+  block: number;
+  /** The block's time. */
+  ts: number;
+  /** The market it is stored under: the condition id, or the token id of a token no condition explains. */
+  market: string;
+  row: TradeRow;
+}
+
+export interface WalletFillsQuery {
+  /** Only fills before this one (newest-first paging). */
+  before?: { block: number; logIndex: number } | null;
+  /** Only fills stored under this market. */
+  market?: string | null;
+}
+
+export interface StateReader {
+  /** The fold's cursor as last committed (decoded again only when a commit changed it). */
+  cursor(): FoldCursor;
+  block(block: number): BlockRecord | null;
+  /** Block records in block order, or newest first with `reverse`. */
+  blocks(options?: { reverse?: boolean; limit?: number }): Iterable<BlockRecord>;
+  /** The RPC source's finalized head, when an RPC ingest recorded one. */
+  sourceHead(): SourceHead | null;
+  /** The token's market and outcome, or null while no condition explains it. */
+  token(token: string): TokenRecord | null;
+  /** The market record with its marks, or null for a condition the log never prepared. */
+  market(conditionId: string): MarketRecord | null;
+  /** The wallet's positions in token order. */
+  walletPositions(wallet: string): Iterable<{ token: string; position: Position }>;
+  /** Every wallet that holds a position, in address order, with its number of positions. */
+  positionHolders(): Iterable<{ wallet: string; positions: number }>;
+  /** The wallet's fills, newest first (by block, then log index). */
+  walletFills(wallet: string, query?: WalletFillsQuery): Iterable<StoredFill>;
+}
+
+const WALLET_LENGTH = 42;
+const NONE: Buffer = Buffer.alloc(0);
+
+export function createStateReader(store: StateStore): StateReader {
+  let cursorBytes = NONE;
+  let cursor: FoldCursor = EMPTY_CURSOR;
+  const decodeBlock = (value: Buffer) => decodeValue<BlockRecord>(value);
+  return {
+    cursor() {
+      const bytes = store.dbs.meta.getBinary(CURSOR_KEY) ?? NONE;
+      if (!bytes.equals(cursorBytes)) {
+        cursorBytes = Buffer.from(bytes);
+        cursor = bytes.length ? decodeValue<FoldCursor>(bytes) : EMPTY_CURSOR;
+      }
+      return cursor;
+    },
+    block(block) {
+      const bytes = store.dbs.blocks.getBinary(blockKey(block));
+      return bytes ? decodeBlock(bytes) : null;
+    },
+    *blocks(options = {}) {
+      for (const { value } of store.dbs.blocks.getRange({ reverse: options.reverse, limit: options.limit })) yield decodeBlock(value);
+    },
+    sourceHead: () => readSourceHead(store),
+    token(token) {
+      const bytes = store.dbs.tokens.getBinary(token);
+      return bytes ? decodeValue<TokenRecord>(bytes) : null;
+    },
+    market(conditionId) {
+      const bytes = store.dbs.markets.getBinary(conditionId);
+      if (!bytes) return null;
+      const marks = store.dbs.marketMarks.getBinary(conditionId);
+      return joinMarket(decodeValue<MarketRecord>(bytes), marks && decodeValue<[number, ...StoredMark[]]>(marks));
+    },
+    *walletPositions(wallet) {
+      for (const { key, value } of store.dbs.positions.getRange({ start: wallet, end: wallet + 'g' })) {
+        yield { token: String(key).slice(WALLET_LENGTH), position: decodePosition(value) };
+      }
+    },
+    *positionHolders() {
+      let holder = { wallet: '', positions: 0 };
+      for (const key of store.dbs.positions.getKeys({})) {
+        const wallet = String(key).slice(0, WALLET_LENGTH);
+        if (wallet === holder.wallet) holder.positions++;
+        else {
+          if (holder.positions > 0) yield holder;
+          holder = { wallet, positions: 1 };
+        }
+      }
+      if (holder.positions > 0) yield holder;
+    },
+    *walletFills(wallet, query = {}) {
+      const { before = null, market = null } = query;
+      const start = walletTradesKey(wallet, before ? before.block : 9_999_999_999);
+      for (const { key, value } of store.dbs.walletTrades.getRange({ start, end: wallet + ':', reverse: true })) {
+        const block = Number(String(key).slice(WALLET_LENGTH + 1));
+        const refs = decodeValue<Array<string | number>>(value);
+        const entries: Array<[string, number]> = [];
+        for (let i = 0; i < refs.length; i += 2) entries.push([refs[i] as string, refs[i + 1] as number]);
+        entries.sort((a, b) => b[1] - a[1]);
+        const chunks = new Map<string, TradeChunk>();
+        for (const [id, logIndex] of entries) {
+          if (before && block === before.block && logIndex >= before.logIndex) continue;
+          if (market && id !== market) continue;
+          let chunk = chunks.get(id);
+          if (!chunk) {
+            const bytes = store.dbs.marketTrades.getBinary(marketTradesKey(id, block));
+            if (!bytes) continue;
+            chunks.set(id, (chunk = decodeValue<TradeChunk>(bytes)));
+          }
+          const values = (chunk.slice(1) as Array<Array<string | number>>).find((r) => r[0] === logIndex);
+          if (values) yield { block, ts: chunk[0], market: id, row: decodeTradeRow(values) };
+        }
+      }
+    },
+  };
+}
