@@ -33,6 +33,10 @@ function createScratch(root: string): { dir: string; remove(): void } {
   mkdirSync(dir);
   const onSignal = (signal: NodeJS.Signals) => {
     rmSync(dir, { recursive: true, force: true });
+    // A fold worker opening the scratch state at that very moment may create its files again: wait a moment
+    // (this thread dispatches nothing meanwhile) and remove what it left.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    rmSync(dir, { recursive: true, force: true });
     process.exit(signal === 'SIGINT' ? 130 : 143);
   };
   process.once('SIGINT', onSignal);
