@@ -1,7 +1,7 @@
 // Folds the log's blocks beyond the runner's cursor (through `toBlock`), showing progress: how `ingest` with no
 // source catches the state up, and how replay, verify and rewind rebuild it.
 import type { FoldRunner } from '../fold/createFoldRunner.js';
-import { foldLog } from '../fold/foldLog.js';
+import { createIngestDriver } from '../fold/createIngestDriver.js';
 import type { EventLog } from '../log/eventLog.js';
 import { createProgress } from './progress.js';
 
@@ -9,8 +9,8 @@ import { createProgress } from './progress.js';
 export async function foldWithProgress(log: EventLog, runner: FoldRunner, label: string, toBlock?: number): Promise<number> {
   const progress = createProgress(label, log.head().events - runner.cursor().events);
   let events = 0;
-  await foldLog({
-    log, runner, toBlock,
+  await createIngestDriver({ log, runner }).catchUp({
+    toBlock,
     onBatch: (blocks) => {
       for (const block of blocks) events += block.events.length;
       progress.update(events, { events, block: runner.cursor().block });

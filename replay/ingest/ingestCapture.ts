@@ -9,9 +9,8 @@ import { Piscina } from 'piscina';
 import type { FoldRunner } from '../../engine/fold/createFoldRunner.js';
 import type { StateStore } from '../../engine/state/openStateStore.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
-import { foldLog } from '../../engine/fold/foldLog.js';
-import { commitChunks, createReleasePolicy } from '../../engine/fold/createReleasePolicy.js';
-import { decodeLogFrame, type EventLog } from '../../engine/log/eventLog.js';
+import { createIngestDriver } from '../../engine/fold/createIngestDriver.js';
+import type { EventLog } from '../../engine/log/eventLog.js';
 import type { SkipCounts } from '../decode/decodeLog.js';
 import type { CaptureReaderResult, CaptureReaderTask } from '../source/captureReaderWorker.js';
 import { InputError } from '../../engine/inputError.js';
@@ -56,8 +55,8 @@ export async function ingestCapture(options: {
   onProgress?: (progress: IngestProgress) => void;
 }): Promise<IngestProgress> {
   const { log, runner } = options;
-  await foldLog({ log, runner, releaseEveryEvents: options.releaseEveryEvents });
-  const release = createReleasePolicy(options.releaseEveryEvents);
+  const driver = createIngestDriver({ log, runner, releaseEveryEvents: options.releaseEveryEvents });
+  await driver.catchUp();
   const progress: IngestProgress = {
     lines: 0, existing: 0, removed: 0, logs: 0, events: 0, blocks: 0, lastBlock: log.head().block, skipped: null,
   };
@@ -75,7 +74,6 @@ export async function ingestCapture(options: {
   // A pipeline: the reader works on batch k+1 while batch k is derived, folded and committed. A bad line
   // stops before its batch reaches the log; the batch in flight completes first, so the state is exactly
   // that of the batches before the bad one.
-  let inFlight: Promise<void> = Promise.resolve();
   let next = reader.run(task) as Promise<CaptureReaderResult>;
   try {
     for (;;) {
@@ -86,16 +84,7 @@ export async function ingestCapture(options: {
       }
       if (!result.done) next = reader.run(task) as Promise<CaptureReaderResult>;
       if (result.frame) {
-        log.appendFrame(result.frame);
-        const blocks = decodeLogFrame(result.frame);
-        for (const chunk of commitChunks(blocks, release.chunkEvents)) {
-          const prepared = runner.prepareBatch(chunk);
-          await inFlight;
-          await release.beforeCommit(prepared.eventCount, runner.releaseMappedState);
-          inFlight = runner.commitBatch(prepared);
-          // Awaited before the next commit or at the end; until then a failure must not count as unhandled.
-          inFlight.catch(() => undefined);
-        }
+        const blocks = await driver.appendFrame(result.frame);
         progress.lastBlock = blocks[blocks.length - 1]!.block;
         progress.blocks += blocks.length;
         for (const block of blocks) progress.events += block.events.length;
@@ -110,7 +99,7 @@ export async function ingestCapture(options: {
     // Stopped by an error: the batch being read is waited for (a pool destroyed under a running task reports its
     // answer as an error of its own) and dropped.
     await next.catch(() => undefined);
-    await inFlight;
+    await driver.finish();
     await reader.destroy();
   }
   return progress;

@@ -5,8 +5,7 @@
 import type { Transport } from 'viem';
 import type { VenueAddresses } from '../../engine/chain/venueAddresses.js';
 import type { FoldRunner } from '../../engine/fold/createFoldRunner.js';
-import { foldLog } from '../../engine/fold/foldLog.js';
-import { commitChunks, createReleasePolicy } from '../../engine/fold/createReleasePolicy.js';
+import { createIngestDriver } from '../../engine/fold/createIngestDriver.js';
 import type { EventLog } from '../../engine/log/eventLog.js';
 import type { StateStore } from '../../engine/state/openStateStore.js';
 import { writeSourceHead, type SourceHead } from '../../engine/state/sourceHead.js';
@@ -50,7 +49,8 @@ export async function ingestRpc(options: {
   onProgress?: (progress: RpcIngestProgress) => void;
 }): Promise<RpcIngestProgress> {
   const { log, store, runner } = options;
-  await foldLog({ log, runner, releaseEveryEvents: options.releaseEveryEvents });
+  const driver = createIngestDriver({ log, runner, releaseEveryEvents: options.releaseEveryEvents });
+  await driver.catchUp();
   const afterBlock = log.head().block;
   const progress: RpcIngestProgress = { logs: 0, events: 0, blocks: 0, lastBlock: afterBlock, scannedBlock: afterBlock, headBlock: -1 };
   const state = createStateReader(store);
@@ -64,7 +64,6 @@ export async function ingestRpc(options: {
       await writeSourceHead(store, head);
     }
   };
-  const release = createReleasePolicy(options.releaseEveryEvents);
   for await (const batch of readRpcBatches({
     url: options.url, addresses: options.addresses, decoder: options.decoder, afterBlock, startBlock: options.startBlock,
     follow: options.follow, pollMs: options.pollMs, signal: options.signal, knownHash, confirmations: options.confirmations,
@@ -75,12 +74,9 @@ export async function ingestRpc(options: {
     },
   })) {
     if (batch.blocks.length > 0) {
-      log.append(batch.blocks);
-      for (const chunk of commitChunks(batch.blocks, release.chunkEvents)) {
-        const prepared = runner.prepareBatch(chunk);
-        await release.beforeCommit(prepared.eventCount, runner.releaseMappedState);
-        await runner.commitBatch(prepared);
-      }
+      await driver.appendBlocks(batch.blocks);
+      // Followers and the server sharing the store see each batch folded before the next is read.
+      await driver.finish();
       progress.lastBlock = batch.blocks[batch.blocks.length - 1]!.block;
     }
     progress.logs += batch.logs;

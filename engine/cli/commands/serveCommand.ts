@@ -8,7 +8,7 @@ import { openStateStore, type StateStore } from '../../state/openStateStore.js';
 import { createStateReader, type StateReader } from '../../state/stateReader.js';
 import { readServedBlock } from '../../../api/readServedState.js';
 import { createStateReads } from '../../../api/stateReads.js';
-import { foldLog } from '../../fold/foldLog.js';
+import { createIngestDriver } from '../../fold/createIngestDriver.js';
 import { isStateLayoutCurrent } from '../../state/stateLayout.js';
 import { isMarkedByAnotherBoot } from '../../state/unflushedMarker.js';
 import { isEmptyDataDir, openVenue } from '../openVenue.js';
@@ -48,7 +48,7 @@ async function refoldStaleState(data: string): Promise<void> {
   }
   const venue = openVenue(data);
   try {
-    await foldLog({ log: venue.log, runner: venue.runner });
+    await createIngestDriver({ log: venue.log, runner: venue.runner }).catchUp();
   } finally {
     await venue.close();
   }

@@ -1,0 +1,81 @@
+// The one ingest driver (engine/README.md, Pipeline): append -> prepare -> release -> commit, for every way
+// blocks reach the state: a capture's frames, an RPC node's batches, and the log's own blocks beyond the cursor
+// (catching up after a crash between append and commit; replay and verify rebuilding the state). The log is
+// written before anything is folded, so a crash leaves the state behind its log, never ahead. Commits are
+// pipelined one deep: batch k+1 is derived while batch k's wallets are folded and written.
+import type { BlockEvents } from '../chain/chainEvent.js';
+import { decodeLogFrame, type EventLog } from '../log/eventLog.js';
+import type { FoldRunner } from './createFoldRunner.js';
+import { commitChunks, createReleasePolicy } from './createReleasePolicy.js';
+
+export interface IngestDriver {
+  /**
+   * Folds the log's blocks after the cursor (through `toBlock`) in batches of about `batchEvents` events;
+   * `onBatch` hears each batch once it is committed.
+   */
+  catchUp(options?: { toBlock?: number; batchEvents?: number; onBatch?: (blocks: BlockEvents[]) => void }): Promise<void>;
+  /** A source's new blocks: appended to the log as one frame, then folded. */
+  appendBlocks(blocks: BlockEvents[]): Promise<void>;
+  /** A source's frame, already encoded (the capture reader's): appended as it is, then folded; answers its blocks. */
+  appendFrame(frame: Uint8Array): Promise<BlockEvents[]>;
+  /** Waits for the commit in flight: the state then holds everything handed over. */
+  finish(): Promise<void>;
+}
+
+const BATCH_EVENTS = 25_000;
+
+export function createIngestDriver(options: {
+  log: EventLog;
+  runner: FoldRunner;
+  /** Events between releases of the state map at most (see createReleasePolicy); Infinity when a server shares the store. */
+  releaseEveryEvents?: number;
+}): IngestDriver {
+  const { log, runner } = options;
+  const release = createReleasePolicy(options.releaseEveryEvents);
+  let inFlight: Promise<void> = Promise.resolve();
+
+  async function fold(blocks: BlockEvents[], onBatch?: (blocks: BlockEvents[]) => void): Promise<void> {
+    for (const chunk of commitChunks(blocks, release.chunkEvents)) {
+      const prepared = runner.prepareBatch(chunk);
+      await inFlight;
+      // No commit in flight: the map may be released here.
+      await release.beforeCommit(prepared.eventCount, runner.releaseMappedState);
+      inFlight = runner.commitBatch(prepared).then(() => onBatch?.(chunk));
+      // Awaited before the next commit or by finish; until then a failure must not count as unhandled.
+      inFlight.catch(() => undefined);
+    }
+  }
+
+  return {
+    async catchUp(catchUpOptions = {}) {
+      const batchEvents = catchUpOptions.batchEvents ?? BATCH_EVENTS;
+      let batch: BlockEvents[] = [];
+      let events = 0;
+      for (const frame of log.read(runner.cursor().block, catchUpOptions.toBlock)) {
+        for (const block of frame) {
+          batch.push(block);
+          events += block.events.length;
+          if (events >= batchEvents) {
+            await fold(batch, catchUpOptions.onBatch);
+            batch = [];
+            events = 0;
+          }
+        }
+      }
+      if (batch.length > 0) await fold(batch, catchUpOptions.onBatch);
+      await inFlight;
+    },
+    async appendBlocks(blocks) {
+      if (blocks.length === 0) return;
+      log.append(blocks);
+      await fold(blocks);
+    },
+    async appendFrame(frame) {
+      log.appendFrame(frame);
+      const blocks = decodeLogFrame(frame);
+      await fold(blocks);
+      return blocks;
+    },
+    finish: () => inFlight,
+  };
+}
