@@ -21,7 +21,7 @@ const rounds = Number(values.rounds ?? 3);
 const connections = Number(values.connections ?? 32);
 const root = join('bench', '.cache', 'api');
 const data = join(root, 'venue');
-const tally = new URL('../engine/cli/tally.mjs', import.meta.url).pathname;
+const tally = new URL('../cli/tally.mjs', import.meta.url).pathname;
 
 if (!existsSync(join(data, 'state'))) {
   mkdirSync(root, { recursive: true });

@@ -3,7 +3,7 @@
 // Prints one JSON line: { logs, seconds, maxRssMiB }.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { openVenue } from '../engine/cli/openVenue.js';
+import { openVenue } from '../cli/openVenue.js';
 import { createLogDecoder } from '../replay/decode/decodeLog.js';
 import { ingestCapture } from '../replay/ingest/ingestCapture.js';
 import { readCaptureBatches } from '../replay/source/readCaptureBatches.js';

@@ -14,16 +14,16 @@ const { values } = parseArgs({ options: { runs: { type: 'string' } } });
 const runs = Number(values.runs ?? 9);
 const root = new URL('..', import.meta.url).pathname;
 const data = mkdtempSync(join(tmpdir(), 'tally-startup-'));
-const built = spawnSync(process.execPath, ['engine/cli/build.mjs'], { cwd: root, encoding: 'utf8' });
+const built = spawnSync(process.execPath, ['cli/build.mjs'], { cwd: root, encoding: 'utf8' });
 if (built.status !== 0) throw new Error('build failed: ' + built.stderr);
-spawnSync(process.execPath, ['engine/cli/tally.mjs', 'keys', 'create', '--data', data], { cwd: root });
+spawnSync(process.execPath, ['cli/tally.mjs', 'keys', 'create', '--data', data], { cwd: root });
 
 const targets: Array<[name: string, args: string[]]> = [
   ['node -e 0 (ceiling)', ['-e', '0']],
-  ['tally --help, build', ['engine/cli/tally.mjs', '--help']],
-  ['tally --help, sources via tsx', ['--import', 'tsx', 'engine/cli/main.ts', '--help']],
-  ['tally keys list, build', ['engine/cli/tally.mjs', 'keys', 'list', '--data', data]],
-  ['tally keys list, sources via tsx', ['--import', 'tsx', 'engine/cli/main.ts', 'keys', 'list', '--data', data]],
+  ['tally --help, build', ['cli/tally.mjs', '--help']],
+  ['tally --help, sources via tsx', ['--import', 'tsx', 'cli/main.ts', '--help']],
+  ['tally keys list, build', ['cli/tally.mjs', 'keys', 'list', '--data', data]],
+  ['tally keys list, sources via tsx', ['--import', 'tsx', 'cli/main.ts', 'keys', 'list', '--data', data]],
 ];
 
 /** One start: wall and CPU milliseconds. */

@@ -1,7 +1,7 @@
 // A capture that holds more of the log's last block than the log does: an earlier capture ended inside that
 // block (cut by hand, or written while the block was still being captured). Appending the rest would fold one
 // block in two parts, which is not how a fresh fold sees it (a match split across the parts loses its
-// counterparty), so ingest folds the block again whole (engine/cli/commands/ingestCommand.ts).
+// counterparty), so ingest folds the block again whole (cli/commands/ingestCommand.ts).
 import { InputError } from '../../engine/inputError.js';
 
 export class BlockContinuedError extends InputError {

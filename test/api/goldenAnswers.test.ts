@@ -6,7 +6,7 @@
 import t from 'tap';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { startServer } from '../../engine/cli/commands/serveCommand.js';
+import { startServer } from '../../cli/commands/serveCommand.js';
 import { createDemoData } from '../fixtures/demoData.js';
 import { runTally } from '../fixtures/runTally.js';
 import { chooseWallets, recordWalletAnswers, type RecordedAnswer } from '../fixtures/walletAnswers.js';

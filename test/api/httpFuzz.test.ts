@@ -3,7 +3,7 @@
 // body is { "error": text }, and the server is healthy at the end. Requests go unanswered only in the shapes the
 // library itself refuses (listed in rawRequests.test.ts): here, methods it does not know.
 import t from 'tap';
-import { startServer } from '../../engine/cli/commands/serveCommand.js';
+import { startServer } from '../../cli/commands/serveCommand.js';
 import { busiestWallet, createDemoData } from '../fixtures/demoData.js';
 import { rawBody, rawExchange } from '../fixtures/rawHttp.js';
 import { runTally } from '../fixtures/runTally.js';

@@ -4,7 +4,7 @@
 // granularity) and then closed, unanswered. Both groups are listed here: a change in the library shows up as a
 // failure. HTTP/1.0 clients are served through a reverse proxy (test/api/reverseProxy.test.ts).
 import t from 'tap';
-import { startServer } from '../../engine/cli/commands/serveCommand.js';
+import { startServer } from '../../cli/commands/serveCommand.js';
 import { createDemoData } from '../fixtures/demoData.js';
 import { rawBody, rawExchange } from '../fixtures/rawHttp.js';
 import { runTally } from '../fixtures/runTally.js';

@@ -3,7 +3,7 @@
 import t from 'tap';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer } from '../../engine/cli/commands/serveCommand.js';
+import { startServer } from '../../cli/commands/serveCommand.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
 import { createDemoInputs } from '../fixtures/demoVenue.js';

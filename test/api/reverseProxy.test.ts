@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { startServer } from '../../engine/cli/commands/serveCommand.js';
+import { startServer } from '../../cli/commands/serveCommand.js';
 import { createDemoData } from '../fixtures/demoData.js';
 import { rawBody, rawExchange } from '../fixtures/rawHttp.js';
 

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../../engine/cli/commands/serveCommand.js';
+import { startServer } from '../../cli/commands/serveCommand.js';
 import { writeRealCapture } from '../fixtures/realCapture.js';
 import { runTally } from '../fixtures/runTally.js';
 import { answerProblems } from '../fixtures/checkAnswer.js';

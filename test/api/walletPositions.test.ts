@@ -1,7 +1,7 @@
 // The wallet position routes over HTTP on a small demo venue: the three forms, paging, filters, errors.
 import t from 'tap';
 import { join } from 'node:path';
-import { startServer } from '../../engine/cli/commands/serveCommand.js';
+import { startServer } from '../../cli/commands/serveCommand.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
 import { busiestWallet, createDemoData } from '../fixtures/demoData.js';

@@ -1,6 +1,6 @@
 // GET /v1/wallets/{wallet}/trades over HTTP on a small demo venue: cursor paging, market filter, search, errors.
 import t from 'tap';
-import { startServer } from '../../engine/cli/commands/serveCommand.js';
+import { startServer } from '../../cli/commands/serveCommand.js';
 import { busiestWallet, createDemoData } from '../fixtures/demoData.js';
 import { answerProblems } from '../fixtures/checkAnswer.js';
 import { WalletTradesAnswer } from '../../api/schemas/answerSchemas.js';

@@ -11,7 +11,7 @@ import { createDemoInputs, emptyDataDir } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
 import { stateDigest } from '../fixtures/stateDigest.js';
 
-const BIN = fileURLToPath(new URL('../../engine/cli/tally.mjs', import.meta.url));
+const BIN = fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url));
 const inputs = await createDemoInputs(300, 5);
 const args = (data: string) => ['ingest', '--data', data, '--capture', inputs.capture];
 

@@ -6,12 +6,12 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer } from '../../engine/cli/commands/serveCommand.js';
+import { startServer } from '../../cli/commands/serveCommand.js';
 import { createDemoInputs, emptyDataDir } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
 import { stateDigest } from '../fixtures/stateDigest.js';
 
-const BIN = fileURLToPath(new URL('../../engine/cli/tally.mjs', import.meta.url));
+const BIN = fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url));
 const inputs = await createDemoInputs(300, 9);
 const lines = readFileSync(inputs.capture, 'utf8').trimEnd().split('\n');
 const blockOf = (line: string) => Number(JSON.parse(line).blockNumber);

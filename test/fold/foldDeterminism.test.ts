@@ -13,7 +13,7 @@ import { runTally } from '../fixtures/runTally.js';
 import { stateDigest } from '../fixtures/stateDigest.js';
 
 const inputs = await createDemoInputs(12_000);
-const BIN = fileURLToPath(new URL('../../engine/cli/tally.mjs', import.meta.url));
+const BIN = fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url));
 
 function dataDir(name: string): string {
   const dir = join(inputs.dir, name);

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { custom, http, type Transport } from 'viem';
 import type { BlockEvents } from '../../engine/chain/chainEvent.js';
 import { loadVenueAddresses } from '../../engine/chain/loadVenueAddresses.js';
-import { openVenue } from '../../engine/cli/openVenue.js';
+import { openVenue } from '../../cli/openVenue.js';
 import { readSourceHead } from '../../engine/state/sourceHead.js';
 import { createLogDecoder } from '../../replay/decode/decodeLog.js';
 import { ingestRpc, type RpcIngestProgress } from '../../replay/ingest/ingestRpc.js';
@@ -208,7 +208,7 @@ t.test('error: a node without the configured contracts is refused as another cha
 
 t.test('behavior: tally run follows the chain and serves /v1/health', async (t) => {
   const data = dataDir('run');
-  const child = spawn(process.execPath, [fileURLToPath(new URL('../../engine/cli/tally.mjs', import.meta.url)),
+  const child = spawn(process.execPath, [fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url)),
     'run', '--data', data, '--rpc', chain.url, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let stdout = '';

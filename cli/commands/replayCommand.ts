@@ -1,9 +1,9 @@
 // `tally replay --to-block N --out DIR`: a data directory holding the state as of block N, built from the log
 // alone, with the log up to N and a copy of the off-chain store, so `tally serve --data DIR` answers as of N.
 import { copyFileSync, existsSync, readdirSync } from 'node:fs';
-import { dataPaths } from '../../dataDir.js';
-import { openEventLog } from '../../log/eventLog.js';
-import { openOffchainStore } from '../../offchain/openOffchainStore.js';
+import { dataPaths } from '../../engine/dataDir.js';
+import { openEventLog } from '../../engine/log/eventLog.js';
+import { openOffchainStore } from '../../engine/offchain/openOffchainStore.js';
 import { foldIntoScratch } from './foldIntoScratch.js';
 
 export async function replayCommand(flags: { data: string; toBlock: number; out: string; workers?: number }): Promise<void> {

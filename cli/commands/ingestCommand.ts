@@ -4,9 +4,9 @@
 // block) is folded whole: the log and state go back to the block before (tally rewind) and the capture is read
 // again, so the block is folded as a fresh fold would; that costs a refold of the whole log, and says so. The
 // capture is checked whole first: one it refuses leaves the log and state as they were.
-import { checkCaptureLines } from '../../../replay/ingest/checkCaptureLines.js';
-import { ingestCapture } from '../../../replay/ingest/ingestCapture.js';
-import { BlockContinuedError } from '../../../replay/source/blockContinuedError.js';
+import { checkCaptureLines } from '../../replay/ingest/checkCaptureLines.js';
+import { ingestCapture } from '../../replay/ingest/ingestCapture.js';
+import { BlockContinuedError } from '../../replay/source/blockContinuedError.js';
 import { foldWithProgress } from '../foldWithProgress.js';
 import { createProgress } from '../progress.js';
 import { openVenue, type Venue } from '../openVenue.js';

@@ -1,9 +1,9 @@
 // `tally metadata --file F | --url U`: load the venue's market objects (Gamma shape) into the off-chain store.
 import { readFileSync } from 'node:fs';
-import { dataPaths } from '../../dataDir.js';
-import { parseMetadataText } from '../../offchain/marketMetadata.js';
-import { bumpOffchainRevision, openOffchainStore, type OffchainStore } from '../../offchain/openOffchainStore.js';
-import { encodeValue } from '../../state/stateCodec.js';
+import { dataPaths } from '../../engine/dataDir.js';
+import { parseMetadataText } from '../../engine/offchain/marketMetadata.js';
+import { bumpOffchainRevision, openOffchainStore, type OffchainStore } from '../../engine/offchain/openOffchainStore.js';
+import { encodeValue } from '../../engine/state/stateCodec.js';
 import { fetchText } from '../fetchText.js';
 
 export async function storeMetadata(offchain: OffchainStore, text: string, source: string): Promise<number> {

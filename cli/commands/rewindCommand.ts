@@ -1,8 +1,8 @@
 // `tally rewind --to-block N`: the only way state moves backward. Truncates the log after N and refolds the
 // state from it (stop the server first: it maps the old state).
 import { rmSync } from 'node:fs';
-import { dataPaths } from '../../dataDir.js';
-import { openEventLog } from '../../log/eventLog.js';
+import { dataPaths } from '../../engine/dataDir.js';
+import { openEventLog } from '../../engine/log/eventLog.js';
 import { foldIntoScratch } from './foldIntoScratch.js';
 
 export async function rewindCommand(flags: { data: string; toBlock: number; workers?: number }): Promise<void> {

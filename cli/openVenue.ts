@@ -1,14 +1,14 @@
 // Opens a data directory for folding: the log (the writer lock), the state, the off-chain store and a runner.
 import { existsSync, readdirSync } from 'node:fs';
-import { loadVenueAddresses } from '../chain/loadVenueAddresses.js';
-import type { VenueAddresses } from '../chain/venueAddresses.js';
-import { dataPaths, type DataPaths } from '../dataDir.js';
-import { createFoldRunner, type FoldRunner } from '../fold/createFoldRunner.js';
-import { openEventLog, type EventLog } from '../log/eventLog.js';
-import { openOffchainStore, type OffchainStore } from '../offchain/openOffchainStore.js';
-import { openStateStore, type StateStore } from '../state/openStateStore.js';
-import { prepareStateLayout } from '../state/stateLayout.js';
-import { createLogDecoder, type LogDecoder } from '../../replay/decode/decodeLog.js';
+import { loadVenueAddresses } from '../engine/chain/loadVenueAddresses.js';
+import type { VenueAddresses } from '../engine/chain/venueAddresses.js';
+import { dataPaths, type DataPaths } from '../engine/dataDir.js';
+import { createFoldRunner, type FoldRunner } from '../engine/fold/createFoldRunner.js';
+import { openEventLog, type EventLog } from '../engine/log/eventLog.js';
+import { openOffchainStore, type OffchainStore } from '../engine/offchain/openOffchainStore.js';
+import { openStateStore, type StateStore } from '../engine/state/openStateStore.js';
+import { prepareStateLayout } from '../engine/state/stateLayout.js';
+import { createLogDecoder, type LogDecoder } from '../replay/decode/decodeLog.js';
 
 export interface Venue {
   paths: DataPaths;

@@ -1,6 +1,6 @@
 // Reads an off-chain source over HTTP (metadata, profiles). Whatever goes wrong, an unreachable host, a refused
 // connection, an error status, a time-out, is the user's to fix: one CommandError line naming the URL.
-import { CommandError } from '../commandError.js';
+import { CommandError } from '../engine/commandError.js';
 
 const TIMEOUT_MS = 60_000;
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Compiles the sources (engine/, api/, replay/) to JavaScript once, at install (`prepare`), so that no command
+// Compiles the sources (cli/, engine/, api/, replay/) to JavaScript once, at install (`prepare`), so that no command
 // pays for TypeScript at start-up. One file in, one file out (no bundle): the workers keep their own modules
 // and import.meta.url still finds them. The output lives in node_modules/.cache/tally, rebuilt by every install.
 import { build } from 'esbuild';

@@ -2,8 +2,8 @@
 // TALLY_DATA). Exit codes: 0 done; 1 bad input or a refusal, one `tally:` line naming the file and line, the
 // flag or the directory; 2 a command line that is not well formed; 3 `verify` found the state behind its log;
 // 70 a bug (a broken invariant), with its stack.
-import { InputError } from '../inputError.js';
-import { CommandError, UsageError } from '../commandError.js';
+import { InputError } from '../engine/inputError.js';
+import { CommandError, UsageError } from '../engine/commandError.js';
 import { checkPositionals, commandHelp, COMMANDS, globalUsage } from './commandTable.js';
 import { describeSystemError } from './describeSystemError.js';
 import { muteLibraryReports } from './muteLibraryReports.js';

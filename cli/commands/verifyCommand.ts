@@ -5,15 +5,15 @@
 // 3 the state is behind its log.
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { findLogGaps } from '../../../replay/ingest/findLogGaps.js';
-import { CommandError } from '../../commandError.js';
-import { dataPaths } from '../../dataDir.js';
-import type { BlockRecord } from '../../state/foldCursor.js';
-import { isProcessAlive } from '../../isProcessAlive.js';
-import { openEventLog, type EventLog } from '../../log/eventLog.js';
-import { openStateStore } from '../../state/openStateStore.js';
-import { isStateLayoutCurrent, STATE_LAYOUT } from '../../state/stateLayout.js';
-import { createStateReader } from '../../state/stateReader.js';
+import { findLogGaps } from '../../replay/ingest/findLogGaps.js';
+import { CommandError } from '../../engine/commandError.js';
+import { dataPaths } from '../../engine/dataDir.js';
+import type { BlockRecord } from '../../engine/state/foldCursor.js';
+import { isProcessAlive } from '../../engine/isProcessAlive.js';
+import { openEventLog, type EventLog } from '../../engine/log/eventLog.js';
+import { openStateStore } from '../../engine/state/openStateStore.js';
+import { isStateLayoutCurrent, STATE_LAYOUT } from '../../engine/state/stateLayout.js';
+import { createStateReader } from '../../engine/state/stateReader.js';
 import { foldIntoScratch } from './foldIntoScratch.js';
 
 export const EXIT_STATE_BEHIND = 3;

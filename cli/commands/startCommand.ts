@@ -1,8 +1,8 @@
 // `tally start` (what `npm start` runs): the demo venue when the data directory is empty, a fresh API key, and
 // the server, printing the URL and the key.
-import { dataPaths } from '../../dataDir.js';
-import { createApiKey } from '../../offchain/apiKeys.js';
-import { openOffchainStore } from '../../offchain/openOffchainStore.js';
+import { dataPaths } from '../../engine/dataDir.js';
+import { createApiKey } from '../../engine/offchain/apiKeys.js';
+import { openOffchainStore } from '../../engine/offchain/openOffchainStore.js';
 import { demoCommand } from './demoCommand.js';
 import { startServer } from './serveCommand.js';
 

@@ -1,7 +1,7 @@
 // `tally demo [--fills N] [--seed S]`: generate the demo venue into an empty data directory and fold it.
 import { writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataPaths } from '../../dataDir.js';
+import { dataPaths } from '../../engine/dataDir.js';
 import { isEmptyDataDir } from '../openVenue.js';
 import { ingestCommand } from './ingestCommand.js';
 import { profilesCommand } from './profilesCommand.js';
@@ -17,8 +17,8 @@ export async function demoCommand(flags: { data: string; fills?: number; seed?: 
   const paths = dataPaths(flags.data);
   mkdirSync(paths.demo, { recursive: true });
   // Loaded on demand: the simulator is only needed here.
-  const { generateDemoVenue } = await import('../../../replay/demo/generateDemoVenue.js');
-  const { DEMO_PRICE_FEEDS } = await import('../../../replay/demo/demoFeeds.js');
+  const { generateDemoVenue } = await import('../../replay/demo/generateDemoVenue.js');
+  const { DEMO_PRICE_FEEDS } = await import('../../replay/demo/demoFeeds.js');
   const started = Date.now();
   await generateDemoVenue({ outDir: paths.demo, fills: flags.fills ?? DEFAULT_DEMO_FILLS, seed: flags.seed ?? 1 });
   process.stderr.write(`demo: generated ${flags.fills ?? DEFAULT_DEMO_FILLS} fills in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);

@@ -1,21 +1,21 @@
 // `tally serve --host H --port P`: the HTTP API over the folded state (read while another process may fold).
 import { existsSync, readFileSync } from 'node:fs';
-import { CommandError } from '../../commandError.js';
-import { createServer, type Server } from '../../../api/createServer.js';
-import { dataPaths } from '../../dataDir.js';
-import { openOffchainStore, type OffchainStore } from '../../offchain/openOffchainStore.js';
-import { openStateStore, type StateStore } from '../../state/openStateStore.js';
-import { createStateReader, type StateReader } from '../../state/stateReader.js';
-import { readServedBlock } from '../../../api/readServedState.js';
-import { createStateReads } from '../../../api/stateReads.js';
-import { createIngestDriver } from '../../fold/createIngestDriver.js';
-import { isStateLayoutCurrent } from '../../state/stateLayout.js';
-import { isMarkedByAnotherBoot } from '../../state/unflushedMarker.js';
+import { CommandError } from '../../engine/commandError.js';
+import { createServer, type Server } from '../../api/createServer.js';
+import { dataPaths } from '../../engine/dataDir.js';
+import { openOffchainStore, type OffchainStore } from '../../engine/offchain/openOffchainStore.js';
+import { openStateStore, type StateStore } from '../../engine/state/openStateStore.js';
+import { createStateReader, type StateReader } from '../../engine/state/stateReader.js';
+import { readServedBlock } from '../../api/readServedState.js';
+import { createStateReads } from '../../api/stateReads.js';
+import { createIngestDriver } from '../../engine/fold/createIngestDriver.js';
+import { isStateLayoutCurrent } from '../../engine/state/stateLayout.js';
+import { isMarkedByAnotherBoot } from '../../engine/state/unflushedMarker.js';
 import { isEmptyDataDir, openVenue } from '../openVenue.js';
 
 /**
  * The package's version, from the package.json above this file: the repository's, or the one the build writes
- * into node_modules/.cache/tally (engine/cli/build.mjs).
+ * into node_modules/.cache/tally (cli/build.mjs).
  */
 function packageVersion(): string {
   for (let dir = new URL('.', import.meta.url); dir.pathname !== '/'; dir = new URL('..', dir)) {

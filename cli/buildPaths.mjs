@@ -1,8 +1,8 @@
 // Where the compiled sources go and how the `tally` command tells whether they are current.
 import { readdirSync, statSync } from 'node:fs';
 
-export const packageRoot = new URL('../../', import.meta.url);
-export const SOURCE_DIRS = ['engine', 'api', 'replay'];
+export const packageRoot = new URL('../', import.meta.url);
+export const SOURCE_DIRS = ['cli', 'engine', 'api', 'replay'];
 export const buildDir = new URL('node_modules/.cache/tally/', packageRoot);
 export const buildStamp = 'BUILT';
 

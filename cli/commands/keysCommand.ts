@@ -1,10 +1,10 @@
 // `tally keys create | revoke KEY | list`. create prints the new key as its last line; revoke takes the whole
 // key or a prefix that `list` shows, when it names one key alone; list and revoke never create a data directory.
 import { existsSync } from 'node:fs';
-import { CommandError, UsageError } from '../../commandError.js';
-import { dataPaths } from '../../dataDir.js';
-import { API_KEY_PATTERN, createApiKey, findApiKeysByPrefix, listApiKeys, revokeApiKey } from '../../offchain/apiKeys.js';
-import { openOffchainStore, type OffchainStore } from '../../offchain/openOffchainStore.js';
+import { CommandError, UsageError } from '../../engine/commandError.js';
+import { dataPaths } from '../../engine/dataDir.js';
+import { API_KEY_PATTERN, createApiKey, findApiKeysByPrefix, listApiKeys, revokeApiKey } from '../../engine/offchain/apiKeys.js';
+import { openOffchainStore, type OffchainStore } from '../../engine/offchain/openOffchainStore.js';
 
 const USAGE = 'keys needs an action: tally keys create | revoke KEY | list';
 const PREFIX_PATTERN = /^svc_[0-9a-f]{0,48}$/;

@@ -1,10 +1,10 @@
 // `tally profiles --file F | --url U`: wallet profiles in the venue's public-profile shape
 // ({ proxyWallet, name, pseudonym, profileImage }), a JSON array.
 import { readFileSync } from 'node:fs';
-import { dataPaths } from '../../dataDir.js';
-import { bumpOffchainRevision, openOffchainStore, type OffchainStore } from '../../offchain/openOffchainStore.js';
-import { encodeValue } from '../../state/stateCodec.js';
-import { InputError } from '../../inputError.js';
+import { dataPaths } from '../../engine/dataDir.js';
+import { bumpOffchainRevision, openOffchainStore, type OffchainStore } from '../../engine/offchain/openOffchainStore.js';
+import { encodeValue } from '../../engine/state/stateCodec.js';
+import { InputError } from '../../engine/inputError.js';
 import { fetchText } from '../fetchText.js';
 
 export async function storeProfiles(offchain: OffchainStore, text: string, source: string): Promise<number> {

@@ -5,7 +5,7 @@
 import { buildDir, isBuildCurrent } from './buildPaths.mjs';
 
 if (isBuildCurrent()) {
-  await import(new URL('engine/cli/main.js', buildDir).href);
+  await import(new URL('cli/main.js', buildDir).href);
 } else {
   const { register } = await import('tsx/esm/api');
   register();

@@ -1,10 +1,10 @@
 // Refolds a data directory's log into a fresh state directory (replay and verify): the log alone decides it.
-import { loadVenueAddresses } from '../../chain/loadVenueAddresses.js';
-import { dataPaths } from '../../dataDir.js';
-import { createFoldRunner, type FoldRunner } from '../../fold/createFoldRunner.js';
-import { openEventLog } from '../../log/eventLog.js';
-import { openStateStore, type StateStore } from '../../state/openStateStore.js';
-import { prepareStateLayout } from '../../state/stateLayout.js';
+import { loadVenueAddresses } from '../../engine/chain/loadVenueAddresses.js';
+import { dataPaths } from '../../engine/dataDir.js';
+import { createFoldRunner, type FoldRunner } from '../../engine/fold/createFoldRunner.js';
+import { openEventLog } from '../../engine/log/eventLog.js';
+import { openStateStore, type StateStore } from '../../engine/state/openStateStore.js';
+import { prepareStateLayout } from '../../engine/state/stateLayout.js';
 import { foldWithProgress } from '../foldWithProgress.js';
 
 export async function foldIntoScratch(options: {

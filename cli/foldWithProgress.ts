@@ -1,8 +1,8 @@
 // Folds the log's blocks beyond the runner's cursor (through `toBlock`), showing progress: how `ingest` with no
 // source catches the state up, and how replay, verify and rewind rebuild it.
-import type { FoldRunner } from '../fold/createFoldRunner.js';
-import { createIngestDriver } from '../fold/createIngestDriver.js';
-import type { EventLog } from '../log/eventLog.js';
+import type { FoldRunner } from '../engine/fold/createFoldRunner.js';
+import { createIngestDriver } from '../engine/fold/createIngestDriver.js';
+import type { EventLog } from '../engine/log/eventLog.js';
 import { createProgress } from './progress.js';
 
 /** Answers the events folded. */

@@ -1,6 +1,6 @@
 // Shared by `ingest --rpc` and `run`: fold the node's finalized logs into the venue, stopping cleanly on
 // SIGINT/SIGTERM (the batch in hand is finished first).
-import { ingestRpc, type RpcIngestProgress } from '../../../replay/ingest/ingestRpc.js';
+import { ingestRpc, type RpcIngestProgress } from '../../replay/ingest/ingestRpc.js';
 import { createProgress } from '../progress.js';
 import type { Venue } from '../openVenue.js';
 
