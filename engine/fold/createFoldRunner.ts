@@ -13,10 +13,11 @@ import { createBlockWrites, type BlockWrites } from '../state/blockWrites.js';
 import { createMarketRegistry } from '../state/createMarketRegistry.js';
 import type { StateDbName, StateStore } from '../state/openStateStore.js';
 import { encodeValue } from '../state/stateCodec.js';
-import { blockKey, marketTradesKey, walletTradesKey } from '../state/stateKeys.js';
+import { blockKey, fillKey } from '../state/stateKeys.js';
 import type { StateWrite } from '../state/stateWrite.js';
 import { describeCommitFailure } from '../state/stateWriteError.js';
 import { encodeTradeRow, type TradeRow } from '../state/tradeRow.js';
+import { createFillLists } from '../state/createFillLists.js';
 import { deriveBlock } from './deriveBlock.js';
 import type { DeriveContext, SkipReason } from './deriveContext.js';
 import { createTransferSlots } from './transferSlots.js';
@@ -32,6 +33,9 @@ export interface PreparedBatch {
   partitionEvents: PositionEvent[][];
   slotCount: number;
   mainWrites: StateWrite[][];
+  fillCount: number;
+  /** The fill lists the batch touched, whole: written with it, outside the block checksums (they restate the fills). */
+  listWrites: StateWrite[];
 }
 
 export interface FoldRunner {
@@ -97,7 +101,10 @@ export function createFoldRunner(options: {
   // Per-batch collection, filled by the derive sink.
   let partitionEvents: PositionEvent[][] = [];
   let slotCount = 0;
-  let blockTrades = new Map<string, TradeRow[]>();
+  let blockFills: Array<{ market: string; row: TradeRow }> = [];
+  const fillLists = createFillLists(store);
+  /** Fills of the venue through the last prepared block: the next fill's number. */
+  let preparedFills = cursor.fills;
   let writes: BlockWrites = createBlockWrites();
 
   const ctx: DeriveContext = {
@@ -110,9 +117,7 @@ export function createFoldRunner(options: {
         partitionEvents[partitionOf(event.wallet, partitions)]!.push(event);
       },
       trade(market, row) {
-        let rows = blockTrades.get(market);
-        if (!rows) blockTrades.set(market, (rows = []));
-        rows.push(row);
+        blockFills.push({ market, row });
       },
       skip(reason: SkipReason) {
         skipped[reason] = (skipped[reason] ?? 0) + 1;
@@ -121,19 +126,19 @@ export function createFoldRunner(options: {
     },
   };
 
-  /** Trade chunks per market and per wallet for the block just derived. */
-  function writeTrades(block: BlockEvents): void {
-    const byWallet = new Map<string, Array<string | number>>();
-    for (const [market, rows] of blockTrades) {
-      writes.putRecord('marketTrades', marketTradesKey(market, block.block), [block.ts, ...rows.map(encodeTradeRow)]);
-      for (const row of rows) {
-        let refs = byWallet.get(row.wallet);
-        if (!refs) byWallet.set(row.wallet, (refs = []));
-        refs.push(market, row.logIndex);
-      }
+  /**
+   * The block's fills into the fills table (encoded now: a fee refund may have corrected a row until the block's
+   * end) and onto their wallet's and market's lists, numbered in chain order.
+   */
+  function writeFills(block: BlockEvents): void {
+    blockFills.sort((a, b) => a.row.logIndex - b.row.logIndex);
+    for (const { market, row } of blockFills) {
+      writes.putBytes('fills', fillKey(block.block, row.logIndex), encodeTradeRow(row, block.ts, market));
+      fillLists.add('walletFills', row.wallet, preparedFills, block.block, row.logIndex);
+      fillLists.add('marketFills', market, preparedFills, block.block, row.logIndex);
+      preparedFills++;
     }
-    for (const [wallet, refs] of byWallet) writes.putRecord('walletTrades', walletTradesKey(wallet, block.block), refs);
-    blockTrades = new Map();
+    blockFills = [];
   }
 
   async function foldWallets(batch: PreparedBatch): Promise<WalletFoldResult[]> {
@@ -152,6 +157,9 @@ export function createFoldRunner(options: {
   function abandon(): void {
     registry.trim(true);
     preparedThrough = cursor.block;
+    preparedFills = cursor.fills;
+    blockFills = [];
+    fillLists.clear();
     epoch++;
   }
 
@@ -162,6 +170,7 @@ export function createFoldRunner(options: {
     partitionEvents = Array.from({ length: partitions }, () => []);
     slotCount = 0;
     const mainWrites: StateWrite[][] = [];
+    const firstFill = preparedFills;
     try {
       for (const block of blocks) {
         if (block.block <= preparedThrough) throw new Error(`fold: block ${block.block} is not after block ${preparedThrough}`);
@@ -169,7 +178,7 @@ export function createFoldRunner(options: {
         writes = createBlockWrites();
         registry.startBlock(writes);
         deriveBlock(ctx, block);
-        writeTrades(block);
+        writeFills(block);
         mainWrites.push(writes.finish());
       }
     } catch (error) {
@@ -178,7 +187,10 @@ export function createFoldRunner(options: {
     }
     let eventCount = 0;
     for (const block of blocks) eventCount += block.events.length;
-    return { registryBatch, blocks, eventCount, partitionEvents, slotCount, mainWrites };
+    return {
+      registryBatch, blocks, eventCount, partitionEvents, slotCount, mainWrites, fillCount: preparedFills - firstFill,
+      listWrites: fillLists.takeWrites(),
+    };
   }
 
   async function commitBatch(batch: PreparedBatch): Promise<void> {
@@ -204,6 +216,13 @@ export function createFoldRunner(options: {
       }
       // Each key's last bytes in the batch, per database.
       const finalWrites = new Map<StateDbName, Map<string, Buffer>>();
+      const keepFinal = (writes: StateWrite[]) => {
+        for (const write of writes) {
+          let values = finalWrites.get(write.db);
+          if (!values) finalWrites.set(write.db, (values = new Map()));
+          values.set(write.key, write.value);
+        }
+      };
       const blockRecords: BlockRecord[] = [];
       let checksum = cursor.checksum;
       let events = cursor.events;
@@ -213,14 +232,13 @@ export function createFoldRunner(options: {
         checksum = blockChecksum(checksum, block.block, blockWrites);
         events += block.events.length;
         blockRecords.push({ block: block.block, ts: block.ts, hash: block.hash, checksum, events: block.events.length });
-        for (const write of blockWrites) {
-          let values = finalWrites.get(write.db);
-          if (!values) finalWrites.set(write.db, (values = new Map()));
-          values.set(write.key, write.value);
-        }
+        keepFinal(blockWrites);
       }
+      keepFinal(batch.listWrites);
       const last = blocks[blocks.length - 1]!;
-      const next: FoldCursor = { block: last.block, checksum, events, blocks: cursor.blocks + blocks.length };
+      const next: FoldCursor = {
+        block: last.block, checksum, events, blocks: cursor.blocks + blocks.length, fills: cursor.fills + batch.fillCount,
+      };
       // A batch, not a transaction callback: the puts are queued and LMDB's own write thread applies them, in one
       // transaction, so the B-tree work is off this thread (inside a callback every put runs here).
       await store.env.batch(() => {

@@ -10,12 +10,14 @@ export interface FoldCursor {
   checksum: string;
   events: number;
   blocks: number;
+  /** Fills in the fills table: the next fill's number in chain order. */
+  fills: number;
 }
 
 export interface BlockRecord { block: number; ts: number; hash: string; checksum: string; events: number }
 
 export const CURSOR_KEY = 'cursor';
-export const EMPTY_CURSOR: FoldCursor = { block: -1, checksum: GENESIS_CHECKSUM, events: 0, blocks: 0 };
+export const EMPTY_CURSOR: FoldCursor = { block: -1, checksum: GENESIS_CHECKSUM, events: 0, blocks: 0, fills: 0 };
 
 export function readFoldCursor(store: StateStore): FoldCursor {
   const bytes = store.dbs.meta.getBinary(CURSOR_KEY);

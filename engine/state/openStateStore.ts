@@ -6,8 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { clearUnflushed, currentBootId, markUnflushed } from './unflushedMarker.js';
 
 export const STATE_DBS = [
-  'meta', 'positions', 'marketWallets', 'markets', 'marketMarks', 'tokens', 'negRiskEvents', 'pools', 'feedAnswers', 'marketTrades',
-  'walletTrades', 'blocks',
+  'meta', 'positions', 'marketWallets', 'markets', 'marketMarks', 'tokens', 'negRiskEvents', 'pools', 'feedAnswers', 'fills',
+  'walletFills', 'marketFills', 'blocks',
 ] as const;
 export type StateDbName = (typeof STATE_DBS)[number];
 

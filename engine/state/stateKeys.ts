@@ -1,5 +1,5 @@
 // LMDB keys. Strings whose byte order is the order the routes read in: a wallet's positions under its address,
-// a market's wallets under its condition id, trade chunks by zero-padded block so ranges run in block order.
+// a market's wallets under its condition id, fills by zero-padded block and log index so ranges run in chain order.
 
 const BLOCK_WIDTH = 10;
 
@@ -17,14 +17,17 @@ export function marketWalletKey(conditionId: string, wallet: string): string {
   return conditionId + wallet;
 }
 
-/** A market's trade rows of one block (market = condition id, or the token id for an unknown token). */
-export function marketTradesKey(market: string, block: number): string {
-  return market + ':' + blockKey(block);
+const LOG_INDEX_WIDTH = 6;
+const BUCKET_WIDTH = 8;
+
+/** A fill in the fills table: its block, then its log index, so the table runs in chain order. */
+export function fillKey(block: number, logIndex: number): string {
+  return blockKey(block) + logIndex.toString().padStart(LOG_INDEX_WIDTH, '0');
 }
 
-/** A wallet's trade references of one block. */
-export function walletTradesKey(wallet: string, block: number): string {
-  return wallet + ':' + blockKey(block);
+/** One bucket of a wallet's or a market's fill list (see createFillLists). */
+export function fillListKey(owner: string, bucket: number): string {
+  return owner + ':' + bucket.toString().padStart(BUCKET_WIDTH, '0');
 }
 
 /** A feed answer by asset and update time. */

@@ -5,9 +5,10 @@ import { STATE_DBS } from './openStateStore.js';
 
 /**
  * 2: markets split into identity (`markets`) and marks (`marketMarks`). 3: splits through the neg-risk adapter
- * set basisApprox.
+ * set basisApprox. 4: one fills table of binary rows with per-wallet and per-market fill lists (was trade
+ * chunks per market and block); the cursor counts fills.
  */
-export const STATE_LAYOUT = 3;
+export const STATE_LAYOUT = 4;
 const LAYOUT_KEY = 'layout';
 
 /** The layout the state was folded with: null when it holds nothing yet. */

@@ -8,8 +8,9 @@ import { joinMarket, type MarketRecord, type StoredMark, type TokenRecord } from
 import type { StateStore } from './openStateStore.js';
 import { readSourceHead, type SourceHead } from './sourceHead.js';
 import { decodePosition, decodeValue } from './stateCodec.js';
-import { blockKey, marketTradesKey, walletTradesKey } from './stateKeys.js';
-import { decodeTradeRow, type TradeChunk, type TradeRow } from './tradeRow.js';
+import { fillEntriesNewestFirst, type FillListDb } from './createFillLists.js';
+import { blockKey, fillKey, fillListKey } from './stateKeys.js';
+import { decodeTradeRow, type TradeRow } from './tradeRow.js';
 
 /** A fill as stored, with where it sits in the chain. */
 export interface StoredFill {
@@ -21,9 +22,12 @@ export interface StoredFill {
   row: TradeRow;
 }
 
+/** Where a fill sits in the chain. */
+export interface FillPosition { block: number; logIndex: number }
+
 export interface WalletFillsQuery {
   /** Only fills before this one (newest-first paging). */
-  before?: { block: number; logIndex: number } | null;
+  before?: FillPosition | null;
   /** Only fills stored under this market. */
   market?: string | null;
 }
@@ -46,12 +50,29 @@ export interface StateReader {
   positionHolders(): Iterable<{ wallet: string; positions: number }>;
   /** The wallet's fills, newest first (by block, then log index). */
   walletFills(wallet: string, query?: WalletFillsQuery): Iterable<StoredFill>;
+  /** The fills stored under the market (a condition id, or a token id no condition explains), newest first. */
+  marketFills(market: string, query?: { before?: FillPosition | null }): Iterable<StoredFill>;
 }
 
 const WALLET_LENGTH = 42;
+/** Above every bucket number: a reverse range from it starts at the newest bucket. */
+const MAX_BUCKET = 99_999_999;
 const NONE: Buffer = Buffer.alloc(0);
 
 export function createStateReader(store: StateStore): StateReader {
+  /** The fills on `owner`'s list in `db`, newest first, before `before`, stored under `market` when given. */
+  function* listedFills(db: FillListDb, owner: string, before: FillPosition | null, market: string | null): Generator<StoredFill> {
+    for (const { value } of store.dbs[db].getRange({ start: fillListKey(owner, MAX_BUCKET), end: owner + ':', reverse: true })) {
+      for (const { block, logIndex } of fillEntriesNewestFirst(value)) {
+        if (before && (block > before.block || (block === before.block && logIndex >= before.logIndex))) continue;
+        const bytes = store.dbs.fills.getBinary(fillKey(block, logIndex));
+        if (!bytes) throw new Error(`state: ${db} of ${owner} lists a fill the fills table lacks (block ${block}, log ${logIndex})`);
+        const { ts, market: stored, row } = decodeTradeRow(bytes);
+        if (market === null || stored === market) yield { block, ts, market: stored, row };
+      }
+    }
+  }
+
   let cursorBytes = NONE;
   let cursor: FoldCursor = EMPTY_CURSOR;
   const decodeBlock = (value: Buffer) => decodeValue<BlockRecord>(value);
@@ -99,29 +120,11 @@ export function createStateReader(store: StateStore): StateReader {
       }
       if (holder.positions > 0) yield holder;
     },
-    *walletFills(wallet, query = {}) {
-      const { before = null, market = null } = query;
-      const start = walletTradesKey(wallet, before ? before.block : 9_999_999_999);
-      for (const { key, value } of store.dbs.walletTrades.getRange({ start, end: wallet + ':', reverse: true })) {
-        const block = Number(String(key).slice(WALLET_LENGTH + 1));
-        const refs = decodeValue<Array<string | number>>(value);
-        const entries: Array<[string, number]> = [];
-        for (let i = 0; i < refs.length; i += 2) entries.push([refs[i] as string, refs[i + 1] as number]);
-        entries.sort((a, b) => b[1] - a[1]);
-        const chunks = new Map<string, TradeChunk>();
-        for (const [id, logIndex] of entries) {
-          if (before && block === before.block && logIndex >= before.logIndex) continue;
-          if (market && id !== market) continue;
-          let chunk = chunks.get(id);
-          if (!chunk) {
-            const bytes = store.dbs.marketTrades.getBinary(marketTradesKey(id, block));
-            if (!bytes) continue;
-            chunks.set(id, (chunk = decodeValue<TradeChunk>(bytes)));
-          }
-          const values = (chunk.slice(1) as Array<Array<string | number>>).find((r) => r[0] === logIndex);
-          if (values) yield { block, ts: chunk[0], market: id, row: decodeTradeRow(values) };
-        }
-      }
+    walletFills(wallet, query = {}) {
+      return listedFills('walletFills', wallet, query.before ?? null, query.market ?? null);
+    },
+    marketFills(market, query = {}) {
+      return listedFills('marketFills', market, query.before ?? null, null);
     },
   };
 }

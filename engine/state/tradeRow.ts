@@ -1,5 +1,5 @@
-// One fill as stored in a market's per-block trade chunk (engine/README.md, Chain model: one row per OrderFilled,
-// owned by the order's maker, plus AMM pool trades). Amounts in micro-units; fee in `feeUnit`.
+// One fill (engine/README.md, Chain model: one row per OrderFilled, owned by the order's maker, plus AMM pool
+// trades) and its stored form. Amounts in micro-units; fee in `feeUnit`.
 
 export const SIDE = { buy: 0, sell: 1 } as const;
 export const FEE_UNIT = { usd: 0, shares: 1 } as const;
@@ -21,20 +21,55 @@ export interface TradeRow {
   exchange: number;
 }
 
-/** A trade row as stored in a chunk: a fixed array in TradeRow field order. */
-export function encodeTradeRow(row: TradeRow): Array<string | number> {
-  return [row.logIndex, row.tx, row.wallet, row.side, row.token, row.outcomeIndex, row.shares, row.usd, row.fee, row.feeUnit,
-    row.role, row.counterparty, row.exchange];
+/**
+ * A fill as stored in the fills table (engine/README.md, Data layout): fixed width, numbers first, then the
+ * ids as raw bytes. The block is the key's; the market is the condition id, or the token id of a token no
+ * condition explains.
+ */
+const ROW_BYTES = 176;
+const MARKET_IS_TOKEN = 1;
+
+function putHex(row: Buffer, offset: number, hex: string, bytes: number): void {
+  const digits = hex.length === bytes * 2 ? hex : hex.slice(2);
+  if (row.write(digits, offset, bytes, 'hex') !== bytes || digits.length !== bytes * 2) {
+    throw new Error(`trade row: ${hex} is not ${bytes} bytes of hex`);
+  }
 }
 
-export function decodeTradeRow(values: Array<string | number>): TradeRow {
-  const [logIndex, tx, wallet, side, token, outcomeIndex, shares, usd, fee, feeUnit, role, counterparty, exchange] = values;
+export function encodeTradeRow(row: TradeRow, ts: number, market: string): Buffer {
+  const bytes = Buffer.alloc(ROW_BYTES);
+  bytes.writeUInt32BE(ts, 0);
+  bytes.writeUInt32BE(row.logIndex, 4);
+  bytes.writeInt8(row.outcomeIndex, 8);
+  bytes.writeUInt8(row.side, 9);
+  bytes.writeUInt8(row.feeUnit, 10);
+  bytes.writeUInt8(row.role, 11);
+  bytes.writeUInt8(row.exchange, 12);
+  bytes.writeUInt8(market.startsWith('0x') ? 0 : MARKET_IS_TOKEN, 13);
+  bytes.writeDoubleBE(row.shares, 16);
+  bytes.writeDoubleBE(row.usd, 24);
+  bytes.writeDoubleBE(row.fee, 32);
+  putHex(bytes, 40, row.tx, 32);
+  putHex(bytes, 72, row.wallet, 20);
+  putHex(bytes, 92, row.counterparty, 20);
+  putHex(bytes, 112, row.token, 32);
+  putHex(bytes, 144, market, 32);
+  return bytes;
+}
+
+export interface DecodedTradeRow { ts: number; market: string; row: TradeRow }
+
+export function decodeTradeRow(bytes: Buffer): DecodedTradeRow {
+  const hex = (offset: number, length: number) => bytes.toString('hex', offset, offset + length);
+  const market = hex(144, 32);
   return {
-    logIndex: logIndex as number, tx: tx as string, wallet: wallet as string, side: side as number, token: token as string,
-    outcomeIndex: outcomeIndex as number, shares: shares as number, usd: usd as number, fee: fee as number,
-    feeUnit: feeUnit as number, role: role as number, counterparty: counterparty as string, exchange: exchange as number,
+    ts: bytes.readUInt32BE(0),
+    market: bytes.readUInt8(13) === MARKET_IS_TOKEN ? market : '0x' + market,
+    row: {
+      logIndex: bytes.readUInt32BE(4), tx: '0x' + hex(40, 32), wallet: '0x' + hex(72, 20), side: bytes.readUInt8(9),
+      token: hex(112, 32), outcomeIndex: bytes.readInt8(8), shares: bytes.readDoubleBE(16), usd: bytes.readDoubleBE(24),
+      fee: bytes.readDoubleBE(32), feeUnit: bytes.readUInt8(10), role: bytes.readUInt8(11),
+      counterparty: '0x' + hex(92, 20), exchange: bytes.readUInt8(12),
+    },
   };
 }
-
-/** A market's chunk of one block: the block's time, then its rows. */
-export type TradeChunk = [ts: number, ...rows: Array<Array<string | number>>];

@@ -55,7 +55,7 @@ mkdirSync(data);
 copyFileSync(inputs.config, join(data, 'config.json'));
 t.equal(runTally(['ingest', '--data', data, '--capture', firstHalf]).code, 0);
 const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
-const wallet = await busiestWallet(data, 'walletTrades');
+const wallet = await busiestWallet(data, 'fills');
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 

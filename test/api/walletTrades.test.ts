@@ -7,7 +7,7 @@ import { WalletTradesAnswer } from '../../api/schemas/answerSchemas.js';
 
 const { data, key } = await createDemoData(4_000, 12);
 // The busiest trader: the most (wallet, block) trade entries.
-const wallet = await busiestWallet(data, 'walletTrades');
+const wallet = await busiestWallet(data, 'fills');
 
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());

@@ -1,0 +1,89 @@
+// Per-wallet and per-market fill lists (engine/README.md, Data layout): each list is cut into buckets of
+// FILL_BUCKET consecutive fills of the whole venue (the fills in fold order), and each bucket's value is its
+// entries, 8 bytes each (block, log index), in chain order. A bucket is final once the venue passes it, so
+// only the current bucket's lists are kept in memory; a commit writes every list the batch touched once, whole.
+// The final bytes of a bucket are the same whatever the batch sizes were, so the state stays byte-identical.
+import type { StateStore } from './openStateStore.js';
+import { fillListKey } from './stateKeys.js';
+import type { StateWrite } from './stateWrite.js';
+
+/** Fills of the venue per bucket: a busy wallet's bucket stays under 128 KiB, rewritten at most once a commit. */
+export const FILL_BUCKET = 16_384;
+export const FILL_ENTRY_BYTES = 8;
+
+export type FillListDb = 'walletFills' | 'marketFills';
+
+interface OpenList {
+  db: FillListDb;
+  key: string;
+  bytes: Buffer;
+  length: number;
+}
+
+export interface FillLists {
+  /** Appends the venue's fill number `fill` (block, log index) to its owner's list in `db`. */
+  add(db: FillListDb, owner: string, fill: number, block: number, logIndex: number): void;
+  /** The whole bytes of every list touched since the last call: the batch writes them. */
+  takeWrites(): StateWrite[];
+  /** Forgets what is in memory (an abandoned batch): lists are read again from the state. */
+  clear(): void;
+}
+
+export function createFillLists(store: StateStore): FillLists {
+  let bucket = -1;
+  let open = new Map<string, OpenList>();
+  const touched = new Set<OpenList>();
+
+  function list(db: FillListDb, owner: string): OpenList {
+    const key = fillListKey(owner, bucket);
+    const id = db + key;
+    let found = open.get(id);
+    if (!found) {
+      // First touch of this bucket by this process: it may hold entries of an earlier run.
+      const stored = store.dbs[db].getBinary(key);
+      const bytes = Buffer.alloc(Math.max(64, (stored?.length ?? 0) * 2));
+      stored?.copy(bytes);
+      open.set(id, (found = { db, key, bytes, length: stored?.length ?? 0 }));
+    }
+    return found;
+  }
+
+  return {
+    add(db, owner, fill, block, logIndex) {
+      const fillBucket = Math.floor(fill / FILL_BUCKET);
+      if (fillBucket !== bucket) {
+        // The venue left the bucket: its lists are final (the touched ones are still written, held below).
+        bucket = fillBucket;
+        open = new Map();
+      }
+      const target = list(db, owner);
+      if (target.length + FILL_ENTRY_BYTES > target.bytes.length) {
+        const grown = Buffer.alloc(target.bytes.length * 2);
+        target.bytes.copy(grown, 0, 0, target.length);
+        target.bytes = grown;
+      }
+      target.bytes.writeUInt32BE(block, target.length);
+      target.bytes.writeUInt32BE(logIndex, target.length + 4);
+      target.length += FILL_ENTRY_BYTES;
+      touched.add(target);
+    },
+    takeWrites() {
+      const writes: StateWrite[] = [];
+      for (const target of touched) writes.push({ db: target.db, key: target.key, value: Buffer.from(target.bytes.subarray(0, target.length)) });
+      touched.clear();
+      return writes;
+    },
+    clear() {
+      bucket = -1;
+      open = new Map();
+      touched.clear();
+    },
+  };
+}
+
+/** A list bucket's entries, newest first. */
+export function* fillEntriesNewestFirst(value: Buffer): Generator<{ block: number; logIndex: number }> {
+  for (let offset = value.length - FILL_ENTRY_BYTES; offset >= 0; offset -= FILL_ENTRY_BYTES) {
+    yield { block: value.readUInt32BE(offset), logIndex: value.readUInt32BE(offset + 4) };
+  }
+}
