@@ -1,7 +1,8 @@
 // `npm run bench:fold -- --fills N [--workers W] [--runs R]`: end-to-end fold throughput (chain logs/s from
-// capture file to committed state) and peak RSS, against a ceiling measured in the same run: reading and
-// decoding the same capture without folding. Medians over R runs. Last line:
-//   fold logs/s: X ceiling logs/s: Y peak rss MiB: Z
+// capture file to committed state), CPU per log over all threads, peak RSS and state bytes per fill, against a
+// ceiling measured in the same run: reading the same capture and scanning each line into its fields. Medians over
+// R interleaved runs. Last line:
+//   fold logs/s: X ceiling logs/s: Y fold cpu us/log: A ceiling cpu us/log: B peak rss MiB: Z state bytes/fill: S
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,7 +28,7 @@ if (!existsSync(join(inputs, 'demo.json'))) {
   await generateDemoVenue({ outDir: inputs, fills, seed: 1 });
 }
 
-interface PhaseResult { logs: number; seconds: number; maxRssMiB: number }
+interface PhaseResult { logs: number; seconds: number; cpuSeconds: number; maxRssMiB: number; fills: number; stateBytes: number }
 function phase(name: 'ceiling' | 'fold'): PhaseResult {
   const dataDir = join(root, 'fold-data');
   rmSync(dataDir, { recursive: true, force: true });
@@ -39,25 +40,33 @@ function phase(name: 'ceiling' | 'fold'): PhaseResult {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const ceilings: number[] = [];
-const folds: number[] = [];
-const rss: number[] = [];
-let logs = 0;
+const results: Array<{ ceiling: PhaseResult; fold: PhaseResult }> = [];
 for (let run = 0; run < runs; run++) {
+  // Interleaved, so the machine's drift falls on both sides alike.
   const ceiling = phase('ceiling');
   const fold = phase('fold');
-  logs = fold.logs;
-  ceilings.push(ceiling.logs / ceiling.seconds);
-  folds.push(fold.logs / fold.seconds);
-  rss.push(fold.maxRssMiB);
-  console.log(`run ${run + 1}: ${fold.logs.toLocaleString('en-US')} logs, fold ${fold.seconds.toFixed(2)} s, ceiling ${ceiling.seconds.toFixed(2)} s, fold peak rss ${fold.maxRssMiB.toFixed(0)} MiB`);
+  results.push({ ceiling, fold });
+  console.log(`run ${run + 1}: ${fold.logs.toLocaleString('en-US')} logs; fold ${fold.seconds.toFixed(2)} s, ${fold.cpuSeconds.toFixed(2)} s CPU, peak rss ${fold.maxRssMiB.toFixed(0)} MiB; ceiling ${ceiling.seconds.toFixed(2)} s, ${ceiling.cpuSeconds.toFixed(2)} s CPU, peak rss ${ceiling.maxRssMiB.toFixed(0)} MiB`);
 }
-const foldRate = Math.round(median(folds));
-const ceilingRate = Math.round(median(ceilings));
-const peak = Math.round(Math.max(...rss));
-recordBenchFigures(`fold, ${fills.toLocaleString('en-US')} fills (${logs.toLocaleString('en-US')} logs), ${workers} worker(s)`, [
-  ['fold logs/s (median)', foldRate.toLocaleString('en-US'), `${(foldRate / 250_000).toFixed(2)}x the 250,000 target; ${(foldRate / ceilingRate).toFixed(2)}x the ceiling`],
-  ['ceiling logs/s (read + decode, median)', ceilingRate.toLocaleString('en-US'), ''],
-  ['fold peak RSS MiB (max)', String(peak), `${(peak / 1536).toFixed(2)}x the 1.5 GiB ceiling`],
+const of = (side: 'ceiling' | 'fold') => {
+  const list = results.map((result) => result[side]);
+  return {
+    rate: Math.round(median(list.map((r) => r.logs / r.seconds))),
+    cpuMicros: median(list.map((r) => (r.cpuSeconds * 1e6) / r.logs)),
+    peak: Math.round(Math.max(...list.map((r) => r.maxRssMiB))),
+  };
+};
+const fold = of('fold');
+const ceiling = of('ceiling');
+const last = results.at(-1)!.fold;
+const bytesPerFill = Math.round(last.stateBytes / Math.max(1, last.fills));
+recordBenchFigures(`fold, ${fills.toLocaleString('en-US')} fills (${last.logs.toLocaleString('en-US')} logs), ${workers} worker(s)`, [
+  ['fold logs/s (median)', fold.rate.toLocaleString('en-US'), `${(fold.rate / ceiling.rate).toFixed(2)}x the ceiling; ${(fold.rate / 250_000).toFixed(2)}x the 250,000 stretch`],
+  ['ceiling logs/s (read + scan lines, median)', ceiling.rate.toLocaleString('en-US'), ''],
+  ['fold CPU µs per log, all threads (median)', fold.cpuMicros.toFixed(2), `${(fold.cpuMicros / ceiling.cpuMicros).toFixed(2)}x the ceiling's`],
+  ['ceiling CPU µs per log (median)', ceiling.cpuMicros.toFixed(2), ''],
+  ['fold peak RSS MiB (max)', String(fold.peak), `${(fold.peak / 1280).toFixed(2)}x the 1.25 GiB target`],
+  ['ceiling peak RSS MiB (max)', String(ceiling.peak), ''],
+  ['state bytes per fill on disk', bytesPerFill.toLocaleString('en-US'), `${(last.stateBytes / 1024 ** 2).toFixed(0)} MiB for ${last.fills.toLocaleString('en-US')} fills; ${(bytesPerFill / 250).toFixed(2)}x the 250-byte target`],
 ]);
-console.log(`fold logs/s: ${foldRate} ceiling logs/s: ${ceilingRate} peak rss MiB: ${peak}`);
+console.log(`fold logs/s: ${fold.rate} ceiling logs/s: ${ceiling.rate} fold cpu us/log: ${fold.cpuMicros.toFixed(2)} ceiling cpu us/log: ${ceiling.cpuMicros.toFixed(2)} peak rss MiB: ${fold.peak} state bytes/fill: ${bytesPerFill}`)
