@@ -29,21 +29,25 @@ export interface FillLists {
   clear(): void;
 }
 
+function emptyLists(): Record<FillListDb, Map<string, OpenList>> {
+  return { walletFills: new Map(), marketFills: new Map() };
+}
+
 export function createFillLists(store: StateStore): FillLists {
   let bucket = -1;
-  let open = new Map<string, OpenList>();
+  /** The current bucket's lists by owner, per database: the key is built once per list, not once per fill. */
+  let open = emptyLists();
   const touched = new Set<OpenList>();
 
   function list(db: FillListDb, owner: string): OpenList {
-    const key = fillListKey(owner, bucket);
-    const id = db + key;
-    let found = open.get(id);
+    let found = open[db].get(owner);
     if (!found) {
       // First touch of this bucket by this process: it may hold entries of an earlier run.
+      const key = fillListKey(owner, bucket);
       const stored = store.dbs[db].getBinary(key);
       const bytes = Buffer.alloc(Math.max(64, (stored?.length ?? 0) * 2));
       stored?.copy(bytes);
-      open.set(id, (found = { db, key, bytes, length: stored?.length ?? 0 }));
+      open[db].set(owner, (found = { db, key, bytes, length: stored?.length ?? 0 }));
     }
     return found;
   }
@@ -54,7 +58,7 @@ export function createFillLists(store: StateStore): FillLists {
       if (fillBucket !== bucket) {
         // The venue left the bucket: its lists are final (the touched ones are still written, held below).
         bucket = fillBucket;
-        open = new Map();
+        open = emptyLists();
       }
       const target = list(db, owner);
       if (target.length + FILL_ENTRY_BYTES > target.bytes.length) {
@@ -75,7 +79,7 @@ export function createFillLists(store: StateStore): FillLists {
     },
     clear() {
       bucket = -1;
-      open = new Map();
+      open = emptyLists();
       touched.clear();
     },
   };
