@@ -1,5 +1,5 @@
 // What the derive step reads and writes: the market registry (state kept by the fold's main thread) and the
-// sink that receives position events for the wallet fold and trade rows for the trade stores.
+// sink that receives position events for the wallet fold and trade rows for the fills table.
 import type { VenueAddresses } from '../chain/venueAddresses.js';
 import type { PositionEvent } from '../reducers/positionEvent.js';
 import type { FeedAnswer, MarketRecord, NegRiskEventRecord, PoolRecord, TokenRecord } from '../state/marketRecords.js';
