@@ -85,9 +85,26 @@ export function createFillLists(store: StateStore): FillLists {
   };
 }
 
-/** A list bucket's entries, newest first. */
-export function* fillEntriesNewestFirst(value: Buffer): Generator<{ block: number; logIndex: number }> {
-  for (let offset = value.length - FILL_ENTRY_BYTES; offset >= 0; offset -= FILL_ENTRY_BYTES) {
+/**
+ * A list bucket's entries, newest first; with `before`, only those before it. The start is found by binary
+ * search, so paging deep into a busy wallet's list does not walk the newer entries again.
+ */
+export function* fillEntriesNewestFirst(value: Buffer, before: { block: number; logIndex: number } | null = null): Generator<{ block: number; logIndex: number }> {
+  // Entries in [0, end) lie before `before`: entries are in chain order, so that is a prefix.
+  let end = value.length / FILL_ENTRY_BYTES;
+  if (before) {
+    let low = 0;
+    let high = end;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const block = value.readUInt32BE(middle * FILL_ENTRY_BYTES);
+      const isBefore = block < before.block || (block === before.block && value.readUInt32BE(middle * FILL_ENTRY_BYTES + 4) < before.logIndex);
+      if (isBefore) low = middle + 1;
+      else high = middle;
+    }
+    end = low;
+  }
+  for (let offset = (end - 1) * FILL_ENTRY_BYTES; offset >= 0; offset -= FILL_ENTRY_BYTES) {
     yield { block: value.readUInt32BE(offset), logIndex: value.readUInt32BE(offset + 4) };
   }
 }

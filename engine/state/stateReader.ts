@@ -63,8 +63,7 @@ export function createStateReader(store: StateStore): StateReader {
   /** The fills on `owner`'s list in `db`, newest first, before `before`, stored under `market` when given. */
   function* listedFills(db: FillListDb, owner: string, before: FillPosition | null, market: string | null): Generator<StoredFill> {
     for (const { value } of store.dbs[db].getRange({ start: fillListKey(owner, MAX_BUCKET), end: owner + ':', reverse: true })) {
-      for (const { block, logIndex } of fillEntriesNewestFirst(value)) {
-        if (before && (block > before.block || (block === before.block && logIndex >= before.logIndex))) continue;
+      for (const { block, logIndex } of fillEntriesNewestFirst(value, before)) {
         const bytes = store.dbs.fills.getBinary(fillKey(block, logIndex));
         if (!bytes) throw new Error(`state: ${db} of ${owner} lists a fill the fills table lacks (block ${block}, log ${logIndex})`);
         const { ts, market: stored, row } = decodeTradeRow(bytes);

@@ -98,3 +98,18 @@ t.test('behavior: on a folded demo, wallet lists and market lists name the same 
   t.equal(byWallet.size, state.cursor().fills, 'every fill of the table is on its wallet\'s list, once');
   t.same([...byMarket].sort(), [...byWallet].sort(), 'and on its market\'s list');
 });
+
+t.test('behavior: a bucket read before a fill starts right below it', async (t) => {
+  const value = Buffer.alloc(5 * 8);
+  const entries = [[10, 1], [10, 4], [11, 0], [12, 2], [12, 3]];
+  entries.forEach(([block, logIndex], i) => {
+    value.writeUInt32BE(block!, i * 8);
+    value.writeUInt32BE(logIndex!, i * 8 + 4);
+  });
+  const read = (before: { block: number; logIndex: number } | null) => [...fillEntriesNewestFirst(value, before)].map((e) => `${e.block}:${e.logIndex}`);
+  t.same(read(null), ['12:3', '12:2', '11:0', '10:4', '10:1']);
+  t.same(read({ block: 12, logIndex: 3 }), ['12:2', '11:0', '10:4', '10:1'], 'an entry itself is not before itself');
+  t.same(read({ block: 11, logIndex: 7 }), ['11:0', '10:4', '10:1'], 'a position between entries');
+  t.same(read({ block: 10, logIndex: 1 }), [], 'nothing before the first');
+  t.same(read({ block: 99, logIndex: 0 }), read(null), 'everything before a later fill');
+});
