@@ -154,36 +154,64 @@ export interface BlockEvents {
 }
 
 /**
- * The payload fields of each kind, in the order the log codec writes them after the common
- * [kind, logIndex, txIndex, tx] prefix. Changing an existing entry changes the log format.
+ * How the log stores a field (engine/log/logCodec.ts): `address`, `token` and `condition` values become numeric
+ * ids of the log's dictionaries; `bytes32` (0x + 64 hex) and `word` (64 hex) are stored as their 32 bytes;
+ * `number` is a safe integer; `bytes` is 0x + hex of any even length.
  */
-export const EVENT_FIELDS: { [K in Kind]: readonly string[] } = {
-  1: ['conditionId', 'oracle', 'questionId', 'outcomeSlotCount'],
-  2: ['conditionId', 'oracle', 'questionId', 'outcomeSlotCount', 'payoutNumerators'],
-  3: ['stakeholder', 'collateral', 'parentCollectionId', 'conditionId', 'partition', 'amount'],
-  4: ['stakeholder', 'collateral', 'parentCollectionId', 'conditionId', 'partition', 'amount'],
-  5: ['redeemer', 'collateral', 'parentCollectionId', 'conditionId', 'indexSets', 'payout'],
-  6: ['operator', 'from', 'to', 'tokenId', 'value'],
-  7: ['operator', 'from', 'to', 'tokenIds', 'values'],
-  8: ['exchange', 'orderHash', 'maker', 'taker', 'makerAssetId', 'takerAssetId', 'makerAmount', 'takerAmount', 'fee'],
-  9: ['exchange', 'takerOrderHash', 'takerOrderMaker', 'makerAssetId', 'takerAssetId', 'makerAmount', 'takerAmount'],
-  10: ['exchange', 'token0', 'token1', 'conditionId'],
-  11: ['exchange', 'receiver', 'tokenId', 'amount'],
-  12: ['exchange', 'orderHash', 'maker', 'taker', 'side', 'tokenId', 'makerAmount', 'takerAmount', 'fee', 'builder', 'metadata'],
-  13: ['exchange', 'takerOrderHash', 'takerOrderMaker', 'side', 'tokenId', 'makerAmount', 'takerAmount'],
-  14: ['exchange', 'receiver', 'amount'],
-  15: ['module', 'orderHash', 'to', 'tokenId', 'refund', 'feeCharged'],
-  16: ['marketId', 'oracle', 'feeBips', 'data'],
-  17: ['marketId', 'questionId', 'index', 'data'],
-  18: ['marketId', 'questionId', 'outcome'],
-  19: ['stakeholder', 'conditionId', 'amount'],
-  20: ['stakeholder', 'conditionId', 'amount'],
-  21: ['stakeholder', 'marketId', 'indexSet', 'amount'],
-  22: ['redeemer', 'conditionId', 'amounts', 'payout'],
-  23: ['creator', 'pool', 'conditionalTokens', 'collateral', 'conditionIds', 'fee'],
-  24: ['pool', 'buyer', 'investmentAmount', 'feeAmount', 'outcomeIndex', 'outcomeTokensBought'],
-  25: ['pool', 'seller', 'returnAmount', 'feeAmount', 'outcomeIndex', 'outcomeTokensSold'],
-  26: ['pool', 'funder', 'amountsAdded', 'sharesMinted'],
-  27: ['pool', 'funder', 'amountsRemoved', 'collateralRemovedFromFeePool', 'sharesBurnt'],
-  28: ['feed', 'current', 'roundId', 'updatedAt'],
+export type FieldType =
+  | 'address' | 'token' | 'condition' | 'bytes32' | 'word' | 'number' | 'numbers' | 'tokens' | 'conditions' | 'bytes'
+  | 'bool' | 'exchange';
+
+/**
+ * The payload fields of each kind and how each is stored, in the order the log codec writes them after the
+ * common [kind, logIndex, txIndex, tx] prefix. Changing an existing entry changes the log format.
+ */
+export const EVENT_SCHEMA: { [K in Kind]: Readonly<Record<string, FieldType>> } = {
+  1: { conditionId: 'condition', oracle: 'address', questionId: 'bytes32', outcomeSlotCount: 'number' },
+  2: { conditionId: 'condition', oracle: 'address', questionId: 'bytes32', outcomeSlotCount: 'number', payoutNumerators: 'numbers' },
+  3: { stakeholder: 'address', collateral: 'address', parentCollectionId: 'bytes32', conditionId: 'condition', partition: 'numbers', amount: 'number' },
+  4: { stakeholder: 'address', collateral: 'address', parentCollectionId: 'bytes32', conditionId: 'condition', partition: 'numbers', amount: 'number' },
+  5: { redeemer: 'address', collateral: 'address', parentCollectionId: 'bytes32', conditionId: 'condition', indexSets: 'numbers', payout: 'number' },
+  6: { operator: 'address', from: 'address', to: 'address', tokenId: 'token', value: 'number' },
+  7: { operator: 'address', from: 'address', to: 'address', tokenIds: 'tokens', values: 'numbers' },
+  8: {
+    exchange: 'exchange', orderHash: 'bytes32', maker: 'address', taker: 'address', makerAssetId: 'token', takerAssetId: 'token',
+    makerAmount: 'number', takerAmount: 'number', fee: 'number',
+  },
+  9: {
+    exchange: 'exchange', takerOrderHash: 'bytes32', takerOrderMaker: 'address', makerAssetId: 'token', takerAssetId: 'token',
+    makerAmount: 'number', takerAmount: 'number',
+  },
+  10: { exchange: 'exchange', token0: 'token', token1: 'token', conditionId: 'condition' },
+  11: { exchange: 'exchange', receiver: 'address', tokenId: 'token', amount: 'number' },
+  12: {
+    exchange: 'exchange', orderHash: 'bytes32', maker: 'address', taker: 'address', side: 'number', tokenId: 'token',
+    makerAmount: 'number', takerAmount: 'number', fee: 'number', builder: 'bytes32', metadata: 'bytes32',
+  },
+  13: {
+    exchange: 'exchange', takerOrderHash: 'bytes32', takerOrderMaker: 'address', side: 'number', tokenId: 'token',
+    makerAmount: 'number', takerAmount: 'number',
+  },
+  14: { exchange: 'exchange', receiver: 'address', amount: 'number' },
+  15: { module: 'address', orderHash: 'bytes32', to: 'address', tokenId: 'token', refund: 'number', feeCharged: 'number' },
+  16: { marketId: 'bytes32', oracle: 'address', feeBips: 'number', data: 'bytes' },
+  17: { marketId: 'bytes32', questionId: 'bytes32', index: 'number', data: 'bytes' },
+  18: { marketId: 'bytes32', questionId: 'bytes32', outcome: 'bool' },
+  19: { stakeholder: 'address', conditionId: 'condition', amount: 'number' },
+  20: { stakeholder: 'address', conditionId: 'condition', amount: 'number' },
+  21: { stakeholder: 'address', marketId: 'bytes32', indexSet: 'word', amount: 'number' },
+  22: { redeemer: 'address', conditionId: 'condition', amounts: 'numbers', payout: 'number' },
+  23: {
+    creator: 'address', pool: 'address', conditionalTokens: 'address', collateral: 'address', conditionIds: 'conditions', fee: 'word',
+  },
+  24: { pool: 'address', buyer: 'address', investmentAmount: 'number', feeAmount: 'number', outcomeIndex: 'number', outcomeTokensBought: 'number' },
+  25: { pool: 'address', seller: 'address', returnAmount: 'number', feeAmount: 'number', outcomeIndex: 'number', outcomeTokensSold: 'number' },
+  26: { pool: 'address', funder: 'address', amountsAdded: 'numbers', sharesMinted: 'number' },
+  27: { pool: 'address', funder: 'address', amountsRemoved: 'numbers', collateralRemovedFromFeePool: 'number', sharesBurnt: 'number' },
+  28: { feed: 'address', current: 'number', roundId: 'word', updatedAt: 'number' },
 };
+
+/** The payload field names of each kind, in EVENT_SCHEMA's order. */
+export const EVENT_FIELDS = Object.fromEntries(
+  Object.entries(EVENT_SCHEMA).map(([kind, fields]) => [kind, Object.keys(fields)]),
+) as unknown as { [K in Kind]: readonly string[] };

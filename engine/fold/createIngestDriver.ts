@@ -4,7 +4,8 @@
 // written before anything is folded, so a crash leaves the state behind its log, never ahead. Commits are
 // pipelined one deep: batch k+1 is derived while batch k's wallets are folded and written.
 import type { BlockEvents } from '../chain/chainEvent.js';
-import { decodeLogFrame, type EventLog } from '../log/eventLog.js';
+import type { EventLog } from '../log/eventLog.js';
+import type { LoggedBlock } from '../log/loggedBlock.js';
 import type { FoldRunner } from './createFoldRunner.js';
 import { commitChunks, createReleasePolicy } from './createReleasePolicy.js';
 
@@ -13,11 +14,11 @@ export interface IngestDriver {
    * Folds the log's blocks after the cursor (through `toBlock`) in batches of about `batchEvents` events;
    * `onBatch` hears each batch once it is committed.
    */
-  catchUp(options?: { toBlock?: number; batchEvents?: number; onBatch?: (blocks: BlockEvents[]) => void }): Promise<void>;
+  catchUp(options?: { toBlock?: number; batchEvents?: number; onBatch?: (blocks: LoggedBlock[]) => void }): Promise<void>;
   /** A source's new blocks: appended to the log as one frame, then folded. */
   appendBlocks(blocks: BlockEvents[]): Promise<void>;
   /** A source's frame, already encoded (the capture reader's): appended as it is, then folded; answers its blocks. */
-  appendFrame(frame: Uint8Array): Promise<BlockEvents[]>;
+  appendFrame(frame: Uint8Array): Promise<LoggedBlock[]>;
   /** Waits for the commit in flight: the state then holds everything handed over. */
   finish(): Promise<void>;
 }
@@ -34,7 +35,7 @@ export function createIngestDriver(options: {
   const release = createReleasePolicy(options.releaseEveryEvents);
   let inFlight: Promise<void> = Promise.resolve();
 
-  async function fold(blocks: BlockEvents[], onBatch?: (blocks: BlockEvents[]) => void): Promise<void> {
+  async function fold(blocks: LoggedBlock[], onBatch?: (blocks: LoggedBlock[]) => void): Promise<void> {
     for (const chunk of commitChunks(blocks, release.chunkEvents)) {
       const prepared = runner.prepareBatch(chunk);
       await inFlight;
@@ -49,7 +50,7 @@ export function createIngestDriver(options: {
   return {
     async catchUp(catchUpOptions = {}) {
       const batchEvents = catchUpOptions.batchEvents ?? BATCH_EVENTS;
-      let batch: BlockEvents[] = [];
+      let batch: LoggedBlock[] = [];
       let events = 0;
       for (const frame of log.read(runner.cursor().block, catchUpOptions.toBlock)) {
         for (const block of frame) {
@@ -67,12 +68,10 @@ export function createIngestDriver(options: {
     },
     async appendBlocks(blocks) {
       if (blocks.length === 0) return;
-      log.append(blocks);
-      await fold(blocks);
+      await fold(log.append(blocks));
     },
     async appendFrame(frame) {
-      log.appendFrame(frame);
-      const blocks = decodeLogFrame(frame);
+      const blocks = log.appendFrame(frame);
       await fold(blocks);
       return blocks;
     },

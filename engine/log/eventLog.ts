@@ -2,7 +2,7 @@
 //
 // A directory of segment files `NNNNNNNN.seg`, each a run of frames. A frame holds whole blocks:
 //   header, 40 bytes, little-endian
-//      0  magic 'TLF1'
+//      0  magic 'TLF2' (format 2: binary records with numeric ids; 'TLF1' was msgpack, refused with how to rebuild)
 //      4  crc32 of header bytes 8..40 (so a torn payload and a damaged header are told apart)
 //      8  payload bytes (u32)
 //     12  crc32 of the payload
@@ -10,7 +10,7 @@
 //     20  block count (u32)
 //     24  first block (f64 holding a safe integer)
 //     32  last block (f64)
-//   payload: logCodec's encoding of the frame's blocks.
+//   payload: logCodec's encoding of the frame's blocks, starting with the definitions of the ids it names first.
 // Invariants:
 // - Blocks strictly increase across frames and segments; a frame never spans segments.
 // - Only the last segment (the active one) is ever appended to. The ones before it are sealed: listed in
@@ -21,6 +21,8 @@
 //   first records its intent in `segments.json`, so the next open finishes an interrupted truncate.
 // - One writer per directory: `LOCK` holds the writer's pid. Read-only opens take no lock and see the log as
 //   it was when they opened.
+// - `ids` holds every id the log defines, read from the frames' definitions on open: a frame appended must
+//   start its definitions where the dictionary ends.
 import { createHash, type Hash } from 'node:crypto';
 import {
   closeSync,
@@ -43,7 +45,9 @@ import {
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { BlockEvents } from '../chain/chainEvent.js';
-import { decodeBlocks, encodeBlocks } from './logCodec.js';
+import { IdDictionary, type IdCounts } from './idDictionary.js';
+import { absorbDefinitions, decodeBlocks, DEFINITIONS_HEADER_BYTES, encodeBlocks, LogCodecError, readDefinitionsHeader } from './logCodec.js';
+import type { LoggedBlock } from './loggedBlock.js';
 import { CommandError } from '../commandError.js';
 import { fsyncDirectory } from '../fsyncDirectory.js';
 import { isProcessAlive } from '../isProcessAlive.js';
@@ -73,16 +77,20 @@ export type VerifyResult = { ok: true } | { ok: false; segment: string; reason: 
 export interface EventLog {
   /** Bytes of a partial frame cut from the end of the active segment on open; 0 for a clean log or a read-only open. */
   readonly tornBytesCut: number;
+  readonly dir: string;
+  /** The ids the log defines. Grows with appends; shrinks only with truncateAfter. */
+  readonly ids: IdDictionary;
   head(): EventLogHead;
-  /** Writes the blocks as one frame. They must strictly increase and lie above head().block. */
-  append(blocks: readonly BlockEvents[]): void;
+  /** Writes the blocks as one frame. They must strictly increase and lie above head().block. Answers them as logged. */
+  append(blocks: readonly BlockEvents[]): LoggedBlock[];
   /**
-   * Appends a frame another thread encoded with encodeLogFrame (so the blocks are not encoded twice). Its header
-   * and checksums are verified and its first block must lie above head().block.
+   * Appends a frame another thread encoded with encodeLogFrame from a copy of this log's dictionary (so the
+   * blocks are not encoded twice). Its header, checksums and records are verified, its first block must lie
+   * above head().block and its definitions must continue the dictionary. Answers its blocks.
    */
-  appendFrame(frame: Uint8Array): void;
+  appendFrame(frame: Uint8Array): LoggedBlock[];
   /** The blocks in (afterBlock, throughBlock], one array per frame, as the log stood when read was called. */
-  read(afterBlock: number, throughBlock?: number): Generator<BlockEvents[]>;
+  read(afterBlock: number, throughBlock?: number): Generator<LoggedBlock[]>;
   /** Drops every block above `block`. */
   truncateAfter(block: number): void;
   /** Recomputes every frame's crc and every sealed segment's checksum. */
@@ -95,13 +103,16 @@ export class EventLogError extends CommandError {
   override name = 'EventLogError';
 }
 
-const FRAME_MAGIC = 0x31464c54; // the bytes 'TLF1'
+const FRAME_MAGIC = 0x32464c54; // the bytes 'TLF2'
+const FORMAT_1_MAGIC = 0x31464c54; // 'TLF1': msgpack frames of hex strings, before ids
 const FRAME_HEADER_BYTES = 40;
 const HEADER_CRC_START = 8;
 // A header claiming a larger payload is damage, not a frame; it also caps what a reader will allocate.
 const MAX_PAYLOAD_BYTES = 1 << 30;
 const DEFAULT_SEGMENT_BYTES = 64 * 1024 * 1024;
 const READ_BUFFER_BYTES = 1024 * 1024;
+/** Loading the dictionary reads only each frame's definitions: a small window, so it does not read ahead 1 MiB a frame. */
+const DEFINITIONS_BUFFER_BYTES = 64 * 1024;
 const MANIFEST_FILE = 'segments.json';
 const MANIFEST_FORMAT = 1;
 const LOCK_FILE = 'LOCK';
@@ -185,7 +196,8 @@ function emptyActiveSegment(index: number): ActiveSegment {
 
 class SegmentedEventLog implements EventLog {
   readonly tornBytesCut: number;
-  private readonly dir: string;
+  readonly ids = new IdDictionary();
+  readonly dir: string;
   private readonly segmentBytes: number;
   private readonly durable: boolean;
   private readonly readOnly: boolean;
@@ -212,6 +224,7 @@ class SegmentedEventLog implements EventLog {
     }
     this.lockPath = this.readOnly ? null : acquireLock(this.dir);
     try {
+      refuseFormat1(this.dir);
       this.tornBytesCut = this.load();
     } catch (error) {
       this.closeActiveFile();
@@ -230,9 +243,9 @@ class SegmentedEventLog implements EventLog {
     };
   }
 
-  append(blocks: readonly BlockEvents[]): void {
+  append(blocks: readonly BlockEvents[]): LoggedBlock[] {
     this.assertWritable('append');
-    if (blocks.length === 0) return;
+    if (blocks.length === 0) return [];
     const headBlock = this.headBlock();
     let previousBlock = headBlock;
     for (const block of blocks) {
@@ -245,12 +258,19 @@ class SegmentedEventLog implements EventLog {
       }
       previousBlock = block.block;
     }
-    const frame = encodeFrame(blocks);
-    if (this.active.bytes > 0 && this.active.bytes + frame.bytes.length > this.segmentBytes) this.sealActive();
-    this.writeFrame(frame);
+    const counts = this.ids.counts();
+    const frame = encodeFrame(blocks, this.ids);
+    try {
+      if (this.active.bytes > 0 && this.active.bytes + frame.bytes.length > this.segmentBytes) this.sealActive();
+      this.writeFrame(frame);
+    } catch (error) {
+      this.ids.truncate(counts);
+      throw error;
+    }
+    return blocks.map((block, i) => ({ ...block, ids: frame.ids[i]! }));
   }
 
-  appendFrame(frame: Uint8Array): void {
+  appendFrame(frame: Uint8Array): LoggedBlock[] {
     this.assertWritable('append');
     const bytes = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
     const header = bytes.length >= FRAME_HEADER_BYTES ? decodeFrameHeader(bytes, 0) : 'shorter than a frame header';
@@ -259,27 +279,30 @@ class SegmentedEventLog implements EventLog {
     if (crc32(bytes.subarray(FRAME_HEADER_BYTES)) !== header.payloadCrc) throw new EventLogError('appendFrame: payload crc mismatch');
     const headBlock = this.headBlock();
     if (header.firstBlock <= headBlock) throw new EventLogError(`append: block ${header.firstBlock} is not above the log head ${headBlock}`);
-    if (this.active.bytes > 0 && this.active.bytes + bytes.length > this.segmentBytes) this.sealActive();
-    this.writeFrame({ bytes, header });
+    const counts = this.ids.counts();
+    try {
+      const payload = bytes.subarray(FRAME_HEADER_BYTES);
+      absorbDefinitions(payload, this.ids);
+      const blocks = decodeBlocks(payload, this.ids);
+      checkFrameBlocks(blocks, header, 'appendFrame');
+      if (this.active.bytes > 0 && this.active.bytes + bytes.length > this.segmentBytes) this.sealActive();
+      this.writeFrame({ bytes, header, ids: [] });
+      return blocks;
+    } catch (error) {
+      this.ids.truncate(counts);
+      if (error instanceof LogCodecError) throw new EventLogError(`appendFrame: ${error.message}`);
+      throw error;
+    }
   }
 
-  read(afterBlock: number, throughBlock: number = Number.MAX_SAFE_INTEGER): Generator<BlockEvents[]> {
+  read(afterBlock: number, throughBlock: number = Number.MAX_SAFE_INTEGER): Generator<LoggedBlock[]> {
     this.assertOpen('read');
     if (!Number.isSafeInteger(afterBlock) || !Number.isSafeInteger(throughBlock) || afterBlock < -1) {
       throw new EventLogError(`read: bad block range (${afterBlock}, ${throughBlock}]`);
     }
     // Taken now rather than at the first next(), so a reader sees the log exactly as it was at the call.
-    const extents: SegmentExtent[] = this.sealed.map(({ name, bytes, firstBlock, lastBlock }) => ({
-      name,
-      bytes,
-      firstBlock,
-      lastBlock,
-    }));
-    const active = this.active;
-    if (active.bytes > 0) {
-      extents.push({ name: segmentName(active.index), bytes: active.bytes, firstBlock: active.firstBlock, lastBlock: active.lastBlock });
-    }
-    return readSegments(this.dir, extents, afterBlock, throughBlock);
+    const extents = this.extents();
+    return readSegments(this.dir, extents, afterBlock, throughBlock, this.ids);
   }
 
   truncateAfter(block: number): void {
@@ -348,7 +371,7 @@ class SegmentedEventLog implements EventLog {
     return this.sealed.at(-1)?.lastBlock ?? -1;
   }
 
-  /** Reads segments.json and the segment files; returns the torn bytes cut from the active segment. */
+  /** Reads segments.json, the segment files and the dictionary; returns the torn bytes cut from the active segment. */
   private load(): number {
     const manifest = readManifest(this.dir);
     this.setSealed(manifest.sealed);
@@ -380,7 +403,9 @@ class SegmentedEventLog implements EventLog {
         throw new EventLogError(`segment ${segmentName(index)} follows ${segmentName(activeIndex)}, which is not sealed`);
       }
     }
-    return this.loadActive(activeIndex);
+    const tornBytes = this.loadActive(activeIndex);
+    this.loadDefinitions();
+    return tornBytes;
   }
 
   /**
@@ -527,6 +552,9 @@ class SegmentedEventLog implements EventLog {
     const name = segmentName(boundaryIndex);
     const path = join(this.dir, name);
     let keptBlocks: BlockEvents[] = [];
+    // The dictionary of the kept frames: the sealed segments', then the boundary segment's frame by frame.
+    this.ids.truncate([0, 0, 0]);
+    this.loadDefinitions(this.sealed);
     if (existsSync(path)) {
       const fd = openSync(path, 'r+');
       try {
@@ -534,10 +562,21 @@ class SegmentedEventLog implements EventLog {
         const scanner = new FrameScanner(this.window, fd, fileBytes, this.sealed.at(-1)?.lastBlock ?? -1);
         for (;;) {
           let status = scanner.next();
-          if (status === FRAME && scanner.header.lastBlock <= block) continue;
+          if (status === FRAME && scanner.header.lastBlock <= block) {
+            status = scanner.readPayload();
+            if (status === FRAME) {
+              absorbFrameDefinitions(name, scanner, this.ids);
+              continue;
+            }
+          }
           if (status === FRAME && scanner.header.firstBlock <= block) {
             status = scanner.readPayload();
-            if (status === FRAME) keptBlocks = decodeFrame(name, scanner).filter((kept) => kept.block <= block);
+            if (status === FRAME) {
+              // Re-encoded below from the frame's bases: the kept blocks name their new ids again, in the same order.
+              const defs = absorbFrameDefinitions(name, scanner, this.ids);
+              keptBlocks = decodeFrame(name, scanner, this.ids).filter((kept) => kept.block <= block);
+              this.ids.truncate(defs.bases);
+            }
           }
           if (status !== FRAME && status !== END && !afterCrash) {
             throw new EventLogError(`segment ${name}: byte ${scanner.offset}: ${scanner.problem}`);
@@ -552,8 +591,44 @@ class SegmentedEventLog implements EventLog {
     }
     fsyncDirectory(this.dir);
     this.loadActive(boundaryIndex);
-    if (keptBlocks.length > 0) this.writeFrame(encodeFrame(keptBlocks));
+    if (keptBlocks.length > 0) this.writeFrame(encodeFrame(keptBlocks, this.ids));
     if (manifestMarked) this.writeManifest(this.sealed, null);
+  }
+
+  /**
+   * Reads the definitions of every frame of `segments` (by default the whole log) into the dictionary, which
+   * must end where they start. Only each frame's header and definitions are read; their checksums were checked
+   * when the frames were written or, for the active segment, on open (`tally verify` rechecks all).
+   */
+  private loadDefinitions(segments: readonly SegmentExtent[] = this.extents()): void {
+    const window = new FileWindow(DEFINITIONS_BUFFER_BYTES);
+    let previousLastBlock = -1;
+    for (const extent of segments) {
+      const fd = openSync(join(this.dir, extent.name), 'r');
+      try {
+        const scanner = new FrameScanner(window, fd, extent.bytes, previousLastBlock);
+        for (;;) {
+          let status = scanner.next();
+          if (status === END) break;
+          if (status === FRAME) status = scanner.readDefinitions();
+          if (status !== FRAME) throw new EventLogError(`segment ${extent.name}: byte ${scanner.offset}: ${scanner.problem}`);
+          absorbFrameDefinitions(extent.name, scanner, this.ids);
+        }
+      } finally {
+        closeSync(fd);
+      }
+      previousLastBlock = extent.lastBlock;
+    }
+  }
+
+  /** The segments a reader may look at, as they stand now. */
+  private extents(): SegmentExtent[] {
+    const extents: SegmentExtent[] = this.sealed.map(({ name, bytes, firstBlock, lastBlock }) => ({ name, bytes, firstBlock, lastBlock }));
+    const active = this.active;
+    if (active.bytes > 0) {
+      extents.push({ name: segmentName(active.index), bytes: active.bytes, firstBlock: active.firstBlock, lastBlock: active.lastBlock });
+    }
+    return extents;
   }
 
   private setSealed(sealed: SealedSegment[]): void {
@@ -632,7 +707,8 @@ function* readSegments(
   extents: readonly SegmentExtent[],
   afterBlock: number,
   throughBlock: number,
-): Generator<BlockEvents[]> {
+  ids: IdDictionary,
+): Generator<LoggedBlock[]> {
   const window = new FileWindow(READ_BUFFER_BYTES);
   for (const [index, extent] of extents.entries()) {
     if (extent.lastBlock <= afterBlock) continue;
@@ -649,7 +725,7 @@ function* readSegments(
         if (status === FRAME) status = scanner.readPayload();
         if (status !== FRAME) throw new EventLogError(`segment ${extent.name}: byte ${scanner.offset}: ${scanner.problem}`);
         const header = scanner.header;
-        const blocks = decodeFrame(extent.name, scanner);
+        const blocks = decodeFrame(extent.name, scanner, ids);
         if (header.firstBlock > afterBlock && header.lastBlock <= throughBlock) {
           yield blocks;
           continue;
@@ -663,10 +739,29 @@ function* readSegments(
   }
 }
 
-/** Decodes the scanner's current frame and checks it against its header. */
-function decodeFrame(segment: string, scanner: FrameScanner): BlockEvents[] {
-  const header = scanner.header;
-  const blocks = decodeBlocks(scanner.payload());
+/** Decodes the scanner's current frame, whose definitions the dictionary holds, and checks it against its header. */
+function decodeFrame(segment: string, scanner: FrameScanner, ids: IdDictionary): LoggedBlock[] {
+  try {
+    const blocks = decodeBlocks(scanner.payload(), ids);
+    checkFrameBlocks(blocks, scanner.header, `segment ${segment}: byte ${scanner.offset}`);
+    return blocks;
+  } catch (error) {
+    if (error instanceof LogCodecError) throw new EventLogError(`segment ${segment}: byte ${scanner.offset}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Adds the scanner's current frame's definitions to the dictionary (readDefinitions or readPayload loaded them). */
+function absorbFrameDefinitions(segment: string, scanner: FrameScanner, ids: IdDictionary): ReturnType<typeof absorbDefinitions> {
+  try {
+    return absorbDefinitions(scanner.payload(), ids);
+  } catch (error) {
+    if (error instanceof LogCodecError) throw new EventLogError(`segment ${segment}: byte ${scanner.offset}: ${error.message}`);
+    throw error;
+  }
+}
+
+function checkFrameBlocks(blocks: readonly BlockEvents[], header: FrameHeader, where: string): void {
   let events = 0;
   for (const block of blocks) events += block.events.length;
   if (
@@ -675,29 +770,43 @@ function decodeFrame(segment: string, scanner: FrameScanner): BlockEvents[] {
     blocks[0]?.block !== header.firstBlock ||
     blocks.at(-1)?.block !== header.lastBlock
   ) {
-    throw new EventLogError(`segment ${segment}: byte ${scanner.offset}: payload disagrees with its frame header`);
+    throw new EventLogError(`${where}: payload disagrees with its frame header`);
   }
-  return blocks;
+  let previous = -1;
+  for (const block of blocks) {
+    if (!(block.block > previous)) throw new EventLogError(`${where}: block ${block.block} does not follow block ${previous}`);
+    previous = block.block;
+  }
 }
 
 interface EncodedFrame {
   bytes: Buffer;
   header: FrameHeader;
+  /** The dictionary's counts after each block. */
+  ids: IdCounts[];
 }
 
-/** A whole frame (header and payload) for appendFrame; blocks must be in increasing order. */
-export function encodeLogFrame(blocks: readonly BlockEvents[]): Buffer {
-  return encodeFrame(blocks).bytes;
+/**
+ * A whole frame (header and payload) for appendFrame; blocks must be in increasing order. `ids` is the writer's
+ * copy of the log's dictionary (opened from the log), advanced past the frame's new ids.
+ */
+export function encodeLogFrame(blocks: readonly BlockEvents[], ids: IdDictionary): Buffer {
+  return encodeFrame(blocks, ids).bytes;
 }
 
-/** The blocks of a frame made by encodeLogFrame. */
-export function decodeLogFrame(frame: Uint8Array): BlockEvents[] {
-  return decodeBlocks(frame.subarray(FRAME_HEADER_BYTES));
-}
-
-function encodeFrame(blocks: readonly BlockEvents[]): EncodedFrame {
-  const payload = encodeBlocks(blocks);
+function encodeFrame(blocks: readonly BlockEvents[], ids: IdDictionary): EncodedFrame {
+  const bases = ids.counts();
+  let encoded;
+  try {
+    // Room for the header before the payload: the frame is then written without a copy.
+    encoded = encodeBlocks(blocks, ids, FRAME_HEADER_BYTES);
+  } catch (error) {
+    if (error instanceof LogCodecError) throw new EventLogError(`append: ${error.message}`);
+    throw error;
+  }
+  const { bytes, payload } = encoded;
   if (payload.length > MAX_PAYLOAD_BYTES) {
+    ids.truncate(bases);
     throw new EventLogError(`append: blocks ${blocks[0]!.block}..${blocks.at(-1)!.block} encode to ${payload.length} bytes, over one frame's limit`);
   }
   let eventCount = 0;
@@ -710,8 +819,6 @@ function encodeFrame(blocks: readonly BlockEvents[]): EncodedFrame {
     firstBlock: blocks[0]!.block,
     lastBlock: blocks.at(-1)!.block,
   };
-  // Its own memory, never the shared pool: a frame may be transferred to another thread.
-  const bytes = Buffer.allocUnsafeSlow(FRAME_HEADER_BYTES + payload.length);
   bytes.writeUInt32LE(FRAME_MAGIC, 0);
   bytes.writeUInt32LE(header.payloadBytes, 8);
   bytes.writeUInt32LE(header.payloadCrc, 12);
@@ -720,8 +827,7 @@ function encodeFrame(blocks: readonly BlockEvents[]): EncodedFrame {
   bytes.writeDoubleLE(header.firstBlock, 24);
   bytes.writeDoubleLE(header.lastBlock, 32);
   bytes.writeUInt32LE(crc32(bytes.subarray(HEADER_CRC_START, FRAME_HEADER_BYTES)), 4);
-  payload.copy(bytes, FRAME_HEADER_BYTES);
-  return { bytes, header };
+  return { bytes, header, ids: encoded.ids };
 }
 
 /** Parses and checks a frame header; returns the reason when it is not a sound one. */
@@ -768,6 +874,7 @@ class FrameScanner {
   problem = '';
   header!: FrameHeader;
   private headerIndex = 0;
+  private loadedPayloadBytes = 0;
   private started = false;
 
   constructor(
@@ -809,15 +916,32 @@ class FrameScanner {
 
   readPayload(): ScanStatus {
     this.headerIndex = this.window.load(this.offset, this.frameEnd - this.offset);
+    this.loadedPayloadBytes = this.header.payloadBytes;
     if (crc32(this.payload()) !== this.header.payloadCrc) {
       return this.fail(this.frameEnd === this.fileBytes ? TORN_TAIL : CORRUPT, 'frame payload crc mismatch');
     }
     return FRAME;
   }
 
-  /** The current frame's payload, valid until the next call. */
+  /**
+   * Loads only the current frame's definitions (for the dictionary), unchecked: payload() then answers just
+   * them. The crc covers the whole payload; open checked the active segment's and verify checks every one.
+   */
+  readDefinitions(): ScanStatus {
+    const payloadBytes = this.header.payloadBytes;
+    if (payloadBytes < DEFINITIONS_HEADER_BYTES) return this.fail(CORRUPT, 'payload shorter than its definitions header');
+    const start = this.window.load(this.offset, FRAME_HEADER_BYTES + DEFINITIONS_HEADER_BYTES) + FRAME_HEADER_BYTES;
+    const defs = readDefinitionsHeader(this.window.buffer.subarray(start, start + DEFINITIONS_HEADER_BYTES));
+    if (defs.bytes > payloadBytes) return this.fail(CORRUPT, 'frame definitions run past its payload');
+    this.headerIndex = this.window.load(this.offset, FRAME_HEADER_BYTES + defs.bytes);
+    this.loadedPayloadBytes = defs.bytes;
+    return FRAME;
+  }
+
+  /** The current frame's payload as loaded (whole after readPayload), valid until the next call. */
   payload(): Buffer {
-    return this.window.buffer.subarray(this.headerIndex + FRAME_HEADER_BYTES, this.headerIndex + FRAME_HEADER_BYTES + this.header.payloadBytes);
+    const start = this.headerIndex + FRAME_HEADER_BYTES;
+    return this.window.buffer.subarray(start, start + this.loadedPayloadBytes);
   }
 
   /** The current frame's header and payload bytes, valid until the next call. */
@@ -884,6 +1008,28 @@ class FileWindow {
     }
     return 0;
   }
+}
+
+/**
+ * A log of format 1 (msgpack frames of hex strings) is not read: its frames would look like damage, and a torn
+ * tail would be cut. Say how to rebuild it instead.
+ */
+function refuseFormat1(dir: string): void {
+  const first = join(dir, segmentName(0));
+  if (!existsSync(first) || statSync(first).size < 4) return;
+  const fd = openSync(first, 'r');
+  const magic = Buffer.alloc(4);
+  try {
+    readSync(fd, magic, 0, 4, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (magic.readUInt32LE(0) !== FORMAT_1_MAGIC) return;
+  throw new EventLogError(
+    `${dir} holds an event log of format 1, which this tally no longer reads (format 2 stores binary records with ` +
+      `numeric ids). Rebuild it: move ${dir} and the state beside it away, then ingest again from the source, ` +
+      '`tally ingest --capture FILE` or `tally ingest --rpc URL` (`tally demo` rebuilds the demo).',
+  );
 }
 
 function writeFully(fd: number, bytes: Buffer, position: number): void {

@@ -68,7 +68,7 @@ export async function ingestCapture(options: {
   const afterBlock = log.head().block;
   const afterLogIndex = lastLogIndex(log, afterBlock);
   const task: CaptureReaderTask = {
-    session: ++sessions, path: options.capturePath, configPath: options.configPath,
+    session: ++sessions, path: options.capturePath, logDir: log.dir, configPath: options.configPath,
     recentHashes: recentBlockHashes(options.store), afterBlock, afterLogIndex, batchLogs: options.batchLogs,
   };
   // A pipeline: the reader works on batch k+1 while batch k is derived, folded and committed. A bad line

@@ -2,7 +2,8 @@
 // encodes each batch into a log frame, so the fold's main thread only appends frames and derives. One
 // session per ingest; each task returns the next batch. Bad input comes back as data (file, line, reason).
 import { loadVenueAddresses } from '../../engine/chain/loadVenueAddresses.js';
-import { encodeLogFrame } from '../../engine/log/eventLog.js';
+import type { IdDictionary } from '../../engine/log/idDictionary.js';
+import { encodeLogFrame, openEventLog } from '../../engine/log/eventLog.js';
 import { createLogDecoder, type SkipCounts } from '../decode/decodeLog.js';
 import { InputError } from '../../engine/inputError.js';
 import { BlockContinuedError } from './blockContinuedError.js';
@@ -11,6 +12,8 @@ import { readCaptureBatches, type CaptureBatch, type CaptureProgress } from './r
 export interface CaptureReaderTask {
   session: number;
   path: string;
+  /** The log the frames are for: the session numbers new ids from where its dictionary ends. */
+  logDir: string;
   configPath: string;
   /** Hashes of the log's last blocks (engine/README.md, Pipeline keeps 256): an overlapping line must match them. */
   recentHashes: Record<number, string>;
@@ -33,6 +36,8 @@ export interface CaptureReaderResult {
 
 interface Session {
   batches: Generator<CaptureBatch>;
+  /** A copy of the log's dictionary, advanced by every frame encoded (the main thread appends them all, in order). */
+  ids: IdDictionary;
   progress: CaptureProgress;
   skipped: SkipCounts;
 }
@@ -46,7 +51,10 @@ function openSession(task: CaptureReaderTask): Session {
   const batches = readCaptureBatches({
     path: task.path, decoder, afterBlock: task.afterBlock, afterLogIndex: task.afterLogIndex, knownHash, batchLogs: task.batchLogs, progress,
   });
-  return { batches, progress, skipped: decoder.skipped };
+  const log = openEventLog({ dir: task.logDir, readOnly: true });
+  const ids = log.ids;
+  log.close();
+  return { batches, ids, progress, skipped: decoder.skipped };
 }
 
 function closeSession(id: number): void {
@@ -66,7 +74,7 @@ export default function nextCaptureBatch(task: CaptureReaderTask): CaptureReader
     const batch = next.value;
     if (batch.blocks.length === 0) return result(false, null, batch.logs, null);
     // Copied to the main thread with the message: a few ms per batch, against hundreds spent reading it.
-    return result(false, encodeLogFrame(batch.blocks), batch.logs, null);
+    return result(false, encodeLogFrame(batch.blocks, session.ids), batch.logs, null);
   } catch (error) {
     if (error instanceof InputError) {
       const continuedBlock = error instanceof BlockContinuedError ? error.block : undefined;

@@ -5,11 +5,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Packr } from 'msgpackr';
 import t from 'tap';
 import { KIND, type BlockEvents, type ChainEvent, type OrderFilledV1 } from '../../engine/chain/chainEvent.js';
-import { openEventLog, type EventLog } from '../../engine/log/eventLog.js';
-import { decodeBlocks, encodeBlocks } from '../../engine/log/logCodec.js';
+import { encodeLogFrame, openEventLog, type EventLog } from '../../engine/log/eventLog.js';
+import { ID_SPACE, IdDictionary } from '../../engine/log/idDictionary.js';
+import { absorbDefinitions, decodeBlocks, encodeBlocks, LogCodecError, readDefinitionsHeader } from '../../engine/log/logCodec.js';
+import type { LoggedBlock } from '../../engine/log/loggedBlock.js';
 
 const seed = Number(process.env.TALLY_TEST_SEED ?? Date.now() % 1_000_000);
 t.comment(`seed ${seed} (rerun with TALLY_TEST_SEED=${seed})`);
@@ -43,7 +44,7 @@ function fillEvent(n: number, logIndex: number): OrderFilledV1 {
     orderHash: bytes32(n * 31 + 7),
     maker: address(n % 5000),
     taker: address(0xe0000 + (n % 7)),
-    makerAssetId: '0',
+    makerAssetId: tokenId(0),
     takerAssetId: tokenId(n % 300),
     makerAmount: 1_000_000 + n,
     takerAmount: 2_000_000 + n * 3,
@@ -79,7 +80,8 @@ function chunk(random: (below: number) => number, blocks: BlockEvents[], maxBloc
 
 function readAll(log: EventLog, afterBlock = -1, throughBlock?: number): BlockEvents[] {
   const blocks: BlockEvents[] = [];
-  for (const frame of log.read(afterBlock, throughBlock)) blocks.push(...frame);
+  // What the log adds to a block (its dictionary counts) is tested on its own.
+  for (const frame of log.read(afterBlock, throughBlock)) for (const { ids: _ids, ...block } of frame) blocks.push(block);
   return blocks;
 }
 
@@ -110,28 +112,46 @@ const SAMPLE_EVENTS: ChainEvent[] = [
   { kind: 5, logIndex: 4, txIndex: 2, tx: bytes32(8), redeemer: address(6), collateral: address(7), parentCollectionId: bytes32(0), conditionId: bytes32(2), indexSets: [1, 2], payout: 20_000_000 },
   { kind: 6, logIndex: 5, txIndex: 3, tx: bytes32(9), operator: address(6), from: address(6), to: address(10), tokenId: tokenId(11), value: 3_000_000 },
   { kind: 7, logIndex: 6, txIndex: 3, tx: bytes32(9), operator: address(6), from: address(6), to: address(10), tokenIds: [tokenId(11), tokenId(12)], values: [1_000_000, 2_000_000] },
-  { kind: 8, logIndex: 7, txIndex: 4, tx: bytes32(13), exchange: 1, orderHash: bytes32(14), maker: address(6), taker: address(15), makerAssetId: '0', takerAssetId: tokenId(11), makerAmount: 4_200_000, takerAmount: 10_000_000, fee: 0 },
-  { kind: 9, logIndex: 8, txIndex: 4, tx: bytes32(13), exchange: 2, takerOrderHash: bytes32(16), takerOrderMaker: address(17), makerAssetId: tokenId(11), takerAssetId: '0', makerAmount: 10_000_000, takerAmount: 4_200_000 },
+  { kind: 8, logIndex: 7, txIndex: 4, tx: bytes32(13), exchange: 1, orderHash: bytes32(14), maker: address(6), taker: address(15), makerAssetId: tokenId(0), takerAssetId: tokenId(11), makerAmount: 4_200_000, takerAmount: 10_000_000, fee: 0 },
+  { kind: 9, logIndex: 8, txIndex: 4, tx: bytes32(13), exchange: 2, takerOrderHash: bytes32(16), takerOrderMaker: address(17), makerAssetId: tokenId(11), takerAssetId: tokenId(0), makerAmount: 10_000_000, takerAmount: 4_200_000 },
   { kind: 10, logIndex: 9, txIndex: 5, tx: bytes32(18), exchange: 1, token0: tokenId(11), token1: tokenId(12), conditionId: bytes32(2) },
   { kind: 11, logIndex: 10, txIndex: 4, tx: bytes32(13), exchange: 1, receiver: address(19), tokenId: tokenId(11), amount: 10_000 },
   { kind: 12, logIndex: 11, txIndex: 6, tx: bytes32(20), exchange: 3, orderHash: bytes32(21), maker: address(6), taker: address(15), side: 0, tokenId: tokenId(11), makerAmount: 4_200_000, takerAmount: 10_000_000, fee: 21_000, builder: bytes32(0), metadata: bytes32(22) },
   { kind: 13, logIndex: 12, txIndex: 6, tx: bytes32(20), exchange: 4, takerOrderHash: bytes32(23), takerOrderMaker: address(17), side: 1, tokenId: tokenId(12), makerAmount: 7_000_000, takerAmount: 3_000_000 },
   { kind: 14, logIndex: 13, txIndex: 6, tx: bytes32(20), exchange: 3, receiver: address(19), amount: 21_000 },
-  { kind: 15, logIndex: 14, txIndex: 6, tx: bytes32(20), module: address(24), orderHash: bytes32(21), to: address(6), tokenId: '0', refund: 5_000, feeCharged: 16_000 },
+  { kind: 15, logIndex: 14, txIndex: 6, tx: bytes32(20), module: address(24), orderHash: bytes32(21), to: address(6), tokenId: tokenId(0), refund: 5_000, feeCharged: 16_000 },
   { kind: 16, logIndex: 15, txIndex: 7, tx: bytes32(25), marketId: bytes32(26), oracle: address(27), feeBips: 200, data: '0x1234' },
   { kind: 17, logIndex: 16, txIndex: 7, tx: bytes32(25), marketId: bytes32(26), questionId: bytes32(28), index: 3, data: '0x' },
   { kind: 18, logIndex: 17, txIndex: 8, tx: bytes32(29), marketId: bytes32(26), questionId: bytes32(28), outcome: true },
   { kind: 19, logIndex: 18, txIndex: 9, tx: bytes32(30), stakeholder: address(6), conditionId: bytes32(2), amount: 8_000_000 },
   { kind: 20, logIndex: 19, txIndex: 9, tx: bytes32(30), stakeholder: address(6), conditionId: bytes32(2), amount: 1_000_000 },
-  { kind: 21, logIndex: 20, txIndex: 10, tx: bytes32(31), stakeholder: address(6), marketId: bytes32(26), indexSet: '0x5', amount: 2_000_000 },
+  { kind: 21, logIndex: 20, txIndex: 10, tx: bytes32(31), stakeholder: address(6), marketId: bytes32(26), indexSet: tokenId(5), amount: 2_000_000 },
   { kind: 22, logIndex: 21, txIndex: 11, tx: bytes32(32), redeemer: address(6), conditionId: bytes32(2), amounts: [3_000_000, 0], payout: 3_000_000 },
-  { kind: 23, logIndex: 22, txIndex: 12, tx: bytes32(33), creator: address(34), pool: address(35), conditionalTokens: address(36), collateral: address(7), conditionIds: [bytes32(2), bytes32(37)], fee: '20000000000000000' },
+  { kind: 23, logIndex: 22, txIndex: 12, tx: bytes32(33), creator: address(34), pool: address(35), conditionalTokens: address(36), collateral: address(7), conditionIds: [bytes32(2), bytes32(37)], fee: tokenId(20_000_000_000_000_000) },
   { kind: 24, logIndex: 23, txIndex: 13, tx: bytes32(38), pool: address(35), buyer: address(6), investmentAmount: 10_000_000, feeAmount: 200_000, outcomeIndex: 1, outcomeTokensBought: 18_500_000 },
   { kind: 25, logIndex: 24, txIndex: 14, tx: bytes32(39), pool: address(35), seller: address(6), returnAmount: 5_000_000, feeAmount: 100_000, outcomeIndex: 0, outcomeTokensSold: 9_100_000 },
   { kind: 26, logIndex: 25, txIndex: 15, tx: bytes32(40), pool: address(35), funder: address(41), amountsAdded: [100_000_000, 50_000_000], sharesMinted: 70_710_678 },
   { kind: 27, logIndex: 26, txIndex: 16, tx: bytes32(42), pool: address(35), funder: address(41), amountsRemoved: [10_000_000, 5_000_000], collateralRemovedFromFeePool: 12_345, sharesBurnt: 7_071_067 },
-  { kind: 28, logIndex: 27, txIndex: 17, tx: bytes32(43), feed: address(44), current: 6_512_345_000_000, roundId: '110680464442257320164', updatedAt: 1_700_000_123 },
+  { kind: 28, logIndex: 27, txIndex: 17, tx: bytes32(43), feed: address(44), current: 6_512_345_000_000, roundId: tokenId(0x6000000000003a43), updatedAt: 1_700_000_123 },
 ];
+
+/** Encodes with a fresh dictionary and decodes with another that absorbs the definitions, as a reader would. */
+function roundTrip(blocks: readonly BlockEvents[]): { encoded: Buffer; decoded: LoggedBlock[]; writer: IdDictionary } {
+  const writer = new IdDictionary();
+  const encoded = encodeBlocks(blocks, writer).payload;
+  const reader = new IdDictionary();
+  absorbDefinitions(encoded, reader);
+  return { encoded, decoded: decodeBlocks(encoded, reader), writer };
+}
+
+/** The dictionary counts of a log holding exactly these blocks. */
+function idCountsOf(blocks: readonly BlockEvents[]): number[] {
+  const dictionary = new IdDictionary();
+  encodeBlocks(blocks, dictionary);
+  return dictionary.counts();
+}
+
+const withoutIds = (blocks: readonly LoggedBlock[]): BlockEvents[] => blocks.map(({ ids: _ids, ...block }) => block);
 
 t.test('logCodec', async (t) => {
   t.test('default: every kind round-trips', async (t) => {
@@ -145,28 +165,85 @@ t.test('logCodec', async (t) => {
       { block: 61_000_001, ts: 1_700_000_002, hash: bytes32(61_000_001), events: [] },
       { block: 61_000_005, ts: 1_700_000_010, hash: bytes32(61_000_005), events: SAMPLE_EVENTS.slice(14) },
     ];
-    const encoded = encodeBlocks(blocks);
-    t.strictSame(decodeBlocks(encoded), blocks);
-    t.same(encodeBlocks(decodeBlocks(encoded)), encoded, 'decode then encode gives the same bytes');
-    t.strictSame(decodeBlocks(encodeBlocks([])), [], 'no blocks');
+    const { encoded, decoded, writer } = roundTrip(blocks);
+    t.strictSame(withoutIds(decoded), blocks);
+    t.same(decoded.map((block) => block.ids), [[7, 3, 1], [7, 3, 1], [14, 3, 2]], 'dictionary counts after each block');
+    t.same(writer.counts(), [14, 3, 2], 'the writer numbered every address, token id and condition id once');
+    t.equal(writer.text(ID_SPACE.address, 0), address(3), 'in the order the log first names them');
+    t.same(roundTrip(withoutIds(decoded)).encoded, encoded, 'decode then encode gives the same bytes');
+    t.strictSame(roundTrip([]).decoded, [], 'no blocks');
   });
 
-  t.test('behavior: bytes do not depend on what was encoded before', async (t) => {
+  t.test('behavior: numbering is a pure function of the log, whatever the frame boundaries', async (t) => {
+    const random = createRandom(seed + 20);
+    const blocks = makeBlocks(random, 100, 200, 8);
+    const whole = new IdDictionary();
+    encodeBlocks(blocks, whole);
+    const framed = new IdDictionary();
+    const reader = new IdDictionary();
+    const decoded: LoggedBlock[] = [];
+    for (const frame of chunk(random, blocks, 7)) {
+      const payload = encodeBlocks(frame, framed).payload;
+      absorbDefinitions(payload, reader);
+      decoded.push(...decodeBlocks(payload, reader));
+    }
+    t.same(framed.counts(), whole.counts());
+    for (const space of [ID_SPACE.address, ID_SPACE.token]) {
+      const texts = (d: IdDictionary) => Array.from({ length: d.count(space) }, (_, id) => d.text(space, id));
+      t.same(texts(framed), texts(whole), `space ${space}: same ids`);
+      t.same(texts(reader), texts(whole), `space ${space}: the reader rebuilt them from the definitions`);
+    }
+    t.strictSame(withoutIds(decoded), blocks);
+  });
+
+  t.test('behavior: bytes do not depend on what was encoded before, given the same dictionary', async (t) => {
     const block: BlockEvents = { block: 5, ts: 10, hash: bytes32(5), events: [SAMPLE_EVENTS[7]!] };
-    const first = Buffer.from(encodeBlocks([block]));
-    encodeBlocks([{ block: 1, ts: 1, hash: bytes32(1), events: SAMPLE_EVENTS }]);
-    t.same(Buffer.from(encodeBlocks([block])), first);
+    const first = Buffer.from(encodeBlocks([block], new IdDictionary()).payload);
+    encodeBlocks([{ block: 1, ts: 1, hash: bytes32(1), events: SAMPLE_EVENTS }], new IdDictionary());
+    t.same(Buffer.from(encodeBlocks([block], new IdDictionary()).payload), first);
   });
 
-  t.test('error: unknown kind', async (t) => {
-    const packr = new Packr({ useRecords: false, mapsAsObjects: true });
-    t.throws(() => decodeBlocks(packr.pack([[7, 1, bytes32(7), [[99, 0, 0, bytes32(1)]]]])), /block 7: unknown event kind 99/);
-    t.throws(() => decodeBlocks(packr.pack([[7, 1, bytes32(7), [['length', 0, 0, bytes32(1)]]]])), /unknown event kind length/);
-    t.throws(() => decodeBlocks(packr.pack([[7, 1, bytes32(7), [[1, 0, 0, bytes32(1)]]]])), /kind 1 event has 4 values, expected 8/);
-    const bogus = { ...SAMPLE_EVENTS[0]!, kind: 99 } as unknown as ChainEvent;
-    t.throws(() => encodeBlocks([{ block: 3, ts: 1, hash: bytes32(3), events: [bogus] }]), /block 3: unknown event kind 99/);
-    const incomplete = { ...SAMPLE_EVENTS[0]!, oracle: undefined } as unknown as ChainEvent;
-    t.throws(() => encodeBlocks([{ block: 3, ts: 1, hash: bytes32(3), events: [incomplete] }]), /kind 1 event has no oracle/);
+  t.test('error: bad events are refused and leave the dictionary as it was', async (t) => {
+    const dictionary = new IdDictionary();
+    encodeBlocks([{ block: 1, ts: 1, hash: bytes32(1), events: [SAMPLE_EVENTS[0]!] }], dictionary);
+    const before = dictionary.counts();
+    const refuse = (event: unknown, pattern: RegExp, what: string) => {
+      t.throws(() => encodeBlocks([{ block: 3, ts: 1, hash: bytes32(3), events: [SAMPLE_EVENTS[7]!, event as ChainEvent] }], dictionary), pattern, what);
+      t.same(dictionary.counts(), before, `${what}: no id kept`);
+    };
+    refuse({ ...SAMPLE_EVENTS[0]!, kind: 99 }, /block 3: unknown event kind 99/, 'unknown kind');
+    refuse({ ...SAMPLE_EVENTS[0]!, oracle: undefined }, /kind 1 event has no oracle/, 'missing field');
+    refuse({ ...SAMPLE_EVENTS[5]!, to: address(0xabc).toUpperCase().replace('0X', '0x') }, /not a lowercase address/, 'upper-case hex');
+    refuse({ ...SAMPLE_EVENTS[5]!, tokenId: '0' }, /not a lowercase token id: 0/, 'short token id');
+    refuse({ ...SAMPLE_EVENTS[7]!, orderHash: '0x12' }, /kind 8 event has a malformed orderHash/, 'short bytes32');
+    refuse({ ...SAMPLE_EVENTS[7]!, logIndex: -1 }, /logIndex that is not a u32/, 'negative log index');
+    refuse({ ...SAMPLE_EVENTS[7]!, makerAmount: '5' }, /makerAmount that is not a number/, 'amount as text');
+  });
+
+  t.test('error: damaged payloads are refused', async (t) => {
+    const blocks: BlockEvents[] = [{ block: 7, ts: 1, hash: bytes32(7), events: SAMPLE_EVENTS.slice(5, 9) }];
+    const { encoded } = roundTrip(blocks);
+    const decodeWith = (payload: Buffer) => {
+      const reader = new IdDictionary();
+      absorbDefinitions(payload, reader);
+      return decodeBlocks(payload, reader);
+    };
+    t.throws(() => decodeWith(encoded.subarray(0, encoded.length - 3)), LogCodecError, 'cut short');
+    t.throws(() => decodeWith(Buffer.concat([encoded, Buffer.alloc(2)])), /2 bytes after its last block/, 'trailing bytes');
+    const defs = readDefinitionsHeader(encoded);
+    const kindAt = defs.bytes + 4 + 8 + 8 + 32 + 4 + 32 * 2 + 4;
+    const badKind = Buffer.from(encoded);
+    badKind[kindAt] = 99;
+    t.throws(() => decodeWith(badKind), /block 7: unknown event kind 99/);
+    const early = Buffer.from(encoded);
+    // The first address reference of the first event (a TransferSingle's operator): id 2 before id 0.
+    early.writeUInt32LE(2, kindAt + 13);
+    t.throws(() => decodeWith(early), /id 2 named before id 0/);
+    const dictionary = new IdDictionary();
+    t.throws(() => decodeBlocks(encoded, dictionary), /names ids the dictionary lacks/, 'definitions not absorbed');
+    absorbDefinitions(encoded, dictionary);
+    t.throws(() => absorbDefinitions(encoded, dictionary), /defines ids from 0 of space 0, the log has 4/, 'a frame that restarts the numbering');
+    t.same(dictionary.counts(), [4, 3, 0], 'and adds nothing');
   });
 
   t.test('behavior: speed on fills', async (t) => {
@@ -177,11 +254,16 @@ t.test('logCodec', async (t) => {
     let encodeMs = Infinity;
     let decodeMs = Infinity;
     for (let round = 0; round < 3; round++) {
+      const writer = new IdDictionary();
       let startedAt = performance.now();
-      encoded = frames.map((frame) => encodeBlocks(frame));
+      encoded = frames.map((frame) => encodeBlocks(frame, writer).payload);
       encodeMs = Math.min(encodeMs, performance.now() - startedAt);
+      const reader = new IdDictionary();
       startedAt = performance.now();
-      for (const payload of encoded) decodeBlocks(payload);
+      for (const payload of encoded) {
+        absorbDefinitions(payload, reader);
+        decodeBlocks(payload, reader);
+      }
       decodeMs = Math.min(decodeMs, performance.now() - startedAt);
     }
     const bytes = encoded.reduce((sum, payload) => sum + payload.length, 0);
@@ -277,7 +359,7 @@ t.test('eventLog', async (t) => {
     log.append(blocks.slice(0, 10));
     const reader = log.read(-1);
     log.append(blocks.slice(10));
-    t.strictSame([...reader].flat(), blocks.slice(0, 10));
+    t.strictSame(withoutIds([...reader].flat()), blocks.slice(0, 10));
     log.close();
   });
 
@@ -398,6 +480,7 @@ t.test('eventLog', async (t) => {
       t.equal(log.head().events, countEvents(kept), `${name}: events`);
       t.equal(log.head().blocks, kept.length, `${name}: blocks`);
       t.strictSame(readAll(log), kept, `${name}: read`);
+      t.same(log.ids.counts(), idCountsOf(kept), `${name}: the dictionary is cut back to the kept blocks' ids`);
       t.same(log.verify(), { ok: true }, `${name}: verify`);
       t.ok(log.head().segments <= segmentsBefore);
       log.close();
@@ -406,9 +489,66 @@ t.test('eventLog', async (t) => {
       const nextBlocks = blocks.filter((candidate) => candidate.block > block);
       for (const frame of chunk(random, nextBlocks, 6)) log.append(frame);
       t.strictSame(readAll(log), blocks, `${name}: the dropped blocks append again`);
+      t.same(log.ids.counts(), idCountsOf(blocks), `${name}: with the same ids`);
       t.same(log.verify(), { ok: true });
       log.close();
     }
+  });
+
+  t.test('behavior: the dictionary is rebuilt from the frames on open', async (t) => {
+    const dir = createDir(t);
+    const random = createRandom(seed + 11);
+    const blocks = makeBlocks(random, 1, 300, 6);
+    let log = openEventLog({ dir, segmentBytes: 8 * 1024, durable: false });
+    for (const frame of chunk(random, blocks, 4)) log.append(frame);
+    const texts = (ids: IdDictionary) => [ID_SPACE.address, ID_SPACE.token, ID_SPACE.condition].map((space) =>
+      Array.from({ length: ids.count(space) }, (_, id) => ids.text(space, id)));
+    const before = texts(log.ids);
+    t.ok(log.head().segments > 2, 'over several segments');
+    log.close();
+    log = openEventLog({ dir, readOnly: true });
+    t.same(texts(log.ids), before, 'a read-only open reads the same ids');
+    const logged = [...log.read(-1)].flat();
+    t.same(logged.at(-1)!.ids, log.ids.counts(), 'the last block names every id');
+    t.same(logged.map((block) => block.ids), (() => {
+      const dictionary = new IdDictionary();
+      return encodeBlocks(blocks, dictionary).ids;
+    })(), 'each block carries the counts after it');
+    log.close();
+  });
+
+  t.test('behavior: appendFrame takes a frame numbered from a copy of the dictionary, and refuses any other', async (t) => {
+    const dir = createDir(t);
+    const random = createRandom(seed + 12);
+    const blocks = makeBlocks(random, 1, 60, 6);
+    const log = openEventLog({ dir, durable: false });
+    log.append(blocks.slice(0, 20));
+    const copy = openEventLog({ dir, readOnly: true }).ids;
+    const frame = encodeLogFrame(blocks.slice(20, 40), copy);
+    const answered = log.appendFrame(frame);
+    t.strictSame(withoutIds(answered), blocks.slice(20, 40), 'answers its blocks');
+    t.same(log.ids.counts(), copy.counts(), 'and takes its definitions');
+    const stale = encodeLogFrame(blocks.slice(40), openEventLog({ dir: createDir(t) }).ids);
+    const head = log.head();
+    t.throws(() => log.appendFrame(stale), /appendFrame: payload defines ids from 0 of space 0, the log has \d+/, 'a frame of another numbering');
+    t.same(log.head(), head, 'writes nothing');
+    t.same(log.ids.counts(), copy.counts(), 'and keeps no id');
+    log.appendFrame(encodeLogFrame(blocks.slice(40), copy));
+    t.strictSame(readAll(log), blocks);
+    log.close();
+  });
+
+  t.test('error: a log of format 1 is refused with how to rebuild it, untouched', async (t) => {
+    const dir = createDir(t);
+    // A format 1 frame header: magic 'TLF1', then what open would otherwise take for damage and cut.
+    const old = Buffer.alloc(100);
+    old.write('TLF1', 0, 'latin1');
+    writeFileSync(join(dir, '00000000.seg'), old);
+    for (const readOnly of [false, true]) {
+      t.throws(() => openEventLog({ dir, readOnly }), /holds an event log of format 1.*tally ingest --capture FILE/, readOnly ? 'read-only' : 'writable');
+    }
+    t.equal(statSync(join(dir, '00000000.seg')).size, 100, 'not cut');
+    t.same(readdirSync(dir).sort(), ['00000000.seg'], 'no lock left behind');
   });
 
   t.test('behavior: an interrupted truncate is finished on open', async (t) => {
