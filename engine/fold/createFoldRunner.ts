@@ -11,9 +11,11 @@ import { blockChecksum } from '../state/blockChecksum.js';
 import { CURSOR_KEY, readFoldCursor, type BlockRecord, type FoldCursor } from '../state/foldCursor.js';
 import { createBlockWrites, type BlockWrites } from '../state/blockWrites.js';
 import { createMarketRegistry } from '../state/createMarketRegistry.js';
-import type { StateDbName, StateStore } from '../state/openStateStore.js';
+import { putStateWrite, type StateDbName, type StateStore } from '../state/openStateStore.js';
 import { encodeValue } from '../state/stateCodec.js';
-import { blockKey, fillKey } from '../state/stateKeys.js';
+import { blockKey, fillKey, marketListOwner, walletListOwner } from '../state/stateKeys.js';
+import { createStateIds } from '../state/createStateIds.js';
+import { ID_SPACE, type IdCounts } from '../log/idDictionary.js';
 import type { StateWrite } from '../state/stateWrite.js';
 import { describeCommitFailure } from '../state/stateWriteError.js';
 import { encodeTradeRow, type TradeRow } from '../state/tradeRow.js';
@@ -34,6 +36,8 @@ export interface PreparedBatch {
   slotCount: number;
   mainWrites: StateWrite[][];
   fillCount: number;
+  /** The state's id counts after the batch. */
+  ids: IdCounts;
   /** The fill lists the batch touched, whole: written with it, outside the block checksums (they restate the fills). */
   listWrites: StateWrite[];
 }
@@ -90,7 +94,7 @@ export function createFoldRunner(options: {
     addresses.negRiskAdapter, addresses.wrappedCollateral, addresses.feeModule, addresses.negRiskFeeModule,
     addresses.negRiskFeeModuleLegacy, addresses.negRiskVault,
   ]);
-  for (const { key } of store.dbs.pools.getRange({})) venueContracts.add(key);
+  for (const { key } of store.dbs.pools.getRange({})) venueContracts.add(String(key));
   const skipped: Record<string, number> = {};
   let cursor = readFoldCursor(store);
   /** The last prepared block: batches are prepared ahead of the committed cursor. */
@@ -103,6 +107,7 @@ export function createFoldRunner(options: {
   let slotCount = 0;
   let blockFills: Array<{ market: string; row: TradeRow }> = [];
   const fillLists = createFillLists(store);
+  const stateIds = createStateIds(store, cursor.ids);
   /** Fills of the venue through the last prepared block: the next fill's number. */
   let preparedFills = cursor.fills;
   let writes: BlockWrites = createBlockWrites();
@@ -133,9 +138,15 @@ export function createFoldRunner(options: {
   function writeFills(block: BlockEvents): void {
     blockFills.sort((a, b) => a.row.logIndex - b.row.logIndex);
     for (const { market, row } of blockFills) {
-      writes.putBytes('fills', fillKey(block.block, row.logIndex), encodeTradeRow(row, block.ts, market));
-      fillLists.add('walletFills', row.wallet, preparedFills, block.block, row.logIndex);
-      fillLists.add('marketFills', market, preparedFills, block.block, row.logIndex);
+      const wallet = stateIds.id(ID_SPACE.address, row.wallet, writes);
+      const counterparty = stateIds.id(ID_SPACE.address, row.counterparty, writes);
+      const token = stateIds.id(ID_SPACE.token, row.token, writes);
+      // The market is the token itself when no condition explains it.
+      const marketSpace = market === row.token ? ID_SPACE.token : ID_SPACE.condition;
+      const marketId = marketSpace === ID_SPACE.token ? token : stateIds.id(ID_SPACE.condition, market, writes);
+      writes.putBytes('fills', fillKey(block.block, row.logIndex), encodeTradeRow(row, block.ts, { wallet, counterparty, token, marketSpace, market: marketId }));
+      fillLists.add('walletFills', walletListOwner(wallet), preparedFills, block.block, row.logIndex);
+      fillLists.add('marketFills', marketListOwner(marketSpace, marketId), preparedFills, block.block, row.logIndex);
       preparedFills++;
     }
     blockFills = [];
@@ -160,6 +171,7 @@ export function createFoldRunner(options: {
     preparedFills = cursor.fills;
     blockFills = [];
     fillLists.clear();
+    stateIds.reset(cursor.ids);
     epoch++;
   }
 
@@ -189,7 +201,7 @@ export function createFoldRunner(options: {
     for (const block of blocks) eventCount += block.events.length;
     return {
       registryBatch, blocks, eventCount, partitionEvents, slotCount, mainWrites, fillCount: preparedFills - firstFill,
-      listWrites: fillLists.takeWrites(),
+      ids: stateIds.counts(), listWrites: fillLists.takeWrites(),
     };
   }
 
@@ -238,15 +250,15 @@ export function createFoldRunner(options: {
       const last = blocks[blocks.length - 1]!;
       const next: FoldCursor = {
         block: last.block, checksum, events, blocks: cursor.blocks + blocks.length, fills: cursor.fills + batch.fillCount,
+        ids: batch.ids,
       };
       // A batch, not a transaction callback: the puts are queued and LMDB's own write thread applies them, in one
       // transaction, so the B-tree work is off this thread (inside a callback every put runs here).
       await store.env.batch(() => {
         for (const [name, values] of finalWrites) {
           // In key order: B-tree pages are then visited once each, which makes the puts markedly cheaper (the
-          // native string sort, no comparator callback, is that order for ASCII keys).
-          const db = store.dbs[name];
-          for (const key of [...values.keys()].sort()) db.put(key, values.get(key)!);
+          // native string sort, no comparator callback, is byte order for ASCII keys and latin1 binary ones).
+          for (const key of [...values.keys()].sort()) putStateWrite(store, name, key, values.get(key)!);
         }
         for (const record of blockRecords) store.dbs.blocks.put(blockKey(record.block), encodeValue(record));
         store.dbs.meta.put(CURSOR_KEY, encodeValue(next));

@@ -14,6 +14,16 @@ export const ID_BYTES: readonly number[] = [20, 32, 32];
 const TEXT_PREFIX: readonly string[] = ['0x', '', '0x'];
 const SPACE_NAMES = ['address', 'token id', 'condition id'];
 
+/** The bytes of an id's text (checked by the caller: a text from the log or the fold). */
+export function idTextBytes(space: IdSpace, text: string): Buffer {
+  return Buffer.from(text.slice(TEXT_PREFIX[space]!.length), 'hex');
+}
+
+/** The text of an id's bytes. */
+export function idBytesText(space: IdSpace, bytes: Buffer): string {
+  return TEXT_PREFIX[space]! + bytes.toString('hex');
+}
+
 /** How many ids of each space exist: [addresses, tokens, conditions]. */
 export type IdCounts = [addresses: number, tokens: number, conditions: number];
 

@@ -44,7 +44,7 @@ export function createFillLists(store: StateStore): FillLists {
     if (!found) {
       // First touch of this bucket by this process: it may hold entries of an earlier run.
       const key = fillListKey(owner, bucket);
-      const stored = store.dbs[db].getBinary(key);
+      const stored = store.dbs[db].getBinary(Buffer.from(key, 'latin1'));
       const bytes = Buffer.alloc(Math.max(64, (stored?.length ?? 0) * 2));
       stored?.copy(bytes);
       open[db].set(owner, (found = { db, key, bytes, length: stored?.length ?? 0 }));

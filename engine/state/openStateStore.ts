@@ -7,13 +7,34 @@ import { clearUnflushed, currentBootId, markUnflushed } from './unflushedMarker.
 
 export const STATE_DBS = [
   'meta', 'positions', 'marketWallets', 'markets', 'marketMarks', 'tokens', 'negRiskEvents', 'pools', 'feedAnswers', 'fills',
-  'walletFills', 'marketFills', 'blocks',
+  'walletFills', 'marketFills', 'blocks', 'ids', 'idsByValue',
 ] as const;
 export type StateDbName = (typeof STATE_DBS)[number];
 
+/**
+ * Databases keyed by raw bytes: ids, not hex text. stateKeys builds their keys as latin1 strings, which must
+ * become bytes before LMDB sees them (storedKey): lmdb-js reads a string key of such a database as no key at all.
+ */
+const BINARY_KEY_DBS = ['fills', 'walletFills', 'marketFills', 'ids', 'idsByValue'] as const;
+type BinaryKeyDb = (typeof BINARY_KEY_DBS)[number];
+const isBinaryKeyDb = (db: StateDbName): db is BinaryKeyDb => (BINARY_KEY_DBS as readonly string[]).includes(db);
+
+/** A fold write's key as its database takes it. */
+export function storedKey(db: StateDbName, key: string): string | Buffer {
+  return isBinaryKeyDb(db) ? Buffer.from(key, 'latin1') : key;
+}
+
+/** Puts a fold write (queued in a batch, immediate in a transactionSync). */
+export function putStateWrite(store: StateStore, db: StateDbName, key: string, value: Buffer): void {
+  void (store.dbs[db] as Database<Buffer, string | Buffer>).put(storedKey(db, key), value);
+}
+
+/** Each database typed by its keys, so a string key never reaches a binary-keyed one. */
+export type StateDbs = { [K in StateDbName]: Database<Buffer, K extends BinaryKeyDb ? Buffer : string> };
+
 export interface StateStore {
   env: RootDatabase;
-  dbs: Record<StateDbName, Database<Buffer, string>>;
+  dbs: StateDbs;
   close(): Promise<void>;
   /**
    * Closes and reopens the environment in place (same object). Once every thread has closed it the map is
@@ -41,10 +62,13 @@ export function openStateStore(options: {
     mapSize: 64 * 1024 ** 3,
     noSync: boot !== null,
   });
-  const store = { dbs: {} as Record<StateDbName, Database<Buffer, string>> } as StateStore;
+  const store = { dbs: {} as StateDbs } as StateStore;
   const attach = () => {
     store.env = openEnv();
-    for (const name of STATE_DBS) store.dbs[name] = store.env.openDB<Buffer, string>({ name, encoding: 'binary' });
+    const dbs: Record<string, Database<Buffer, string | Buffer>> = store.dbs;
+    for (const name of STATE_DBS) {
+      dbs[name] = store.env.openDB<Buffer, string | Buffer>({ name, encoding: 'binary', ...(isBinaryKeyDb(name) ? { keyEncoding: 'binary' as const } : {}) });
+    }
   };
   attach();
   store.close = async () => {

@@ -1,5 +1,5 @@
-// LMDB keys. Strings whose byte order is the order the routes read in: a wallet's positions under its address,
-// a market's wallets under its condition id, fills by zero-padded block and log index so ranges run in chain order.
+// LMDB keys, whose byte order is the order the routes read in: a wallet's positions under its address, a market's
+// wallets under its condition id, fills by block and log index so ranges run in chain order.
 
 const BLOCK_WIDTH = 10;
 
@@ -17,17 +17,43 @@ export function marketWalletKey(conditionId: string, wallet: string): string {
   return conditionId + wallet;
 }
 
-const LOG_INDEX_WIDTH = 6;
-const BUCKET_WIDTH = 8;
+/**
+ * A u32 as 4 key characters, big-endian. The binary keys of openStateStore's BINARY_KEY_DBS travel through the
+ * fold as latin1 strings (one character a byte, so string order is byte order and the checksum hashes the bytes)
+ * and become bytes when they are put (storedKey).
+ */
+export function u32Key(value: number): string {
+  return String.fromCharCode(value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255);
+}
 
 /** A fill in the fills table: its block, then its log index, so the table runs in chain order. */
 export function fillKey(block: number, logIndex: number): string {
-  return blockKey(block) + logIndex.toString().padStart(LOG_INDEX_WIDTH, '0');
+  return u32Key(block) + u32Key(logIndex);
+}
+
+/** Whose fill list: a wallet by its id. */
+export function walletListOwner(walletId: number): string {
+  return u32Key(walletId);
+}
+
+/** Whose fill list: a market by its id space (a condition, or a token no condition explains) and id. */
+export function marketListOwner(space: number, id: number): string {
+  return String.fromCharCode(space) + u32Key(id);
 }
 
 /** One bucket of a wallet's or a market's fill list (see createFillLists). */
 export function fillListKey(owner: string, bucket: number): string {
-  return owner + ':' + bucket.toString().padStart(BUCKET_WIDTH, '0');
+  return owner + u32Key(bucket);
+}
+
+/** An id's definition: its space and number. */
+export function idKey(space: number, id: number): string {
+  return String.fromCharCode(space) + u32Key(id);
+}
+
+/** An id by its value: its space and bytes. */
+export function idValueKey(space: number, bytes: Buffer): string {
+  return String.fromCharCode(space) + bytes.toString('latin1');
 }
 
 /** A feed answer by asset and update time. */

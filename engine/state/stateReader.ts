@@ -9,7 +9,8 @@ import type { StateStore } from './openStateStore.js';
 import { readSourceHead, type SourceHead } from './sourceHead.js';
 import { decodePosition, decodeValue } from './stateCodec.js';
 import { fillEntriesNewestFirst, type FillListDb } from './createFillLists.js';
-import { blockKey, fillKey, fillListKey } from './stateKeys.js';
+import { blockKey, fillKey, fillListKey, idKey, idValueKey, marketListOwner, walletListOwner } from './stateKeys.js';
+import { ID_SPACE, idBytesText, idTextBytes, type IdSpace } from '../log/idDictionary.js';
 import { decodeTradeRow, type TradeRow } from './tradeRow.js';
 
 /** A fill as stored, with where it sits in the chain. */
@@ -55,21 +56,65 @@ export interface StateReader {
 }
 
 const WALLET_LENGTH = 42;
+const WALLET_TEXT = /^0x[0-9a-f]{40}$/;
+const CONDITION_TEXT = /^0x[0-9a-f]{64}$/;
+const TOKEN_TEXT = /^[0-9a-f]{64}$/;
 /** Above every bucket number: a reverse range from it starts at the newest bucket. */
-const MAX_BUCKET = 99_999_999;
+const MAX_BUCKET = 0xffffffff;
 const NONE: Buffer = Buffer.alloc(0);
+/** Texts of ids kept per space: the ids a page of fills names repeat (its wallet, markets, counterparties). */
+const ID_TEXT_CACHE = 100_000;
+
+const keyBytes = (key: string) => Buffer.from(key, 'latin1');
 
 export function createStateReader(store: StateStore): StateReader {
+  // An id's text never changes once the fold has numbered it (numbering is a pure function of the log, so a
+  // rebuilt state gives the same id the same text), so the cache needs no invalidation.
+  const texts: Map<number, string>[] = [new Map(), new Map(), new Map()];
+  function idText(space: number, id: number): string {
+    const cache = texts[space]!;
+    let text = cache.get(id);
+    if (text === undefined) {
+      const bytes = store.dbs.ids.getBinary(keyBytes(idKey(space, id)));
+      if (!bytes) throw new Error(`state: id ${id} of space ${space} has no definition`);
+      text = idBytesText(space as IdSpace, bytes);
+      if (cache.size >= ID_TEXT_CACHE) cache.clear();
+      cache.set(id, text);
+    }
+    return text;
+  }
+  function idOf(space: IdSpace, text: string): number | null {
+    const bytes = store.dbs.idsByValue.getBinary(keyBytes(idValueKey(space, idTextBytes(space, text))));
+    return bytes ? bytes.readUInt32BE(0) : null;
+  }
+
   /** The fills on `owner`'s list in `db`, newest first, before `before`, stored under `market` when given. */
-  function* listedFills(db: FillListDb, owner: string, before: FillPosition | null, market: string | null): Generator<StoredFill> {
-    for (const { value } of store.dbs[db].getRange({ start: fillListKey(owner, MAX_BUCKET), end: owner + ':', reverse: true })) {
+  function* listedFills(db: FillListDb, owner: string | null, before: FillPosition | null, market: string | null): Generator<StoredFill> {
+    if (owner === null) return;
+    const range = { start: keyBytes(fillListKey(owner, MAX_BUCKET)), end: keyBytes(owner), reverse: true };
+    for (const { value } of store.dbs[db].getRange(range)) {
       for (const { block, logIndex } of fillEntriesNewestFirst(value, before)) {
-        const bytes = store.dbs.fills.getBinary(fillKey(block, logIndex));
-        if (!bytes) throw new Error(`state: ${db} of ${owner} lists a fill the fills table lacks (block ${block}, log ${logIndex})`);
-        const { ts, market: stored, row } = decodeTradeRow(bytes);
+        const bytes = store.dbs.fills.getBinary(keyBytes(fillKey(block, logIndex)));
+        if (!bytes) throw new Error(`state: ${db} lists a fill the fills table lacks (block ${block}, log ${logIndex})`);
+        const { ts, market: stored, row } = decodeTradeRow(bytes, idText);
         if (market === null || stored === market) yield { block, ts, market: stored, row };
       }
     }
+  }
+
+  /** A wallet's list owner, null for a wallet with no fill (or not an address). */
+  function walletOwner(wallet: string): string | null {
+    if (!WALLET_TEXT.test(wallet)) return null;
+    const id = idOf(ID_SPACE.address, wallet);
+    return id === null ? null : walletListOwner(id);
+  }
+
+  /** A market's list owner: a condition id (0x + 64 hex) or a token id (64 hex); null when it has no fill. */
+  function marketOwner(market: string): string | null {
+    const space = CONDITION_TEXT.test(market) ? ID_SPACE.condition : TOKEN_TEXT.test(market) ? ID_SPACE.token : null;
+    if (space === null) return null;
+    const id = idOf(space, market);
+    return id === null ? null : marketListOwner(space, id);
   }
 
   let cursorBytes = NONE;
@@ -120,10 +165,10 @@ export function createStateReader(store: StateStore): StateReader {
       if (holder.positions > 0) yield holder;
     },
     walletFills(wallet, query = {}) {
-      return listedFills('walletFills', wallet, query.before ?? null, query.market ?? null);
+      return listedFills('walletFills', walletOwner(wallet), query.before ?? null, query.market ?? null);
     },
     marketFills(market, query = {}) {
-      return listedFills('marketFills', market, query.before ?? null, null);
+      return listedFills('marketFills', marketOwner(market), query.before ?? null, null);
     },
   };
 }

@@ -1,5 +1,6 @@
 // One fill (engine/README.md, Chain model: one row per OrderFilled, owned by the order's maker, plus AMM pool
 // trades) and its stored form. Amounts in micro-units; fee in `feeUnit`.
+import { ID_SPACE } from '../log/idDictionary.js';
 
 export const SIDE = { buy: 0, sell: 1 } as const;
 export const FEE_UNIT = { usd: 0, shares: 1 } as const;
@@ -21,22 +22,26 @@ export interface TradeRow {
   exchange: number;
 }
 
-/**
- * A fill as stored in the fills table (engine/README.md, Data layout): fixed width, numbers first, then the
- * ids as raw bytes. The block is the key's; the market is the condition id, or the token id of a token no
- * condition explains.
- */
-const ROW_BYTES = 176;
-const MARKET_IS_TOKEN = 1;
-
-function putHex(row: Buffer, offset: number, hex: string, bytes: number): void {
-  const digits = hex.length === bytes * 2 ? hex : hex.slice(2);
-  if (row.write(digits, offset, bytes, 'hex') !== bytes || digits.length !== bytes * 2) {
-    throw new Error(`trade row: ${hex} is not ${bytes} bytes of hex`);
-  }
+/** The state ids (createStateIds) a stored row names instead of its texts. */
+export interface RowIds {
+  wallet: number;
+  counterparty: number;
+  token: number;
+  /** The market's id space: a condition, or the token when no condition explains it. */
+  marketSpace: number;
+  market: number;
 }
 
-export function encodeTradeRow(row: TradeRow, ts: number, market: string): Buffer {
+/** An id's text, for decoding (the state reader's cached lookup). */
+export type IdText = (space: number, id: number) => string;
+
+/**
+ * A fill as stored in the fills table (engine/README.md, Data layout): 88 bytes, fixed width, numbers first,
+ * then the tx hash and the ids of wallet, counterparty, token and market. The block is the key's.
+ */
+const ROW_BYTES = 88;
+
+export function encodeTradeRow(row: TradeRow, ts: number, ids: RowIds): Buffer {
   const bytes = Buffer.alloc(ROW_BYTES);
   bytes.writeUInt32BE(ts, 0);
   bytes.writeUInt32BE(row.logIndex, 4);
@@ -45,31 +50,29 @@ export function encodeTradeRow(row: TradeRow, ts: number, market: string): Buffe
   bytes.writeUInt8(row.feeUnit, 10);
   bytes.writeUInt8(row.role, 11);
   bytes.writeUInt8(row.exchange, 12);
-  bytes.writeUInt8(market.startsWith('0x') ? 0 : MARKET_IS_TOKEN, 13);
+  bytes.writeUInt8(ids.marketSpace, 13);
   bytes.writeDoubleBE(row.shares, 16);
   bytes.writeDoubleBE(row.usd, 24);
   bytes.writeDoubleBE(row.fee, 32);
-  putHex(bytes, 40, row.tx, 32);
-  putHex(bytes, 72, row.wallet, 20);
-  putHex(bytes, 92, row.counterparty, 20);
-  putHex(bytes, 112, row.token, 32);
-  putHex(bytes, 144, market, 32);
+  if (row.tx.length !== 66 || bytes.write(row.tx.slice(2), 40, 32, 'hex') !== 32) throw new Error(`trade row: tx ${row.tx} is not 32 bytes of hex`);
+  bytes.writeUInt32BE(ids.wallet, 72);
+  bytes.writeUInt32BE(ids.counterparty, 76);
+  bytes.writeUInt32BE(ids.token, 80);
+  bytes.writeUInt32BE(ids.market, 84);
   return bytes;
 }
 
 export interface DecodedTradeRow { ts: number; market: string; row: TradeRow }
 
-export function decodeTradeRow(bytes: Buffer): DecodedTradeRow {
-  const hex = (offset: number, length: number) => bytes.toString('hex', offset, offset + length);
-  const market = hex(144, 32);
+export function decodeTradeRow(bytes: Buffer, text: IdText): DecodedTradeRow {
   return {
     ts: bytes.readUInt32BE(0),
-    market: bytes.readUInt8(13) === MARKET_IS_TOKEN ? market : '0x' + market,
+    market: text(bytes.readUInt8(13), bytes.readUInt32BE(84)),
     row: {
-      logIndex: bytes.readUInt32BE(4), tx: '0x' + hex(40, 32), wallet: '0x' + hex(72, 20), side: bytes.readUInt8(9),
-      token: hex(112, 32), outcomeIndex: bytes.readInt8(8), shares: bytes.readDoubleBE(16), usd: bytes.readDoubleBE(24),
-      fee: bytes.readDoubleBE(32), feeUnit: bytes.readUInt8(10), role: bytes.readUInt8(11),
-      counterparty: '0x' + hex(92, 20), exchange: bytes.readUInt8(12),
+      logIndex: bytes.readUInt32BE(4), tx: '0x' + bytes.toString('hex', 40, 72), wallet: text(ID_SPACE.address, bytes.readUInt32BE(72)),
+      side: bytes.readUInt8(9), token: text(ID_SPACE.token, bytes.readUInt32BE(80)), outcomeIndex: bytes.readInt8(8),
+      shares: bytes.readDoubleBE(16), usd: bytes.readDoubleBE(24), fee: bytes.readDoubleBE(32), feeUnit: bytes.readUInt8(10),
+      role: bytes.readUInt8(11), counterparty: text(ID_SPACE.address, bytes.readUInt32BE(76)), exchange: bytes.readUInt8(12),
     },
   };
 }

@@ -6,7 +6,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFillLists, FILL_BUCKET, fillEntriesNewestFirst } from '../../engine/state/createFillLists.js';
-import { openStateStore } from '../../engine/state/openStateStore.js';
+import { ID_SPACE } from '../../engine/log/idDictionary.js';
+import { openStateStore, putStateWrite } from '../../engine/state/openStateStore.js';
 import { createStateReader, type StoredFill } from '../../engine/state/stateReader.js';
 import { fillListKey } from '../../engine/state/stateKeys.js';
 import type { StateWrite } from '../../engine/state/stateWrite.js';
@@ -22,10 +23,23 @@ t.test('behavior: a trade row round-trips through its stored form', async (t) =>
     shares: 2 ** 53 - 1, usd: 123_456_789, fee: -5, feeUnit: FEE_UNIT.shares, role: ROLE.taker, counterparty: '0x' + '00'.repeat(20),
     exchange: 4,
   };
-  t.same(decodeTradeRow(encodeTradeRow(row, 1_700_000_000, MARKET)), { ts: 1_700_000_000, market: MARKET, row });
+  // Ids of a small dictionary: the row stores numbers, decoding asks for their texts.
+  const dictionary: Record<string, string> = {
+    [`${ID_SPACE.address}:7`]: WALLET, [`${ID_SPACE.address}:0`]: row.counterparty, [`${ID_SPACE.token}:70000`]: row.token,
+    [`${ID_SPACE.condition}:3`]: MARKET,
+  };
+  const text = (space: number, id: number) => dictionary[`${space}:${id}`] ?? t.fail(`no id ${space}:${id}`) as never;
+  const ids = { wallet: 7, counterparty: 0, token: 70_000, marketSpace: ID_SPACE.condition, market: 3 };
+  const stored = encodeTradeRow(row, 1_700_000_000, ids);
+  t.equal(stored.length, 88, '88 bytes');
+  t.same(decodeTradeRow(stored, text), { ts: 1_700_000_000, market: MARKET, row });
   const unknown = { ...row, outcomeIndex: -1 };
-  t.same(decodeTradeRow(encodeTradeRow(unknown, 1, row.token)), { ts: 1, market: row.token, row: unknown }, 'a market that is a token id');
-  t.throws(() => encodeTradeRow({ ...row, wallet: '0x12' }, 1, MARKET), /is not 20 bytes of hex/);
+  t.same(
+    decodeTradeRow(encodeTradeRow(unknown, 1, { ...ids, marketSpace: ID_SPACE.token, market: 70_000 }), text),
+    { ts: 1, market: row.token, row: unknown },
+    'a market that is a token id',
+  );
+  t.throws(() => encodeTradeRow({ ...row, tx: '0x12' }, 1, ids), /is not 32 bytes of hex/);
 });
 
 /** Folds `fills` fills of one wallet through fresh lists in batches of `batch`, writing each batch's lists. */
@@ -33,7 +47,7 @@ async function foldLists(dir: string, fills: number, batch: number, from = 0): P
   const store = openStateStore({ dir });
   const lists = createFillLists(store);
   const write = (writes: StateWrite[]) => store.env.transactionSync(() => {
-    for (const { db, key, value } of writes) store.dbs[db].putSync(key, value);
+    for (const { db, key, value } of writes) putStateWrite(store, db, key, value);
   });
   for (let fill = from; fill < fills; fill++) {
     lists.add('walletFills', WALLET, fill, 1000 + fill, fill % 7);
@@ -45,7 +59,7 @@ async function foldLists(dir: string, fills: number, batch: number, from = 0): P
 
 async function bucketsOf(dir: string): Promise<Array<[string, Buffer]>> {
   const store = openStateStore({ dir, readOnly: true });
-  const found = [...store.dbs.walletFills.getRange({})].map(({ key, value }) => [String(key), Buffer.from(value)] as [string, Buffer]);
+  const found = [...store.dbs.walletFills.getRange({})].map(({ key, value }) => [(key as Buffer).toString('latin1'), Buffer.from(value)] as [string, Buffer]);
   await store.close();
   return found;
 }
