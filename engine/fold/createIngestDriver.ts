@@ -5,7 +5,6 @@
 // pipelined one deep: batch k+1 is derived while batch k's wallets are folded and written.
 import type { BlockEvents } from '../chain/chainEvent.js';
 import type { EventLog } from '../log/eventLog.js';
-import type { LoggedBlock } from '../log/loggedBlock.js';
 import type { FoldRunner } from './createFoldRunner.js';
 import { commitChunks, createReleasePolicy } from './createReleasePolicy.js';
 
@@ -14,11 +13,11 @@ export interface IngestDriver {
    * Folds the log's blocks after the cursor (through `toBlock`) in batches of about `batchEvents` events;
    * `onBatch` hears each batch once it is committed.
    */
-  catchUp(options?: { toBlock?: number; batchEvents?: number; onBatch?: (blocks: LoggedBlock[]) => void }): Promise<void>;
+  catchUp(options?: { toBlock?: number; batchEvents?: number; onBatch?: (blocks: BlockEvents[]) => void }): Promise<void>;
   /** A source's new blocks: appended to the log as one frame, then folded. */
   appendBlocks(blocks: BlockEvents[]): Promise<void>;
   /** A source's frame, already encoded (the capture reader's): appended as it is, then folded; answers its blocks. */
-  appendFrame(frame: Uint8Array): Promise<LoggedBlock[]>;
+  appendFrame(frame: Uint8Array): Promise<BlockEvents[]>;
   /** Waits for the commit in flight: the state then holds everything handed over. */
   finish(): Promise<void>;
 }
@@ -35,7 +34,7 @@ export function createIngestDriver(options: {
   const release = createReleasePolicy(options.releaseEveryEvents);
   let inFlight: Promise<void> = Promise.resolve();
 
-  async function fold(blocks: LoggedBlock[], onBatch?: (blocks: LoggedBlock[]) => void): Promise<void> {
+  async function fold(blocks: BlockEvents[], onBatch?: (blocks: BlockEvents[]) => void): Promise<void> {
     for (const chunk of commitChunks(blocks, release.chunkEvents)) {
       const prepared = runner.prepareBatch(chunk);
       await inFlight;
@@ -50,7 +49,7 @@ export function createIngestDriver(options: {
   return {
     async catchUp(catchUpOptions = {}) {
       const batchEvents = catchUpOptions.batchEvents ?? BATCH_EVENTS;
-      let batch: LoggedBlock[] = [];
+      let batch: BlockEvents[] = [];
       let events = 0;
       for (const frame of log.read(runner.cursor().block, catchUpOptions.toBlock)) {
         for (const block of frame) {
@@ -68,7 +67,8 @@ export function createIngestDriver(options: {
     },
     async appendBlocks(blocks) {
       if (blocks.length === 0) return;
-      await fold(log.append(blocks));
+      log.append(blocks);
+      await fold(blocks);
     },
     async appendFrame(frame) {
       const blocks = log.appendFrame(frame);

@@ -67,8 +67,8 @@ export function createReleasePolicy(
 }
 
 /** Whole blocks in runs of at most `maxEvents()` events each (a larger block is a run of its own). */
-export function* commitChunks<B extends BlockEvents>(blocks: readonly B[], maxEvents: () => number): Generator<B[]> {
-  let chunk: B[] = [];
+export function* commitChunks(blocks: readonly BlockEvents[], maxEvents: () => number): Generator<BlockEvents[]> {
+  let chunk: BlockEvents[] = [];
   let events = 0;
   let limit = maxEvents();
   for (const block of blocks) {

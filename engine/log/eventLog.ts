@@ -45,9 +45,10 @@ import {
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { BlockEvents } from '../chain/chainEvent.js';
-import { IdDictionary, type IdCounts } from './idDictionary.js';
-import { absorbDefinitions, decodeBlocks, DEFINITIONS_HEADER_BYTES, encodeBlocks, LogCodecError, readDefinitionsHeader } from './logCodec.js';
-import type { LoggedBlock } from './loggedBlock.js';
+import { IdDictionary } from './idDictionary.js';
+import {
+  absorbDefinitions, decodeBlocks, DEFINITIONS_HEADER_BYTES, encodeBlocks, LogCodecError, readDefinitionsHeader, type PayloadDefinitions,
+} from './logCodec.js';
 import { CommandError } from '../commandError.js';
 import { fsyncDirectory } from '../fsyncDirectory.js';
 import { isProcessAlive } from '../isProcessAlive.js';
@@ -81,16 +82,16 @@ export interface EventLog {
   /** The ids the log defines. Grows with appends; shrinks only with truncateAfter. */
   readonly ids: IdDictionary;
   head(): EventLogHead;
-  /** Writes the blocks as one frame. They must strictly increase and lie above head().block. Answers them as logged. */
-  append(blocks: readonly BlockEvents[]): LoggedBlock[];
+  /** Writes the blocks as one frame. They must strictly increase and lie above head().block. */
+  append(blocks: readonly BlockEvents[]): void;
   /**
    * Appends a frame another thread encoded with encodeLogFrame from a copy of this log's dictionary (so the
    * blocks are not encoded twice). Its header, checksums and records are verified, its first block must lie
    * above head().block and its definitions must continue the dictionary. Answers its blocks.
    */
-  appendFrame(frame: Uint8Array): LoggedBlock[];
+  appendFrame(frame: Uint8Array): BlockEvents[];
   /** The blocks in (afterBlock, throughBlock], one array per frame, as the log stood when read was called. */
-  read(afterBlock: number, throughBlock?: number): Generator<LoggedBlock[]>;
+  read(afterBlock: number, throughBlock?: number): Generator<BlockEvents[]>;
   /** Drops every block above `block`. */
   truncateAfter(block: number): void;
   /** Recomputes every frame's crc and every sealed segment's checksum. */
@@ -243,9 +244,9 @@ class SegmentedEventLog implements EventLog {
     };
   }
 
-  append(blocks: readonly BlockEvents[]): LoggedBlock[] {
+  append(blocks: readonly BlockEvents[]): void {
     this.assertWritable('append');
-    if (blocks.length === 0) return [];
+    if (blocks.length === 0) return;
     const headBlock = this.headBlock();
     let previousBlock = headBlock;
     for (const block of blocks) {
@@ -267,10 +268,9 @@ class SegmentedEventLog implements EventLog {
       this.ids.truncate(counts);
       throw error;
     }
-    return blocks.map((block, i) => ({ ...block, ids: frame.ids[i]! }));
   }
 
-  appendFrame(frame: Uint8Array): LoggedBlock[] {
+  appendFrame(frame: Uint8Array): BlockEvents[] {
     this.assertWritable('append');
     const bytes = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
     const header = bytes.length >= FRAME_HEADER_BYTES ? decodeFrameHeader(bytes, 0) : 'shorter than a frame header';
@@ -286,7 +286,7 @@ class SegmentedEventLog implements EventLog {
       const blocks = decodeBlocks(payload, this.ids);
       checkFrameBlocks(blocks, header, 'appendFrame');
       if (this.active.bytes > 0 && this.active.bytes + bytes.length > this.segmentBytes) this.sealActive();
-      this.writeFrame({ bytes, header, ids: [] });
+      this.writeFrame({ bytes, header });
       return blocks;
     } catch (error) {
       this.ids.truncate(counts);
@@ -295,7 +295,7 @@ class SegmentedEventLog implements EventLog {
     }
   }
 
-  read(afterBlock: number, throughBlock: number = Number.MAX_SAFE_INTEGER): Generator<LoggedBlock[]> {
+  read(afterBlock: number, throughBlock: number = Number.MAX_SAFE_INTEGER): Generator<BlockEvents[]> {
     this.assertOpen('read');
     if (!Number.isSafeInteger(afterBlock) || !Number.isSafeInteger(throughBlock) || afterBlock < -1) {
       throw new EventLogError(`read: bad block range (${afterBlock}, ${throughBlock}]`);
@@ -563,7 +563,8 @@ class SegmentedEventLog implements EventLog {
         for (;;) {
           let status = scanner.next();
           if (status === FRAME && scanner.header.lastBlock <= block) {
-            status = scanner.readPayload();
+            // Kept whole: only its definitions are needed.
+            status = scanner.readDefinitions();
             if (status === FRAME) {
               absorbFrameDefinitions(name, scanner, this.ids);
               continue;
@@ -708,7 +709,7 @@ function* readSegments(
   afterBlock: number,
   throughBlock: number,
   ids: IdDictionary,
-): Generator<LoggedBlock[]> {
+): Generator<BlockEvents[]> {
   const window = new FileWindow(READ_BUFFER_BYTES);
   for (const [index, extent] of extents.entries()) {
     if (extent.lastBlock <= afterBlock) continue;
@@ -740,7 +741,7 @@ function* readSegments(
 }
 
 /** Decodes the scanner's current frame, whose definitions the dictionary holds, and checks it against its header. */
-function decodeFrame(segment: string, scanner: FrameScanner, ids: IdDictionary): LoggedBlock[] {
+function decodeFrame(segment: string, scanner: FrameScanner, ids: IdDictionary): BlockEvents[] {
   try {
     const blocks = decodeBlocks(scanner.payload(), ids);
     checkFrameBlocks(blocks, scanner.header, `segment ${segment}: byte ${scanner.offset}`);
@@ -752,7 +753,7 @@ function decodeFrame(segment: string, scanner: FrameScanner, ids: IdDictionary):
 }
 
 /** Adds the scanner's current frame's definitions to the dictionary (readDefinitions or readPayload loaded them). */
-function absorbFrameDefinitions(segment: string, scanner: FrameScanner, ids: IdDictionary): ReturnType<typeof absorbDefinitions> {
+function absorbFrameDefinitions(segment: string, scanner: FrameScanner, ids: IdDictionary): PayloadDefinitions {
   try {
     return absorbDefinitions(scanner.payload(), ids);
   } catch (error) {
@@ -782,8 +783,6 @@ function checkFrameBlocks(blocks: readonly BlockEvents[], header: FrameHeader, w
 interface EncodedFrame {
   bytes: Buffer;
   header: FrameHeader;
-  /** The dictionary's counts after each block. */
-  ids: IdCounts[];
 }
 
 /**
@@ -827,7 +826,7 @@ function encodeFrame(blocks: readonly BlockEvents[], ids: IdDictionary): Encoded
   bytes.writeDoubleLE(header.firstBlock, 24);
   bytes.writeDoubleLE(header.lastBlock, 32);
   bytes.writeUInt32LE(crc32(bytes.subarray(HEADER_CRC_START, FRAME_HEADER_BYTES)), 4);
-  return { bytes, header, ids: encoded.ids };
+  return { bytes, header };
 }
 
 /** Parses and checks a frame header; returns the reason when it is not a sound one. */

@@ -16,12 +16,12 @@
 import { EVENT_SCHEMA, type BlockEvents, type ChainEvent, type FieldType } from '../chain/chainEvent.js';
 import { ID_BYTES, ID_SPACE, ID_SPACES, type IdCounts, type IdDictionary, type IdSpace } from './idDictionary.js';
 import { LogCodecError } from './logCodecError.js';
-import type { LoggedBlock } from './loggedBlock.js';
 
 export { LogCodecError };
 
 const HASH_BYTES = 32;
-const DEFS_HEADER_BYTES = ID_SPACES.length * 8;
+/** The minimum bytes of a payload: the definitions header that readDefinitionsHeader reads. */
+export const DEFINITIONS_HEADER_BYTES = ID_SPACES.length * 8;
 
 /** Grows as it is written; `bytes()` is a view of what was written. */
 class ByteWriter {
@@ -257,8 +257,6 @@ export interface EncodedBlocks {
   /** `reserve` bytes for the caller, then the payload. */
   bytes: Buffer;
   payload: Buffer;
-  /** The dictionary's counts after each block. */
-  ids: IdCounts[];
 }
 
 const body = new ByteWriter(1 << 20);
@@ -269,7 +267,6 @@ const body = new ByteWriter(1 << 20);
  */
 export function encodeBlocks(blocks: readonly BlockEvents[], dictionary: IdDictionary, reserve = 0): EncodedBlocks {
   const bases = dictionary.counts();
-  const ids: IdCounts[] = [];
   body.at = 0;
   try {
     body.u32(blocks.length, 'block count');
@@ -296,14 +293,13 @@ export function encodeBlocks(blocks: readonly BlockEvents[], dictionary: IdDicti
         body.u32(txs.get(event.tx)!, 'tx');
         encode(body, dictionary, event);
       }
-      ids.push(dictionary.counts());
     }
   } catch (error) {
     dictionary.truncate(bases);
     throw error;
   }
   const after = dictionary.counts();
-  let defsBytes = DEFS_HEADER_BYTES;
+  let defsBytes = DEFINITIONS_HEADER_BYTES;
   for (const space of ID_SPACES) defsBytes += (after[space] - bases[space]) * ID_BYTES[space]!;
   const bytes = Buffer.allocUnsafeSlow(reserve + defsBytes + body.at);
   let at = reserve;
@@ -318,7 +314,7 @@ export function encodeBlocks(blocks: readonly BlockEvents[], dictionary: IdDicti
     }
   }
   body.buffer.copy(bytes, at, 0, body.at);
-  return { bytes, payload: bytes.subarray(reserve), ids };
+  return { bytes, payload: bytes.subarray(reserve) };
 }
 
 /** The id counts a payload starts from and ends at (its definitions), without decoding its blocks. */
@@ -331,10 +327,10 @@ export interface PayloadDefinitions {
 
 /** Reads a payload's definitions header (at least DEFS_HEADER_BYTES of it). */
 export function readDefinitionsHeader(payload: Buffer): PayloadDefinitions {
-  if (payload.length < DEFS_HEADER_BYTES) throw new LogCodecError('payload is shorter than its definitions header');
+  if (payload.length < DEFINITIONS_HEADER_BYTES) throw new LogCodecError('payload is shorter than its definitions header');
   const bases = [0, 0, 0] as IdCounts;
   const counts = [0, 0, 0] as IdCounts;
-  let bytes = DEFS_HEADER_BYTES;
+  let bytes = DEFINITIONS_HEADER_BYTES;
   for (const space of ID_SPACES) {
     bases[space] = payload.readUInt32LE(space * 8);
     counts[space] = bases[space] + payload.readUInt32LE(space * 8 + 4);
@@ -342,9 +338,6 @@ export function readDefinitionsHeader(payload: Buffer): PayloadDefinitions {
   }
   return { bases, counts, bytes };
 }
-
-/** The minimum bytes of a payload that readDefinitionsHeader needs. */
-export const DEFINITIONS_HEADER_BYTES = DEFS_HEADER_BYTES;
 
 /** Adds a payload's definitions to the dictionary, which must end where they start (the next frame of the log). */
 export function absorbDefinitions(payload: Buffer, dictionary: IdDictionary): PayloadDefinitions {
@@ -356,7 +349,7 @@ export function absorbDefinitions(payload: Buffer, dictionary: IdDictionary): Pa
       throw new LogCodecError(`payload defines ids from ${defs.bases[space]} of space ${space}, the log has ${known[space]}`);
     }
   }
-  let at = DEFS_HEADER_BYTES;
+  let at = DEFINITIONS_HEADER_BYTES;
   try {
     for (const space of ID_SPACES) {
       for (let id = defs.bases[space]; id < defs.counts[space]; id++) {
@@ -375,7 +368,7 @@ export function absorbDefinitions(payload: Buffer, dictionary: IdDictionary): Pa
  * Decodes a payload whose definitions the dictionary holds (absorbDefinitions). Throws LogCodecError on a
  * malformed one.
  */
-export function decodeBlocks(payload: Buffer, dictionary: IdDictionary): LoggedBlock[] {
+export function decodeBlocks(payload: Buffer, dictionary: IdDictionary): BlockEvents[] {
   const defs = readDefinitionsHeader(payload);
   const known = dictionary.counts();
   for (const space of ID_SPACES) {
@@ -385,7 +378,7 @@ export function decodeBlocks(payload: Buffer, dictionary: IdDictionary): LoggedB
   reader.at = defs.bytes;
   try {
     const blockCount = reader.u32();
-    const blocks: LoggedBlock[] = [];
+    const blocks: BlockEvents[] = [];
     for (let b = 0; b < blockCount; b++) blocks.push(decodeBlock(reader));
     if (reader.at !== payload.length) throw new LogCodecError(`payload has ${payload.length - reader.at} bytes after its last block`);
     for (const space of ID_SPACES) {
@@ -398,7 +391,7 @@ export function decodeBlocks(payload: Buffer, dictionary: IdDictionary): LoggedB
   }
 }
 
-function decodeBlock(reader: ByteReader): LoggedBlock {
+function decodeBlock(reader: ByteReader): BlockEvents {
   const number = reader.f64();
   reader.block = number;
   const ts = reader.f64();
@@ -420,5 +413,5 @@ function decodeBlock(reader: ByteReader): LoggedBlock {
     if (tx === undefined) throw new LogCodecError(`block ${number} log ${logIndex}: names a tx beyond the block's ${txCount}`);
     events[e] = decode(reader, logIndex, txIndex, tx);
   }
-  return { block: number, ts, hash, events, ids: [reader.used[0]!, reader.used[1]!, reader.used[2]!] };
+  return { block: number, ts, hash, events };
 }
