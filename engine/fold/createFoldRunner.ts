@@ -5,8 +5,8 @@
 import { Packr } from 'msgpackr';
 import { Piscina } from 'piscina';
 import type { BlockEvents } from '../chain/chainEvent.js';
-import type { VenueAddresses } from '../chain/venueAddresses.js';
 import type { PositionEvent } from '../reducers/positionEvent.js';
+import type { VenueAddresses } from '../chain/venueAddresses.js';
 import { blockChecksum } from '../state/blockChecksum.js';
 import { CURSOR_KEY, readFoldCursor, type BlockRecord, type FoldCursor } from '../state/foldCursor.js';
 import { createBlockWrites, type BlockWrites } from '../state/blockWrites.js';
@@ -22,6 +22,7 @@ import { encodeTradeRow, type TradeRow } from '../state/tradeRow.js';
 import { createFillLists } from '../state/createFillLists.js';
 import { deriveBlock } from './deriveBlock.js';
 import type { DeriveContext, SkipReason } from './deriveContext.js';
+import { createPositionRecordWriter } from './positionRecords.js';
 import { createTransferSlots } from './transferSlots.js';
 import type { WalletFoldResult, WalletFoldTask } from './walletFoldTask.js';
 import { workerOptions } from '../workerOptions.js';
@@ -32,7 +33,8 @@ export interface PreparedBatch {
   registryBatch: number;
   blocks: BlockEvents[];
   eventCount: number;
-  partitionEvents: PositionEvent[][];
+  /** Each wallet partition's position events, as records to move to its worker. */
+  partitionRecords: Array<{ buffer: ArrayBuffer; length: number }>;
   slotCount: number;
   mainWrites: StateWrite[][];
   fillCount: number;
@@ -102,15 +104,16 @@ export function createFoldRunner(options: {
   let commitsInFlight = 0;
   let epoch = 0;
 
-  // Per-batch collection, filled by the derive sink.
-  let partitionEvents: PositionEvent[][] = [];
   let slotCount = 0;
   let blockFills: Array<{ market: string; row: TradeRow }> = [];
+  let blockPositionEvents: PositionEvent[] = [];
   const fillLists = createFillLists(store);
   const stateIds = createStateIds(store, cursor.ids);
   /** Fills of the venue through the last prepared block: the next fill's number. */
   let preparedFills = cursor.fills;
   let writes: BlockWrites = createBlockWrites();
+  // Per-batch collection, filled by the derive sink. Ids are numbered here, in derive order, whatever the worker count.
+  const partitionRecords = Array.from({ length: partitions }, () => createPositionRecordWriter((space, text) => stateIds.id(space, text, writes)));
 
   const ctx: DeriveContext = {
     addresses,
@@ -119,7 +122,7 @@ export function createFoldRunner(options: {
     addVenueContract: (address) => void venueContracts.add(address),
     sink: {
       positionEvent(event) {
-        partitionEvents[partitionOf(event.wallet, partitions)]!.push(event);
+        blockPositionEvents.push(event);
       },
       trade(market, row) {
         blockFills.push({ market, row });
@@ -130,6 +133,12 @@ export function createFoldRunner(options: {
       nextSlot: () => slotCount++,
     },
   };
+
+  /** The block's position events into their partitions' records, at its end: a fee refund may have corrected one until then. */
+  function writePositionEvents(): void {
+    for (const event of blockPositionEvents) partitionRecords[partitionOf(event.wallet, partitions)]!.write(event);
+    blockPositionEvents = [];
+  }
 
   /**
    * The block's fills into the fills table (encoded now: a fee refund may have corrected a row until the block's
@@ -155,11 +164,11 @@ export function createFoldRunner(options: {
   async function foldWallets(batch: PreparedBatch): Promise<WalletFoldResult[]> {
     const slots = createTransferSlots(batch.slotCount);
     return Promise.all(pools.map(async (pool, i) => {
-      const events = batch.partitionEvents[i]!;
+      const { buffer, length } = batch.partitionRecords[i]!;
       const task: WalletFoldTask = {
-        stateDir: options.stateDir, events: messages.pack(events), slots, slotCount: batch.slotCount, epoch,
+        stateDir: options.stateDir, records: buffer, recordLength: length, slots, slotCount: batch.slotCount, epoch,
       };
-      const packed = (await pool.run(task)) as Uint8Array;
+      const packed = (await pool.run(task, { transferList: [buffer] })) as Uint8Array;
       return messages.unpack(packed) as WalletFoldResult;
     }));
   }
@@ -170,6 +179,8 @@ export function createFoldRunner(options: {
     preparedThrough = cursor.block;
     preparedFills = cursor.fills;
     blockFills = [];
+    blockPositionEvents = [];
+    for (const records of partitionRecords) records.take();
     fillLists.clear();
     stateIds.reset(cursor.ids);
     epoch++;
@@ -179,7 +190,6 @@ export function createFoldRunner(options: {
     // Safe with a commit in flight: a trim keeps the records of batches not yet written.
     registry.trim();
     const registryBatch = registry.startBatch();
-    partitionEvents = Array.from({ length: partitions }, () => []);
     slotCount = 0;
     const mainWrites: StateWrite[][] = [];
     const firstFill = preparedFills;
@@ -190,6 +200,7 @@ export function createFoldRunner(options: {
         writes = createBlockWrites();
         registry.startBlock(writes);
         deriveBlock(ctx, block);
+        writePositionEvents();
         writeFills(block);
         mainWrites.push(writes.finish());
       }
@@ -200,7 +211,7 @@ export function createFoldRunner(options: {
     let eventCount = 0;
     for (const block of blocks) eventCount += block.events.length;
     return {
-      registryBatch, blocks, eventCount, partitionEvents, slotCount, mainWrites, fillCount: preparedFills - firstFill,
+      registryBatch, blocks, eventCount, partitionRecords: partitionRecords.map((records) => records.take()), slotCount, mainWrites, fillCount: preparedFills - firstFill,
       ids: stateIds.counts(), listWrites: fillLists.takeWrites(),
     };
   }

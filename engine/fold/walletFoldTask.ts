@@ -2,8 +2,10 @@
 
 export interface WalletFoldTask {
   stateDir: string;
-  /** msgpack of the partition's PositionEvents, in chain order. */
-  events: Uint8Array;
+  /** The partition's position events in chain order, as records (positionRecords), transferred. */
+  records: ArrayBuffer;
+  /** How many f64s of `records` they fill. */
+  recordLength: number;
   /** Transfer basis slots: Int32 ready flags then Float64 values (see transferSlots). */
   slots: SharedArrayBuffer;
   slotCount: number;
@@ -13,6 +15,6 @@ export interface WalletFoldTask {
 
 /**
  * Per block: the positions it touched, flat [key, bytes, key, bytes, ...] sorted by key, and the market ->
- * wallet index keys of positions stored for the first time.
+ * wallet index keys of positions stored for the first time (keys as stateKeys builds them: latin1 strings of ids).
  */
 export type WalletFoldResult = Array<[block: number, positions: Array<string | Uint8Array>, marketWallets: string[]]>;

@@ -8,36 +8,38 @@ import { POSITION_EVENT, type PositionEvent } from '../reducers/positionEvent.js
 import { openStateStore, type StateStore } from '../state/openStateStore.js';
 import { decodePosition, encodePosition } from '../state/stateCodec.js';
 import { marketWalletKey, positionKey } from '../state/stateKeys.js';
+import { NO_MARKET, readPositionRecords } from './positionRecords.js';
 import { openTransferSlots } from './transferSlots.js';
 import type { WalletFoldResult, WalletFoldTask } from './walletFoldTask.js';
 
 const CACHE_LIMIT = 100_000;
 const messages = new Packr({ useRecords: true, bundleStrings: true });
 const stores = new Map<string, StateStore>();
+const keyBytes = (key: string) => Buffer.from(key, 'latin1');
 
 /** A cached position. */
 interface Slot {
-  wallet: string;
-  token: string;
+  /** Its state key (positionKey): wallet id, then token id. */
+  key: string;
+  walletId: number;
   position: Position;
   /**
    * Set while the position was created here and not yet stored: its market as of the latest event that named
-   * it ('' unknown). Storing it adds its market -> wallet index key.
+   * it (NO_MARKET unknown). Storing it adds its market -> wallet index key.
    */
-  freshMarket: string | null;
+  freshMarket: number | null;
   /** The last block whose flush included it. */
   touchedBlock: number;
 }
-/** wallet -> token -> slot: two lookups of short strings instead of one of a concatenated key. */
-const cache = new Map<string, Map<string, Slot>>();
-let cacheSize = 0;
+/** positionKey -> slot: one lookup of an 8-character string. */
+const cache = new Map<string, Slot>();
 let cacheEpoch = -1;
 
 /** The market of `token` as the event that names it knew it. */
-function marketOf(event: PositionEvent, token: string): string {
+function marketOf(event: PositionEvent<number>, token: number): number {
   if (event.kind !== POSITION_EVENT.conversion) return event.market;
   const no = event.noTokens.indexOf(token);
-  return no >= 0 ? event.noMarkets[no]! : event.yesMarkets[event.yesTokens.indexOf(token)] ?? '';
+  return no >= 0 ? event.noMarkets[no]! : event.yesMarkets[event.yesTokens.indexOf(token)] ?? NO_MARKET;
 }
 
 function storeFor(dir: string): StateStore {
@@ -57,32 +59,27 @@ export async function releaseStores(): Promise<void> {
 export default function foldWalletPartition(task: WalletFoldTask): Uint8Array {
   const store = storeFor(task.stateDir);
   store.env.resetReadTxn();
-  if (cacheSize > CACHE_LIMIT || task.epoch !== cacheEpoch) {
-    cache.clear();
-    cacheSize = 0;
-  }
+  if (cache.size > CACHE_LIMIT || task.epoch !== cacheEpoch) cache.clear();
   cacheEpoch = task.epoch;
-  const events = messages.unpack(task.events) as PositionEvent[];
+  const events = readPositionRecords(task.records, task.recordLength);
   const channel = openTransferSlots(task.slots, task.slotCount);
   let touched: Slot[] = [];
-  let current: PositionEvent | null = null;
+  let current: PositionEvent<number> | null = null;
   let block = -1;
-  const book: PositionBook = {
-    position(wallet, token) {
-      let tokens = cache.get(wallet);
-      if (!tokens) cache.set(wallet, (tokens = new Map()));
-      let slot = tokens.get(token);
+  const book: PositionBook<number> = {
+    position(walletId, tokenId) {
+      const key = positionKey(walletId, tokenId);
+      let slot = cache.get(key);
       if (!slot) {
-        const bytes = store.dbs.positions.getBinary(positionKey(wallet, token));
+        const bytes = store.dbs.positions.getBinary(keyBytes(key));
         slot = bytes
-          ? { wallet, token, position: decodePosition(bytes), freshMarket: null, touchedBlock: -1 }
-          : { wallet, token, position: createPosition(), freshMarket: '', touchedBlock: -1 };
-        tokens.set(token, slot);
-        cacheSize++;
+          ? { key, walletId, position: decodePosition(bytes), freshMarket: null, touchedBlock: -1 }
+          : { key, walletId, position: createPosition(), freshMarket: NO_MARKET, touchedBlock: -1 };
+        cache.set(key, slot);
       }
       if (slot.freshMarket !== null) {
-        const market = marketOf(current!, token);
-        if (market !== '') slot.freshMarket = market;
+        const market = marketOf(current!, tokenId);
+        if (market !== NO_MARKET) slot.freshMarket = market;
       }
       if (slot.touchedBlock !== block) {
         slot.touchedBlock = block;
@@ -97,18 +94,16 @@ export default function foldWalletPartition(task: WalletFoldTask): Uint8Array {
   const flush = () => {
     const entries: Array<string | Uint8Array> = [];
     const marketWallets: string[] = [];
-    const keys = touched.map((slot) => positionKey(slot.wallet, slot.token));
-    const order = keys.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : 1));
-    for (const i of order) {
-      const slot = touched[i]!;
+    touched.sort((a, b) => (a.key < b.key ? -1 : 1));
+    for (const slot of touched) {
       // A position no event changed (an outcome looked up but not held) is never stored.
       if (slot.position.firstTradeAt === 0) continue;
-      entries.push(keys[i]!, encodePosition(slot.position));
+      entries.push(slot.key, encodePosition(slot.position));
       if (slot.freshMarket !== null) {
         const market = slot.freshMarket;
         slot.freshMarket = null;
-        const indexKey = market === '' ? null : marketWalletKey(market, slot.wallet);
-        if (indexKey !== null && !emitted.has(indexKey) && !store.dbs.marketWallets.doesExist(indexKey)) {
+        const indexKey = market === NO_MARKET ? null : marketWalletKey(market, slot.walletId);
+        if (indexKey !== null && !emitted.has(indexKey) && !store.dbs.marketWallets.doesExist(keyBytes(indexKey))) {
           emitted.add(indexKey);
           marketWallets.push(indexKey);
         }

@@ -3,7 +3,7 @@
 import { FLAG, touchPosition, type Position } from './position.js';
 import type { AmmBuy } from './positionEvent.js';
 
-export function foldAmmBuy(position: Position, event: AmmBuy): Position {
+export function foldAmmBuy(position: Position, event: AmmBuy<unknown>): Position {
   position.shares += event.shares;
   position.costBasis += event.investment;
   position.boughtShares += event.shares;

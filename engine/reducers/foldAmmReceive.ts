@@ -3,7 +3,7 @@
 import { FLAG, touchPosition, type Position } from './position.js';
 import type { AmmReceive } from './positionEvent.js';
 
-export function foldAmmReceive(position: Position, event: AmmReceive): Position {
+export function foldAmmReceive(position: Position, event: AmmReceive<unknown>): Position {
   position.shares += event.shares;
   position.costBasis += event.cost;
   position.receivedShares += event.shares;

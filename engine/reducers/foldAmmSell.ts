@@ -3,7 +3,7 @@ import { removeBasis } from './removeBasis.js';
 import { FLAG, touchPosition, type Position } from './position.js';
 import type { AmmSell } from './positionEvent.js';
 
-export function foldAmmSell(position: Position, event: AmmSell): Position {
+export function foldAmmSell(position: Position, event: AmmSell<unknown>): Position {
   const removed = removeBasis(position, event.shares);
   position.realizedPnl += event.proceeds - removed;
   position.soldShares += event.shares;

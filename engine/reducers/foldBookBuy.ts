@@ -4,7 +4,7 @@ import { mulDivRound } from './mulDivRound.js';
 import { touchPosition, type Position } from './position.js';
 import type { BookBuy } from './positionEvent.js';
 
-export function foldBookBuy(position: Position, event: BookBuy): Position {
+export function foldBookBuy(position: Position, event: BookBuy<unknown>): Position {
   const feeUsd = event.feeUsd + (event.feeShares > 0 ? mulDivRound(event.feeShares, event.usd, event.shares) : 0);
   position.shares += event.shares - event.feeShares;
   position.costBasis += event.usd + event.feeUsd;

@@ -4,7 +4,7 @@ import { removeBasis } from './removeBasis.js';
 import { touchPosition, type Position } from './position.js';
 import type { BookSell } from './positionEvent.js';
 
-export function foldBookSell(position: Position, event: BookSell): Position {
+export function foldBookSell(position: Position, event: BookSell<unknown>): Position {
   const removed = removeBasis(position, event.shares);
   position.realizedPnl += event.usd - event.feeUsd - removed;
   position.soldShares += event.shares;

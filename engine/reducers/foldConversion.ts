@@ -8,7 +8,7 @@ import { splitEvenly } from './splitEvenly.js';
 import { FLAG, touchPosition, type Position } from './position.js';
 import type { Conversion } from './positionEvent.js';
 
-export function foldConversion(noLegs: Position[], yesLegs: Position[], event: Conversion): void {
+export function foldConversion(noLegs: Position[], yesLegs: Position[], event: Conversion<unknown>): void {
   const fee = Math.floor((event.amount * event.feeBips) / 10_000);
   const out = event.amount - fee;
   let freed = 0;

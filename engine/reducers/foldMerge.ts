@@ -4,7 +4,7 @@ import { splitEvenly } from './splitEvenly.js';
 import { touchPosition, type Position } from './position.js';
 import type { Merge } from './positionEvent.js';
 
-export function foldMerge(positions: Position[], event: Merge): Position[] {
+export function foldMerge(positions: Position[], event: Merge<unknown>): Position[] {
   const halves = splitEvenly(event.amount, positions.length);
   for (let i = 0; i < positions.length; i++) {
     const position = positions[i]!;

@@ -15,9 +15,9 @@ import { foldTransferOut } from './foldTransferOut.js';
 import type { Position } from './position.js';
 import { POSITION_EVENT, type PositionEvent } from './positionEvent.js';
 
-export interface PositionBook {
+export interface PositionBook<Id = string> {
   /** The wallet's position in the token, created empty if it has none. */
-  position(wallet: string, token: string): Position;
+  position(wallet: Id, token: Id): Position;
 }
 
 export interface BasisChannel {
@@ -25,7 +25,7 @@ export interface BasisChannel {
   receive(slot: number): number;
 }
 
-export function foldPositionEvent(book: PositionBook, event: PositionEvent, channel: BasisChannel): void {
+export function foldPositionEvent<Id>(book: PositionBook<Id>, event: PositionEvent<Id>, channel: BasisChannel): void {
   const wallet = event.wallet;
   switch (event.kind) {
     case POSITION_EVENT.bookBuy:

@@ -6,7 +6,7 @@ import { mulDivRound } from './mulDivRound.js';
 import { touchPosition, type Position } from './position.js';
 import type { Redemption } from './positionEvent.js';
 
-export function foldRedemption(positions: Position[], event: Redemption): Position[] {
+export function foldRedemption(positions: Position[], event: Redemption<unknown>): Position[] {
   const n = positions.length;
   const quantities = new Array<number>(n);
   const payouts = new Array<number>(n);

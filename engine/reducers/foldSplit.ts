@@ -5,7 +5,7 @@ import { splitEvenly } from './splitEvenly.js';
 import { FLAG, touchPosition, type Position } from './position.js';
 import type { Split } from './positionEvent.js';
 
-export function foldSplit(positions: Position[], event: Split): Position[] {
+export function foldSplit(positions: Position[], event: Split<unknown>): Position[] {
   const halves = splitEvenly(event.amount, positions.length);
   for (let i = 0; i < positions.length; i++) {
     const position = positions[i]!;

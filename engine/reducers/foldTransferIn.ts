@@ -2,7 +2,7 @@
 import { FLAG, touchPosition, type Position } from './position.js';
 import type { TransferIn } from './positionEvent.js';
 
-export function foldTransferIn(position: Position, event: TransferIn, basis: number): Position {
+export function foldTransferIn(position: Position, event: TransferIn<unknown>, basis: number): Position {
   position.shares += event.amount;
   position.costBasis += basis;
   position.receivedShares += event.amount;

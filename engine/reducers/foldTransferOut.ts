@@ -4,7 +4,7 @@ import { removeBasis } from './removeBasis.js';
 import { FLAG, touchPosition, type Position } from './position.js';
 import type { TransferOut } from './positionEvent.js';
 
-export function foldTransferOut(position: Position, event: TransferOut): number {
+export function foldTransferOut(position: Position, event: TransferOut<unknown>): number {
   const moved = removeBasis(position, event.amount);
   position.flags |= FLAG.basisApprox;
   touchPosition(position, event.ts);

@@ -1,5 +1,5 @@
-// LMDB keys, whose byte order is the order the routes read in: a wallet's positions under its address, a market's
-// wallets under its condition id, fills by block and log index so ranges run in chain order.
+// LMDB keys, whose byte order is the order the routes read in: a wallet's positions under its id, a market's
+// wallets under its condition's id, fills by block and log index so ranges run in chain order.
 
 const BLOCK_WIDTH = 10;
 
@@ -7,14 +7,14 @@ export function blockKey(block: number): string {
   return block.toString().padStart(BLOCK_WIDTH, '0');
 }
 
-/** wallet (0x + 40 hex) + token (64 hex). */
-export function positionKey(wallet: string, token: string): string {
-  return wallet + token;
+/** A position: its wallet's id, then its token's, so a wallet's positions are one range. */
+export function positionKey(walletId: number, tokenId: number): string {
+  return u32Key(walletId) + u32Key(tokenId);
 }
 
-/** condition id + wallet: the wallets that ever held a position in the market. */
-export function marketWalletKey(conditionId: string, wallet: string): string {
-  return conditionId + wallet;
+/** A wallet that ever held a position in a market: the condition's id, then the wallet's. */
+export function marketWalletKey(conditionId: number, walletId: number): string {
+  return u32Key(conditionId) + u32Key(walletId);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { StateStore } from './openStateStore.js';
 import { readSourceHead, type SourceHead } from './sourceHead.js';
 import { decodePosition, decodeValue } from './stateCodec.js';
 import { fillEntriesNewestFirst, type FillListDb } from './createFillLists.js';
-import { blockKey, fillKey, fillListKey, idKey, idValueKey, marketListOwner, walletListOwner } from './stateKeys.js';
+import { blockKey, fillKey, fillListKey, idKey, idValueKey, marketListOwner, u32Key, walletListOwner } from './stateKeys.js';
 import { ID_SPACE, idBytesText, idTextBytes, type IdSpace } from '../log/idDictionary.js';
 import { decodeTradeRow, type TradeRow } from './tradeRow.js';
 
@@ -47,7 +47,7 @@ export interface StateReader {
   market(conditionId: string): MarketRecord | null;
   /** The wallet's positions in token order. */
   walletPositions(wallet: string): Iterable<{ token: string; position: Position }>;
-  /** Every wallet that holds a position, in address order, with its number of positions. */
+  /** Every wallet that holds a position, in address order, with its number of positions (read whole: tests and benches pick wallets from it). */
   positionHolders(): Iterable<{ wallet: string; positions: number }>;
   /** The wallet's fills, newest first (by block, then log index). */
   walletFills(wallet: string, query?: WalletFillsQuery): Iterable<StoredFill>;
@@ -55,7 +55,6 @@ export interface StateReader {
   marketFills(market: string, query?: { before?: FillPosition | null }): Iterable<StoredFill>;
 }
 
-const WALLET_LENGTH = 42;
 const WALLET_TEXT = /^0x[0-9a-f]{40}$/;
 const CONDITION_TEXT = /^0x[0-9a-f]{64}$/;
 const TOKEN_TEXT = /^[0-9a-f]{64}$/;
@@ -147,22 +146,29 @@ export function createStateReader(store: StateStore): StateReader {
       const marks = store.dbs.marketMarks.getBinary(conditionId);
       return joinMarket(decodeValue<MarketRecord>(bytes), marks && decodeValue<[number, ...StoredMark[]]>(marks));
     },
-    *walletPositions(wallet) {
-      for (const { key, value } of store.dbs.positions.getRange({ start: wallet, end: wallet + 'g' })) {
-        yield { token: String(key).slice(WALLET_LENGTH), position: decodePosition(value) };
+    walletPositions(wallet) {
+      const id = WALLET_TEXT.test(wallet) ? idOf(ID_SPACE.address, wallet) : null;
+      if (id === null) return [];
+      const range = { start: keyBytes(u32Key(id)), end: keyBytes(u32Key(id + 1)) };
+      const positions: Array<{ token: string; position: Position }> = [];
+      for (const { key, value } of store.dbs.positions.getRange(range)) {
+        positions.push({ token: idText(ID_SPACE.token, key.readUInt32BE(4)), position: decodePosition(value) });
       }
+      // Token ids number tokens in fold order; answers list them in token order.
+      return positions.sort((a, b) => (a.token < b.token ? -1 : 1));
     },
-    *positionHolders() {
-      let holder = { wallet: '', positions: 0 };
+    positionHolders() {
+      const holders: Array<{ wallet: string; positions: number }> = [];
+      let walletId = -1;
       for (const key of store.dbs.positions.getKeys({})) {
-        const wallet = String(key).slice(0, WALLET_LENGTH);
-        if (wallet === holder.wallet) holder.positions++;
+        const id = key.readUInt32BE(0);
+        if (id === walletId) holders[holders.length - 1]!.positions++;
         else {
-          if (holder.positions > 0) yield holder;
-          holder = { wallet, positions: 1 };
+          walletId = id;
+          holders.push({ wallet: idText(ID_SPACE.address, id), positions: 1 });
         }
       }
-      if (holder.positions > 0) yield holder;
+      return holders.sort((a, b) => (a.wallet < b.wallet ? -1 : 1));
     },
     walletFills(wallet, query = {}) {
       return listedFills('walletFills', walletOwner(wallet), query.before ?? null, query.market ?? null);
