@@ -2,7 +2,6 @@
 // derive on the main thread (market registry, fills table, position events), fold each wallet partition in
 // its own piscina worker, chain the per-block checksums, and write state, checksums and cursor in one LMDB
 // transaction, so a crash never double-counts or loses an event.
-import { Packr } from 'msgpackr';
 import { Piscina } from 'piscina';
 import type { BlockEvents } from '../chain/chainEvent.js';
 import type { PositionEvent } from '../reducers/positionEvent.js';
@@ -24,7 +23,7 @@ import { deriveBlock } from './deriveBlock.js';
 import type { DeriveContext, SkipReason } from './deriveContext.js';
 import { createPositionRecordWriter } from './positionRecords.js';
 import { createTransferSlots } from './transferSlots.js';
-import type { WalletFoldResult, WalletFoldTask } from './walletFoldTask.js';
+import { readWalletFoldResult, type WalletFoldResult, type WalletFoldTask } from './walletFoldTask.js';
 import { workerOptions } from '../workerOptions.js';
 
 /** A batch derived on the main thread, waiting for its wallet fold and commit. */
@@ -70,8 +69,6 @@ export interface FoldRunner {
  * positions, about 50 MiB) and one batch.
  */
 const WALLET_WORKER_OLD_SPACE_MB = 256;
-const EMPTY = Buffer.alloc(0);
-const messages = new Packr({ useRecords: true, bundleStrings: true });
 
 /** Which worker folds a wallet: a stable function of the address alone. */
 function partitionOf(wallet: string, partitions: number): number {
@@ -168,8 +165,7 @@ export function createFoldRunner(options: {
       const task: WalletFoldTask = {
         stateDir: options.stateDir, records: buffer, recordLength: length, slots, slotCount: batch.slotCount, epoch,
       };
-      const packed = (await pool.run(task, { transferList: [buffer] })) as Uint8Array;
-      return messages.unpack(packed) as WalletFoldResult;
+      return (await pool.run(task, { transferList: [buffer] })) as WalletFoldResult;
     }));
   }
 
@@ -226,15 +222,10 @@ export function createFoldRunner(options: {
       // Chain the checksums block by block, then keep each key's last bytes for the commit.
       const workerWrites = new Map<number, StateWrite[]>();
       for (const result of results) {
-        for (const [block, entries, marketWallets] of result) {
-          let list = workerWrites.get(block);
-          if (!list) workerWrites.set(block, (list = []));
-          for (let i = 0; i < entries.length; i += 2) {
-            // A view, not a copy: the bytes stay in the unpacked message.
-            const bytes = entries[i + 1] as Uint8Array;
-            list.push({ db: 'positions', key: entries[i] as string, value: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
-          }
-          for (const key of marketWallets) list.push({ db: 'marketWallets', key, value: EMPTY });
+        for (const { block, writes } of readWalletFoldResult(result)) {
+          const list = workerWrites.get(block);
+          if (list) list.push(...writes);
+          else workerWrites.set(block, writes);
         }
       }
       // Each key's last bytes in the batch, per database.

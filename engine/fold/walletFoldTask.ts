@@ -1,4 +1,7 @@
-// The message between the fold's main thread and a wallet-fold worker.
+// The messages between the fold's main thread and a wallet-fold worker: the task, and the answer, which holds
+// per block the positions the block touched and the market -> wallet index keys of positions stored for the
+// first time, in one buffer moved back (no copy, no msgpack). Keys are as stateKeys builds them: 8 bytes of ids.
+import type { StateWrite } from '../state/stateWrite.js';
 
 export interface WalletFoldTask {
   stateDir: string;
@@ -13,8 +16,74 @@ export interface WalletFoldTask {
   epoch: number;
 }
 
+/** The worker's answer: block entries (see createWalletFoldResult), a view of the buffer moved back. */
+export type WalletFoldResult = Uint8Array;
+
+const KEY_BYTES = 8;
+const EMPTY = Buffer.alloc(0);
+
+export interface WalletFoldResultWriter {
+  /** A block's positions (keys in order, with their bytes) and new index keys. */
+  block(block: number, positions: Array<{ key: string; value: Buffer }>, indexKeys: string[]): void;
+  take(): WalletFoldResult;
+}
+
 /**
- * Per block: the positions it touched, flat [key, bytes, key, bytes, ...] sorted by key, and the market ->
- * wallet index keys of positions stored for the first time (keys as stateKeys builds them: latin1 strings of ids).
+ * A block entry: block (u32), position count (u32), index key count (u32); each position's key (8 bytes),
+ * value length (u16) and value; each index key (8 bytes).
  */
-export type WalletFoldResult = Array<[block: number, positions: Array<string | Uint8Array>, marketWallets: string[]]>;
+export function createWalletFoldResult(): WalletFoldResultWriter {
+  let bytes = Buffer.allocUnsafeSlow(1 << 16);
+  let length = 0;
+  const reserve = (size: number) => {
+    if (length + size <= bytes.length) return;
+    const grown = Buffer.allocUnsafeSlow(Math.max(bytes.length * 2, length + size));
+    bytes.copy(grown, 0, 0, length);
+    bytes = grown;
+  };
+  return {
+    block(block, positions, indexKeys) {
+      reserve(12);
+      length = bytes.writeUInt32BE(block, length);
+      length = bytes.writeUInt32BE(positions.length, length);
+      length = bytes.writeUInt32BE(indexKeys.length, length);
+      for (const { key, value } of positions) {
+        reserve(KEY_BYTES + 2 + value.length);
+        length += bytes.write(key, length, KEY_BYTES, 'latin1');
+        length = bytes.writeUInt16BE(value.length, length);
+        length += value.copy(bytes, length);
+      }
+      reserve(indexKeys.length * KEY_BYTES);
+      for (const key of indexKeys) length += bytes.write(key, length, KEY_BYTES, 'latin1');
+    },
+    take() {
+      const taken = new Uint8Array(bytes.buffer, bytes.byteOffset, length);
+      bytes = Buffer.allocUnsafeSlow(1 << 16);
+      length = 0;
+      return taken;
+    },
+  };
+}
+
+/** Each block's writes, in the order the worker wrote them. Values are views of the buffer, not copies. */
+export function* readWalletFoldResult(result: WalletFoldResult): Generator<{ block: number; writes: StateWrite[] }> {
+  const bytes = Buffer.from(result.buffer, result.byteOffset, result.byteLength);
+  let at = 0;
+  while (at < bytes.length) {
+    const block = bytes.readUInt32BE(at);
+    const positions = bytes.readUInt32BE(at + 4);
+    const indexKeys = bytes.readUInt32BE(at + 8);
+    at += 12;
+    const writes: StateWrite[] = [];
+    for (let i = 0; i < positions; i++) {
+      const key = bytes.toString('latin1', at, at + KEY_BYTES);
+      const size = bytes.readUInt16BE(at + KEY_BYTES);
+      at += KEY_BYTES + 2;
+      writes.push({ db: 'positions', key, value: bytes.subarray(at, at + size) });
+      at += size;
+    }
+    for (let i = 0; i < indexKeys; i++, at += KEY_BYTES) writes.push({ db: 'marketWallets', key: bytes.toString('latin1', at, at + KEY_BYTES), value: EMPTY });
+    yield { block, writes };
+  }
+  if (at !== bytes.length) throw new Error(`wallet fold result: an entry runs past the end (${at} of ${bytes.length})`);
+}

@@ -1,19 +1,19 @@
 // A wallet-fold worker (piscina): folds one partition of wallets' position events in chain order and returns,
 // per block, the bytes of every position that block touched. Positions come from a worker-local cache or the
 // memory-mapped state; the main thread writes the results, so this worker never writes LMDB.
-import { Packr } from 'msgpackr';
+import { Piscina } from 'piscina';
 import { foldPositionEvent, type PositionBook } from '../reducers/foldPositionEvent.js';
-import { createPosition, type Position } from '../reducers/position.js';
+import { createPosition, OPEN_THRESHOLD_MICROS, type Position } from '../reducers/position.js';
 import { POSITION_EVENT, type PositionEvent } from '../reducers/positionEvent.js';
 import { openStateStore, type StateStore } from '../state/openStateStore.js';
 import { decodePosition, encodePosition } from '../state/stateCodec.js';
 import { marketWalletKey, positionKey } from '../state/stateKeys.js';
 import { NO_MARKET, readPositionRecords } from './positionRecords.js';
 import { openTransferSlots } from './transferSlots.js';
-import type { WalletFoldResult, WalletFoldTask } from './walletFoldTask.js';
+import { createWalletFoldResult, type WalletFoldResult, type WalletFoldTask } from './walletFoldTask.js';
 
+/** Positions kept between tasks; past it, the closed ones go first (trimCache). */
 const CACHE_LIMIT = 100_000;
-const messages = new Packr({ useRecords: true, bundleStrings: true });
 const stores = new Map<string, StateStore>();
 const keyBytes = (key: string) => Buffer.from(key, 'latin1');
 
@@ -42,6 +42,16 @@ function marketOf(event: PositionEvent<number>, token: number): number {
   return no >= 0 ? event.noMarkets[no]! : event.yesMarkets[event.yesTokens.indexOf(token)] ?? NO_MARKET;
 }
 
+/**
+ * Between tasks, when the cache is full: every cached position is committed, so any can go. Closed ones (below
+ * the open threshold, as after a full sale, a merge or a redemption) are the least likely to trade again; if
+ * they are too few to free a quarter of the cache, it is emptied.
+ */
+function trimCache(): void {
+  for (const [key, slot] of cache) if (slot.position.shares < OPEN_THRESHOLD_MICROS) cache.delete(key);
+  if (cache.size > CACHE_LIMIT * 0.75) cache.clear();
+}
+
 function storeFor(dir: string): StateStore {
   let store = stores.get(dir);
   if (!store) stores.set(dir, (store = openStateStore({ dir, readOnly: true })));
@@ -56,10 +66,11 @@ export async function releaseStores(): Promise<void> {
   }
 }
 
-export default function foldWalletPartition(task: WalletFoldTask): Uint8Array {
+export default function foldWalletPartition(task: WalletFoldTask): WalletFoldResult {
   const store = storeFor(task.stateDir);
   store.env.resetReadTxn();
-  if (cache.size > CACHE_LIMIT || task.epoch !== cacheEpoch) cache.clear();
+  if (task.epoch !== cacheEpoch) cache.clear();
+  else if (cache.size > CACHE_LIMIT) trimCache();
   cacheEpoch = task.epoch;
   const events = readPositionRecords(task.records, task.recordLength);
   const channel = openTransferSlots(task.slots, task.slotCount);
@@ -89,16 +100,16 @@ export default function foldWalletPartition(task: WalletFoldTask): Uint8Array {
     },
   };
 
-  const result: WalletFoldResult = [];
+  const result = createWalletFoldResult();
   const emitted = new Set<string>();
   const flush = () => {
-    const entries: Array<string | Uint8Array> = [];
+    const positions: Array<{ key: string; value: Buffer }> = [];
     const marketWallets: string[] = [];
     touched.sort((a, b) => (a.key < b.key ? -1 : 1));
     for (const slot of touched) {
       // A position no event changed (an outcome looked up but not held) is never stored.
       if (slot.position.firstTradeAt === 0) continue;
-      entries.push(slot.key, encodePosition(slot.position));
+      positions.push({ key: slot.key, value: encodePosition(slot.position) });
       if (slot.freshMarket !== null) {
         const market = slot.freshMarket;
         slot.freshMarket = null;
@@ -109,7 +120,7 @@ export default function foldWalletPartition(task: WalletFoldTask): Uint8Array {
         }
       }
     }
-    if (entries.length > 0) result.push([block, entries, marketWallets.sort()]);
+    if (positions.length > 0) result.block(block, positions, marketWallets.sort());
     touched = [];
   };
   for (const event of events) {
@@ -121,5 +132,5 @@ export default function foldWalletPartition(task: WalletFoldTask): Uint8Array {
     foldPositionEvent(book, event, channel);
   }
   if (block >= 0) flush();
-  return messages.pack(result);
+  return Piscina.move(result.take()) as WalletFoldResult;
 }
