@@ -7,12 +7,12 @@ import type { BlockEvents } from '../chain/chainEvent.js';
 import type { PositionEvent } from '../reducers/positionEvent.js';
 import type { VenueAddresses } from '../chain/venueAddresses.js';
 import { blockChecksum } from '../state/blockChecksum.js';
-import { CURSOR_KEY, readFoldCursor, type BlockRecord, type FoldCursor } from '../state/foldCursor.js';
+import { CURSOR_KEY, encodeBlockRecord, readFoldCursor, type BlockRecord, type FoldCursor } from '../state/foldCursor.js';
 import { createBlockWrites, type BlockWrites } from '../state/blockWrites.js';
 import { createMarketRegistry } from '../state/createMarketRegistry.js';
 import { putStateWrite, type StateDbName, type StateStore } from '../state/openStateStore.js';
 import { encodeValue } from '../state/stateCodec.js';
-import { blockKey, fillKey, marketListOwner, walletListOwner } from '../state/stateKeys.js';
+import { blockRecordKey, fillKey, marketListOwner, walletListOwner } from '../state/stateKeys.js';
 import { createStateIds } from '../state/createStateIds.js';
 import { ID_SPACE, type IdCounts } from '../log/idDictionary.js';
 import type { StateWrite } from '../state/stateWrite.js';
@@ -262,7 +262,7 @@ export function createFoldRunner(options: {
           // native string sort, no comparator callback, is byte order for ASCII keys and latin1 binary ones).
           for (const key of [...values.keys()].sort()) putStateWrite(store, name, key, values.get(key)!);
         }
-        for (const record of blockRecords) store.dbs.blocks.put(blockKey(record.block), encodeValue(record));
+        for (const record of blockRecords) putStateWrite(store, 'blocks', blockRecordKey(record.block), encodeBlockRecord(record));
         store.dbs.meta.put(CURSOR_KEY, encodeValue(next));
       });
       cursor = next;

@@ -15,7 +15,7 @@ export type StateDbName = (typeof STATE_DBS)[number];
  * Databases keyed by raw bytes: ids, not hex text. stateKeys builds their keys as latin1 strings, which must
  * become bytes before LMDB sees them (storedKey): lmdb-js reads a string key of such a database as no key at all.
  */
-const BINARY_KEY_DBS = ['positions', 'marketWallets', 'fills', 'walletFills', 'marketFills', 'ids', 'idsByValue'] as const;
+const BINARY_KEY_DBS = ['positions', 'marketWallets', 'fills', 'walletFills', 'marketFills', 'blocks', 'ids', 'idsByValue'] as const;
 type BinaryKeyDb = (typeof BINARY_KEY_DBS)[number];
 const isBinaryKeyDb = (db: StateDbName): db is BinaryKeyDb => (BINARY_KEY_DBS as readonly string[]).includes(db);
 

@@ -26,6 +26,11 @@ export function u32Key(value: number): string {
   return String.fromCharCode(value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255);
 }
 
+/** A block's record: the block, so the records run in block order. */
+export function blockRecordKey(block: number): string {
+  return u32Key(block);
+}
+
 /** A fill in the fills table: its block, then its log index, so the table runs in chain order. */
 export function fillKey(block: number, logIndex: number): string {
   return u32Key(block) + u32Key(logIndex);

@@ -8,9 +8,10 @@ import { STATE_DBS } from './openStateStore.js';
  * set basisApprox. 4: one fills table of binary rows with per-wallet and per-market fill lists (was trade
  * chunks per market and block); the cursor counts fills. 5: the state numbers wallets, tokens and markets
  * (createStateIds); fill rows, fill keys and list keys hold ids, not hex (88-byte rows, were 176). 6: position
- * and market -> wallet keys hold ids (8 bytes, were 106 and 108 characters).
+ * and market -> wallet keys hold ids (8 bytes, were 106 and 108 characters). 7: block records are 72 bytes under
+ * a u32 key (were msgpack maps of about 180 bytes under a 10-digit key).
  */
-export const STATE_LAYOUT = 6;
+export const STATE_LAYOUT = 7;
 const LAYOUT_KEY = 'layout';
 
 /** The layout the state was folded with: null when it holds nothing yet. */

@@ -3,13 +3,13 @@
 // or a codec. Reads go to the memory-mapped state as it was last committed; iterators are lazy, so a route that
 // stops early reads no further.
 import type { Position } from '../reducers/position.js';
-import { CURSOR_KEY, EMPTY_CURSOR, type BlockRecord, type FoldCursor } from './foldCursor.js';
+import { CURSOR_KEY, decodeBlockRecord, EMPTY_CURSOR, type BlockRecord, type FoldCursor } from './foldCursor.js';
 import { joinMarket, type MarketRecord, type StoredMark, type TokenRecord } from './marketRecords.js';
 import type { StateStore } from './openStateStore.js';
 import { readSourceHead, type SourceHead } from './sourceHead.js';
 import { decodePosition, decodeValue } from './stateCodec.js';
 import { fillEntriesNewestFirst, type FillListDb } from './createFillLists.js';
-import { blockKey, fillKey, fillListKey, idKey, idValueKey, marketListOwner, u32Key, walletListOwner } from './stateKeys.js';
+import { blockRecordKey, fillKey, fillListKey, idKey, idValueKey, marketListOwner, u32Key, walletListOwner } from './stateKeys.js';
 import { ID_SPACE, idBytesText, idTextBytes, type IdSpace } from '../log/idDictionary.js';
 import { decodeTradeRow, type TradeRow } from './tradeRow.js';
 
@@ -58,8 +58,9 @@ export interface StateReader {
 const WALLET_TEXT = /^0x[0-9a-f]{40}$/;
 const CONDITION_TEXT = /^0x[0-9a-f]{64}$/;
 const TOKEN_TEXT = /^[0-9a-f]{64}$/;
+const MAX_U32 = 0xffffffff;
 /** Above every bucket number: a reverse range from it starts at the newest bucket. */
-const MAX_BUCKET = 0xffffffff;
+const MAX_BUCKET = MAX_U32;
 const NONE: Buffer = Buffer.alloc(0);
 /** Texts of ids kept per space: the ids a page of fills names repeat (its wallet, markets, counterparties). */
 const ID_TEXT_CACHE = 100_000;
@@ -118,7 +119,6 @@ export function createStateReader(store: StateStore): StateReader {
 
   let cursorBytes = NONE;
   let cursor: FoldCursor = EMPTY_CURSOR;
-  const decodeBlock = (value: Buffer) => decodeValue<BlockRecord>(value);
   return {
     cursor() {
       const bytes = store.dbs.meta.getBinary(CURSOR_KEY) ?? NONE;
@@ -129,11 +129,11 @@ export function createStateReader(store: StateStore): StateReader {
       return cursor;
     },
     block(block) {
-      const bytes = store.dbs.blocks.getBinary(blockKey(block));
-      return bytes ? decodeBlock(bytes) : null;
+      const bytes = Number.isInteger(block) && block >= 0 && block <= MAX_U32 ? store.dbs.blocks.getBinary(keyBytes(blockRecordKey(block))) : undefined;
+      return bytes ? decodeBlockRecord(block, bytes) : null;
     },
     *blocks(options = {}) {
-      for (const { value } of store.dbs.blocks.getRange({ reverse: options.reverse, limit: options.limit })) yield decodeBlock(value);
+      for (const { key, value } of store.dbs.blocks.getRange({ reverse: options.reverse, limit: options.limit })) yield decodeBlockRecord(key.readUInt32BE(0), value);
     },
     sourceHead: () => readSourceHead(store),
     token(token) {
