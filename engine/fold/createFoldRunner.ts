@@ -104,7 +104,7 @@ export function createFoldRunner(options: {
   let slotCount = 0;
   let blockFills: Array<{ market: string; row: TradeRow }> = [];
   let blockPositionEvents: PositionEvent[] = [];
-  const fillLists = createFillLists(store);
+  const fillLists = createFillLists(store, cursor.fills);
   const stateIds = createStateIds(store, cursor.ids);
   /** Fills of the venue through the last prepared block: the next fill's number. */
   let preparedFills = cursor.fills;
@@ -164,6 +164,7 @@ export function createFoldRunner(options: {
       const { buffer, length } = batch.partitionRecords[i]!;
       const task: WalletFoldTask = {
         stateDir: options.stateDir, records: buffer, recordLength: length, slots, slotCount: batch.slotCount, epoch,
+        storedIds: cursor.ids,
       };
       return (await pool.run(task, { transferList: [buffer] })) as WalletFoldResult;
     }));
@@ -177,7 +178,7 @@ export function createFoldRunner(options: {
     blockFills = [];
     blockPositionEvents = [];
     for (const records of partitionRecords) records.take();
-    fillLists.clear();
+    fillLists.clear(cursor.fills);
     stateIds.reset(cursor.ids);
     epoch++;
   }

@@ -1,6 +1,7 @@
 // The messages between the fold's main thread and a wallet-fold worker: the task, and the answer, which holds
 // per block the positions the block touched and the market -> wallet index keys of positions stored for the
 // first time, in one buffer moved back (no copy, no msgpack). Keys are as stateKeys builds them: 8 bytes of ids.
+import type { IdCounts } from '../log/idDictionary.js';
 import type { StateWrite } from '../state/stateWrite.js';
 
 export interface WalletFoldTask {
@@ -14,6 +15,11 @@ export interface WalletFoldTask {
   slotCount: number;
   /** Changes when the main thread abandons a batch: the worker's cache may then hold positions never committed. */
   epoch: number;
+  /**
+   * The state's id counts as committed: a position or index key naming a later id is not in the state yet, so
+   * the worker does not look for it (a lookup that misses walks the B-tree, and new wallets miss every time).
+   */
+  storedIds: IdCounts;
 }
 
 /** The worker's answer: block entries (see createWalletFoldResult), a view of the buffer moved back. */

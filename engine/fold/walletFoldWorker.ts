@@ -8,6 +8,7 @@ import { POSITION_EVENT, type PositionEvent } from '../reducers/positionEvent.js
 import { openStateStore, type StateStore } from '../state/openStateStore.js';
 import { decodePosition, encodePosition } from '../state/stateCodec.js';
 import { marketWalletKey, positionKey } from '../state/stateKeys.js';
+import { ID_SPACE } from '../log/idDictionary.js';
 import { NO_MARKET, readPositionRecords } from './positionRecords.js';
 import { openTransferSlots } from './transferSlots.js';
 import { createWalletFoldResult, type WalletFoldResult, type WalletFoldTask } from './walletFoldTask.js';
@@ -72,6 +73,7 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
   if (task.epoch !== cacheEpoch) cache.clear();
   else if (cache.size > CACHE_LIMIT) trimCache();
   cacheEpoch = task.epoch;
+  const storedIds = task.storedIds;
   const events = readPositionRecords(task.records, task.recordLength);
   const channel = openTransferSlots(task.slots, task.slotCount);
   let touched: Slot[] = [];
@@ -82,7 +84,8 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
       const key = positionKey(walletId, tokenId);
       let slot = cache.get(key);
       if (!slot) {
-        const bytes = store.dbs.positions.getBinary(keyBytes(key));
+        const stored = walletId < storedIds[ID_SPACE.address]! && tokenId < storedIds[ID_SPACE.token]!;
+        const bytes = stored ? store.dbs.positions.getBinary(keyBytes(key)) : undefined;
         slot = bytes
           ? { key, walletId, position: decodePosition(bytes), freshMarket: null, touchedBlock: -1 }
           : { key, walletId, position: createPosition(), freshMarket: NO_MARKET, touchedBlock: -1 };
@@ -114,7 +117,8 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
         const market = slot.freshMarket;
         slot.freshMarket = null;
         const indexKey = market === NO_MARKET ? null : marketWalletKey(market, slot.walletId);
-        if (indexKey !== null && !emitted.has(indexKey) && !store.dbs.marketWallets.doesExist(keyBytes(indexKey))) {
+        const mayBeStored = slot.walletId < storedIds[ID_SPACE.address]! && market < storedIds[ID_SPACE.condition]!;
+        if (indexKey !== null && !emitted.has(indexKey) && !(mayBeStored && store.dbs.marketWallets.doesExist(keyBytes(indexKey)))) {
           emitted.add(indexKey);
           marketWallets.push(indexKey);
         }

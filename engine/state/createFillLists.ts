@@ -4,6 +4,7 @@
 // only the current bucket's lists are kept in memory; a commit writes every list the batch touched once, whole.
 // The final bytes of a bucket are the same whatever the batch sizes were, so the state stays byte-identical.
 import type { StateStore } from './openStateStore.js';
+import type { FillPosition } from './stateReader.js';
 import { fillListKey } from './stateKeys.js';
 import type { StateWrite } from './stateWrite.js';
 
@@ -25,16 +26,22 @@ export interface FillLists {
   add(db: FillListDb, owner: string, fill: number, block: number, logIndex: number): void;
   /** The whole bytes of every list touched since the last call: the batch writes them. */
   takeWrites(): StateWrite[];
-  /** Forgets what is in memory (an abandoned batch): lists are read again from the state. */
-  clear(): void;
+  /** Forgets what is in memory (an abandoned batch): lists are read again from the state, which holds `committedFills`. */
+  clear(committedFills: number): void;
 }
 
 function emptyLists(): Record<FillListDb, Map<string, OpenList>> {
   return { walletFills: new Map(), marketFills: new Map() };
 }
 
-export function createFillLists(store: StateStore): FillLists {
+/**
+ * `committedFills`: the fills the state holds. Only their buckets can have stored entries: a later bucket is new
+ * to the state, so its lists start empty without a read (a read that misses costs a B-tree walk, and a new bucket
+ * would otherwise cost one per wallet that trades in it).
+ */
+export function createFillLists(store: StateStore, committedFills: number): FillLists {
   let bucket = -1;
+  let storedBuckets = Math.ceil(committedFills / FILL_BUCKET);
   /** The current bucket's lists by owner, per database: the key is built once per list, not once per fill. */
   let open = emptyLists();
   const touched = new Set<OpenList>();
@@ -44,7 +51,7 @@ export function createFillLists(store: StateStore): FillLists {
     if (!found) {
       // First touch of this bucket by this process: it may hold entries of an earlier run.
       const key = fillListKey(owner, bucket);
-      const stored = store.dbs[db].getBinary(Buffer.from(key, 'latin1'));
+      const stored = bucket < storedBuckets ? store.dbs[db].getBinary(Buffer.from(key, 'latin1')) : undefined;
       const bytes = Buffer.alloc(Math.max(64, (stored?.length ?? 0) * 2));
       stored?.copy(bytes);
       open[db].set(owner, (found = { db, key, bytes, length: stored?.length ?? 0 }));
@@ -77,34 +84,44 @@ export function createFillLists(store: StateStore): FillLists {
       touched.clear();
       return writes;
     },
-    clear() {
+    clear(committed) {
       bucket = -1;
+      storedBuckets = Math.ceil(committed / FILL_BUCKET);
       open = emptyLists();
       touched.clear();
     },
   };
 }
 
+/** How many of a bucket's entries lie before `position`, by binary search (entries are in chain order). */
+function entriesBefore(value: Buffer, position: FillPosition): number {
+  let low = 0;
+  let high = value.length / FILL_ENTRY_BYTES;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const block = value.readUInt32BE(middle * FILL_ENTRY_BYTES);
+    const isBefore = block < position.block || (block === position.block && value.readUInt32BE(middle * FILL_ENTRY_BYTES + 4) < position.logIndex);
+    if (isBefore) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
  * A list bucket's entries, newest first; with `before`, only those before it. The start is found by binary
  * search, so paging deep into a busy wallet's list does not walk the newer entries again.
  */
-export function* fillEntriesNewestFirst(value: Buffer, before: { block: number; logIndex: number } | null = null): Generator<{ block: number; logIndex: number }> {
-  // Entries in [0, end) lie before `before`: entries are in chain order, so that is a prefix.
-  let end = value.length / FILL_ENTRY_BYTES;
-  if (before) {
-    let low = 0;
-    let high = end;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      const block = value.readUInt32BE(middle * FILL_ENTRY_BYTES);
-      const isBefore = block < before.block || (block === before.block && value.readUInt32BE(middle * FILL_ENTRY_BYTES + 4) < before.logIndex);
-      if (isBefore) low = middle + 1;
-      else high = middle;
-    }
-    end = low;
-  }
+export function* fillEntriesNewestFirst(value: Buffer, before: FillPosition | null = null): Generator<FillPosition> {
+  const end = before ? entriesBefore(value, before) : value.length / FILL_ENTRY_BYTES;
   for (let offset = (end - 1) * FILL_ENTRY_BYTES; offset >= 0; offset -= FILL_ENTRY_BYTES) {
     yield { block: value.readUInt32BE(offset), logIndex: value.readUInt32BE(offset + 4) };
   }
+}
+
+/**
+ * The byte offsets of a bucket's entries at or after `from`, oldest first. An entry's 8 bytes are its fill's key
+ * in the fills table (fillKey), so a scan reads the table with them as they are.
+ */
+export function* fillEntryOffsetsFrom(value: Buffer, from: FillPosition): Generator<number> {
+  for (let offset = entriesBefore(value, from) * FILL_ENTRY_BYTES; offset < value.length; offset += FILL_ENTRY_BYTES) yield offset;
 }

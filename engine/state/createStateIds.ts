@@ -21,15 +21,18 @@ export interface StateIds {
 export function createStateIds(store: StateStore, committed: IdCounts): StateIds {
   // Every id numbered or looked up by this process. Ids are few next to fills (wallets, tokens, markets), so
   // they stay; a miss reads the committed state, so a resumed process continues where the last one stopped.
-  let known: Map<string, number>[] = [new Map(), new Map(), new Map()];
+  const known: Map<string, number>[] = [new Map(), new Map(), new Map()];
   let next: IdCounts = [...committed];
+  // A space the state held nothing of when this process began is wholly in `known`: a miss there is a new text,
+  // with no read (which would walk the B-tree for nothing, once for every new wallet).
+  const wholeInMemory = committed.map((count) => count === 0);
   return {
     id(space, text, writes) {
       const cached = known[space]!.get(text);
       if (cached !== undefined) return cached;
       const bytes = idTextBytes(space, text);
       const valueKey = idValueKey(space, bytes);
-      const stored = store.dbs.idsByValue.getBinary(Buffer.from(valueKey, 'latin1'));
+      const stored = wholeInMemory[space] ? undefined : store.dbs.idsByValue.getBinary(Buffer.from(valueKey, 'latin1'));
       let id: number;
       if (stored) {
         id = stored.readUInt32BE(0);
@@ -43,7 +46,10 @@ export function createStateIds(store: StateStore, committed: IdCounts): StateIds
     },
     counts: () => [...next],
     reset(counts) {
-      known = [new Map(), new Map(), new Map()];
+      // Ids below the committed counts were committed as numbered: only the abandoned batch's go.
+      known.forEach((texts, space) => {
+        for (const [text, id] of texts) if (id >= counts[space]!) texts.delete(text);
+      });
       next = [...counts];
     },
   };

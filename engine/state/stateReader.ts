@@ -8,10 +8,10 @@ import { joinMarket, type MarketRecord, type StoredMark, type TokenRecord } from
 import type { StateStore } from './openStateStore.js';
 import { readSourceHead, type SourceHead } from './sourceHead.js';
 import { decodePosition, decodeValue } from './stateCodec.js';
-import { fillEntriesNewestFirst, type FillListDb } from './createFillLists.js';
-import { blockRecordKey, fillKey, fillListKey, idKey, idValueKey, marketListOwner, u32Key, walletListOwner } from './stateKeys.js';
+import { FILL_ENTRY_BYTES, fillEntriesNewestFirst, fillEntryOffsetsFrom, type FillListDb } from './createFillLists.js';
+import { blockRecordKey, fillKey, fillListKey, idKey, idValueKey, marketListOwner, positionKey, u32Key, walletListOwner } from './stateKeys.js';
 import { ID_SPACE, idBytesText, idTextBytes, type IdSpace } from '../log/idDictionary.js';
-import { decodeTradeRow, type TradeRow } from './tradeRow.js';
+import { decodeFillNumbers, decodeTradeRow, type FillNumbers, type TradeRow } from './tradeRow.js';
 
 /** A fill as stored, with where it sits in the chain. */
 export interface StoredFill {
@@ -33,6 +33,23 @@ export interface WalletFillsQuery {
   market?: string | null;
 }
 
+/** A wallet that ever held a position in a market, with its position in each outcome (by outcome index). */
+export interface MarketHolder {
+  wallet: string;
+  positions: Array<Position | null>;
+}
+
+/** Where a scan of a market's fills starts and stops. */
+export interface FillWindow {
+  /** From this fill on (inclusive). */
+  from: FillPosition;
+  /** Before this block (exclusive); null: through the last folded block. */
+  endBlock: number | null;
+}
+
+/** A fill as a scan reads it: where it sits, and its numbers. */
+export interface ScannedFill { block: number; fill: FillNumbers }
+
 export interface StateReader {
   /** The fold's cursor as last committed (decoded again only when a commit changed it). */
   cursor(): FoldCursor;
@@ -53,6 +70,18 @@ export interface StateReader {
   walletFills(wallet: string, query?: WalletFillsQuery): Iterable<StoredFill>;
   /** The fills stored under the market (a condition id, or a token id no condition explains), newest first. */
   marketFills(market: string, query?: { before?: FillPosition | null }): Iterable<StoredFill>;
+  /** The first folded block at or after `ts`, null when none is (block times never fall as blocks rise). */
+  firstBlockFrom(ts: number): number | null;
+  /** Every wallet that ever held a position in the market, in the order the fold met them. */
+  marketHolders(conditionId: string): Iterable<MarketHolder>;
+  /** The market's fills inside the window, oldest first, as numbers. */
+  marketFillNumbers(market: string, window: FillWindow): Iterable<ScannedFill>;
+  /** Per wallet asked (lowercase 0x address), its fills in the market and the time of the latest (0 with none). */
+  marketTradeCounts(conditionId: string, wallets: string[]): Map<string, { fills: number; lastTs: number }>;
+  /** The venue's fills from block `fromBlock` on, oldest first, as numbers. */
+  fillsFrom(fromBlock: number): Iterable<ScannedFill>;
+  /** The text of a state id, as fills' numbers name wallets (ID_SPACE.address) and markets (their marketSpace). */
+  idText(space: number, id: number): string;
 }
 
 const WALLET_TEXT = /^0x[0-9a-f]{40}$/;
@@ -102,6 +131,47 @@ export function createStateReader(store: StateStore): StateReader {
     }
   }
 
+  function marketRecord(conditionId: string): MarketRecord | null {
+    const bytes = store.dbs.markets.getBinary(conditionId);
+    if (!bytes) return null;
+    const marks = store.dbs.marketMarks.getBinary(conditionId);
+    return joinMarket(decodeValue<MarketRecord>(bytes), marks && decodeValue<[number, ...StoredMark[]]>(marks));
+  }
+
+  /** A list's fills at or after `from`, oldest first, before `endBlock` when given, as numbers. */
+  function* listedFillsFrom(db: FillListDb, owner: string, from: FillPosition, endBlock: number | null): Generator<ScannedFill> {
+    const range = { start: keyBytes(owner), end: keyBytes(fillListKey(owner, MAX_BUCKET)) };
+    for (const { value } of store.dbs[db].getRange(range)) {
+      // A bucket whose last entry is before the start holds nothing of the scan.
+      const last = value.length - FILL_ENTRY_BYTES;
+      if (value.readUInt32BE(last) < from.block || (value.readUInt32BE(last) === from.block && value.readUInt32BE(last + 4) < from.logIndex)) continue;
+      for (const offset of fillEntryOffsetsFrom(value, from)) {
+        const block = value.readUInt32BE(offset);
+        if (endBlock !== null && block >= endBlock) return;
+        // The entry's 8 bytes are the fill's key.
+        const bytes = store.dbs.fills.getBinaryFast(value.subarray(offset, offset + FILL_ENTRY_BYTES));
+        if (!bytes) throw new Error(`state: ${db} lists a fill the fills table lacks (block ${block}, log ${value.readUInt32BE(offset + 4)})`);
+        yield { block, fill: decodeFillNumbers(bytes) };
+      }
+    }
+  }
+
+  /** The entries on a list: the sum of its buckets' lengths, read without touching a fill. */
+  function listLength(db: FillListDb, owner: string): number {
+    let length = 0;
+    const range = { start: keyBytes(owner), end: keyBytes(fillListKey(owner, MAX_BUCKET)) };
+    for (const { value } of store.dbs[db].getRange(range)) length += value.length / FILL_ENTRY_BYTES;
+    return length;
+  }
+
+  /** The first block record at or after `block`. */
+  function recordFrom(block: number): { block: number; ts: number } | null {
+    for (const { key, value } of store.dbs.blocks.getRange({ start: keyBytes(blockRecordKey(block)), limit: 1 })) {
+      return { block: key.readUInt32BE(0), ts: value.readUInt32BE(0) };
+    }
+    return null;
+  }
+
   /** A wallet's list owner, null for a wallet with no fill (or not an address). */
   function walletOwner(wallet: string): string | null {
     if (!WALLET_TEXT.test(wallet)) return null;
@@ -140,12 +210,7 @@ export function createStateReader(store: StateStore): StateReader {
       const bytes = store.dbs.tokens.getBinary(token);
       return bytes ? decodeValue<TokenRecord>(bytes) : null;
     },
-    market(conditionId) {
-      const bytes = store.dbs.markets.getBinary(conditionId);
-      if (!bytes) return null;
-      const marks = store.dbs.marketMarks.getBinary(conditionId);
-      return joinMarket(decodeValue<MarketRecord>(bytes), marks && decodeValue<[number, ...StoredMark[]]>(marks));
-    },
+    market: marketRecord,
     walletPositions(wallet) {
       const id = WALLET_TEXT.test(wallet) ? idOf(ID_SPACE.address, wallet) : null;
       if (id === null) return [];
@@ -176,5 +241,78 @@ export function createStateReader(store: StateStore): StateReader {
     marketFills(market, query = {}) {
       return listedFills('marketFills', marketOwner(market), query.before ?? null, null);
     },
+    firstBlockFrom(ts) {
+      const first = recordFrom(0);
+      let last: { block: number; ts: number } | null = null;
+      for (const { key, value } of store.dbs.blocks.getRange({ reverse: true, limit: 1 })) last = { block: key.readUInt32BE(0), ts: value.readUInt32BE(0) };
+      if (first === null || last === null || last.ts < ts) return null;
+      // The smallest b whose first record at or after it is at or after ts.
+      let low = first.block;
+      let high = last.block;
+      while (low < high) {
+        const middle = Math.floor((low + high) / 2);
+        const record = recordFrom(middle)!;
+        if (record.ts >= ts) high = middle;
+        else low = record.block + 1;
+      }
+      return recordFrom(low)!.block;
+    },
+    *marketHolders(conditionId) {
+      const id = CONDITION_TEXT.test(conditionId) ? idOf(ID_SPACE.condition, conditionId) : null;
+      const tokens = marketRecord(conditionId)?.tokens ?? null;
+      if (id === null || tokens === null) return;
+      const tokenIds = tokens.map((token) => idOf(ID_SPACE.token, token));
+      for (const key of store.dbs.marketWallets.getKeys({ start: keyBytes(u32Key(id)), end: keyBytes(u32Key(id + 1)) })) {
+        const walletId = key.readUInt32BE(4);
+        const positions = tokenIds.map((tokenId) => {
+          const bytes = tokenId === null ? undefined : store.dbs.positions.getBinary(keyBytes(positionKey(walletId, tokenId)));
+          return bytes ? decodePosition(bytes) : null;
+        });
+        yield { wallet: idText(ID_SPACE.address, walletId), positions };
+      }
+    },
+    marketFillNumbers(market, window) {
+      const owner = marketOwner(market);
+      return owner === null ? [] : listedFillsFrom('marketFills', owner, window.from, window.endBlock);
+    },
+    marketTradeCounts(conditionId, wallets) {
+      const counts = new Map(wallets.map((wallet) => [wallet, { fills: 0, lastTs: 0 }]));
+      const marketId = CONDITION_TEXT.test(conditionId) ? idOf(ID_SPACE.condition, conditionId) : null;
+      if (marketId === null) return counts;
+      const owners = new Map<number, string>();
+      for (const wallet of wallets) {
+        const id = WALLET_TEXT.test(wallet) ? idOf(ID_SPACE.address, wallet) : null;
+        if (id !== null) owners.set(id, wallet);
+      }
+      const count = (wallet: string, fill: FillNumbers) => {
+        const entry = counts.get(wallet)!;
+        entry.fills++;
+        entry.lastTs = Math.max(entry.lastTs, fill.ts);
+      };
+      const start = { block: 0, logIndex: 0 };
+      const marketOwnerKey = marketListOwner(ID_SPACE.condition, marketId);
+      // Whichever is shorter: the market's list, or the asked wallets' lists together.
+      let walletEntries = 0;
+      for (const id of owners.keys()) walletEntries += listLength('walletFills', walletListOwner(id));
+      if (listLength('marketFills', marketOwnerKey) <= walletEntries) {
+        for (const { fill } of listedFillsFrom('marketFills', marketOwnerKey, start, null)) {
+          const wallet = owners.get(fill.walletId);
+          if (wallet !== undefined) count(wallet, fill);
+        }
+      } else {
+        for (const [id, wallet] of owners) {
+          for (const { fill } of listedFillsFrom('walletFills', walletListOwner(id), start, null)) {
+            if (fill.marketSpace === ID_SPACE.condition && fill.marketId === marketId) count(wallet, fill);
+          }
+        }
+      }
+      return counts;
+    },
+    *fillsFrom(fromBlock) {
+      for (const { key, value } of store.dbs.fills.getRange({ start: keyBytes(fillKey(fromBlock, 0)) })) {
+        yield { block: key.readUInt32BE(0), fill: decodeFillNumbers(value) };
+      }
+    },
+    idText: (space, id) => idText(space, id),
   };
 }

@@ -76,3 +76,28 @@ export function decodeTradeRow(bytes: Buffer, text: IdText): DecodedTradeRow {
     },
   };
 }
+
+/** A stored fill's numbers and ids, no texts: what scans over many fills read (the fills feed, counts, heat). */
+export interface FillNumbers {
+  ts: number;
+  logIndex: number;
+  outcomeIndex: number;
+  side: number;
+  feeUnit: number;
+  role: number;
+  exchange: number;
+  shares: number;
+  usd: number;
+  fee: number;
+  walletId: number;
+  marketSpace: number;
+  marketId: number;
+}
+
+export function decodeFillNumbers(bytes: Buffer): FillNumbers {
+  return {
+    ts: bytes.readUInt32BE(0), logIndex: bytes.readUInt32BE(4), outcomeIndex: bytes.readInt8(8), side: bytes[9]!, feeUnit: bytes[10]!,
+    role: bytes[11]!, exchange: bytes[12]!, shares: bytes.readDoubleBE(16), usd: bytes.readDoubleBE(24), fee: bytes.readDoubleBE(32),
+    walletId: bytes.readUInt32BE(72), marketSpace: bytes[13]!, marketId: bytes.readUInt32BE(84),
+  };
+}

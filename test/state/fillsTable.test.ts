@@ -45,7 +45,8 @@ t.test('behavior: a trade row round-trips through its stored form', async (t) =>
 /** Folds `fills` fills of one wallet through fresh lists in batches of `batch`, writing each batch's lists. */
 async function foldLists(dir: string, fills: number, batch: number, from = 0): Promise<void> {
   const store = openStateStore({ dir });
-  const lists = createFillLists(store);
+  // The fills the state holds: a resumed process reads only their buckets back.
+  const lists = createFillLists(store, from);
   const write = (writes: StateWrite[]) => store.env.transactionSync(() => {
     for (const { db, key, value } of writes) putStateWrite(store, db, key, value);
   });
