@@ -13,6 +13,14 @@ import { closedPositionsRoute } from './routes/closedPositionsRoute.js';
 import { healthRoute } from './routes/healthRoute.js';
 import { walletPositionsRoute } from './routes/walletPositionsRoute.js';
 import { walletTradesRoute } from './routes/walletTradesRoute.js';
+import { marketTradersRoute } from './routes/marketTradersRoute.js';
+import { topTradersRoute } from './routes/topTradersRoute.js';
+import { holderLinesRoute } from './routes/holderLinesRoute.js';
+import { tradeCountsRoute } from './routes/tradeCountsRoute.js';
+import { marketTradesRoute } from './routes/marketTradesRoute.js';
+import { fillsFeedRoute } from './routes/fillsFeedRoute.js';
+import { createEventHeatRoute } from './routes/eventHeatRoute.js';
+import { sendStream, StreamedAnswer } from './sendStream.js';
 import { encodeAnswer, sendAnswer, sendError } from './sendAnswer.js';
 import { createAnswerCache } from './answerCache.js';
 import { createKeyCheck } from './createKeyCheck.js';
@@ -130,11 +138,16 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
     const cacheKey = route.cached === false ? null : `${url}?${query}`;
     let answer = cacheKey === null ? undefined : answers.get(generation, cacheKey);
     let status = 200;
+    let streamed: StreamedAnswer | null = null;
     if (!answer) {
       const parameters = Array.from({ length: parameterCount }, (_, i) => req.getParameter(i) ?? '');
       try {
-        answer = encodeAnswer(route.handle({ parameters, query: queryOf.get(route)!(query) }));
-        if (cacheKey !== null) answers.set(generation, cacheKey, answer);
+        const result = route.handle({ parameters, query: queryOf.get(route)!(query) });
+        if (result instanceof StreamedAnswer) streamed = result;
+        else {
+          answer = encodeAnswer(result);
+          if (cacheKey !== null) answers.set(generation, cacheKey, answer);
+        }
       } catch (error) {
         if (error instanceof ApiError) status = error.status;
         else {
@@ -151,9 +164,17 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
       if (held) inFlight.leave(keyId, stream);
       held = false;
     };
-    const cached = answer;
+    if (streamed !== null) {
+      try {
+        return sendStream(res, headers!, streamed, gzipAccepted, done);
+      } catch (error) {
+        done();
+        throw error;
+      }
+    }
+    const cached = answer!;
     try {
-      const written = sendAnswer(res, status, headers, answer, gzipAccepted, () => ({
+      const written = sendAnswer(res, status, headers, cached, gzipAccepted, () => ({
         done,
         madeGzip: status === 200 && cacheKey !== null ? (gzip) => answers.setGzip(generation, cacheKey, cached, gzip) : undefined,
       }));
@@ -169,6 +190,13 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
     { pattern: '/v1/wallets/:wallet/positions', doc: routeDocs.walletPositions, handle: (request) => walletPositionsRoute(ctx, request) },
     { pattern: '/v1/wallets/:wallet/closed-positions', doc: routeDocs.closedPositions, handle: (request) => closedPositionsRoute(ctx, request) },
     { pattern: '/v1/wallets/:wallet/trades', doc: routeDocs.walletTrades, handle: (request) => walletTradesRoute(ctx, request) },
+    { pattern: '/v1/markets/:conditionId/traders', doc: routeDocs.marketTraders, handle: (request) => marketTradersRoute(ctx, request) },
+    { pattern: '/v1/markets/:conditionId/top-traders', doc: routeDocs.topTraders, handle: (request) => topTradersRoute(ctx, request) },
+    { pattern: '/v1/markets/:conditionId/holder-lines', doc: routeDocs.holderLines, handle: (request) => holderLinesRoute(ctx, request) },
+    { pattern: '/v1/markets/:conditionId/trade-counts', doc: routeDocs.tradeCounts, handle: (request) => tradeCountsRoute(ctx, request) },
+    { pattern: '/v1/markets/:conditionId/trades', doc: routeDocs.marketTrades, handle: (request) => marketTradesRoute(ctx, request) },
+    { pattern: '/v1/fills', stream: true, cached: false, doc: routeDocs.fillsFeed, handle: (request) => fillsFeedRoute(ctx, request) },
+    { pattern: '/v1/events/heat', doc: routeDocs.eventHeat, handle: createEventHeatRoute(ctx) },
   ];
   const document = openApiDocument(routes, ctx.version);
   routes.push({ pattern: '/v1/openapi.json', doc: routeDocs.openApi, handle: () => document });

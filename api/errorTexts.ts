@@ -10,6 +10,10 @@ export const ERROR = {
   urlTooLong: 'the URL is too long (at most 4096 characters)',
   headersTooLarge: 'the request headers are too large (at most 8192 bytes)',
   internal: 'internal error',
+  marketNotIndexed: 'market not indexed',
+  badTradeCountWallets: 'wallets: give 0x addresses, comma separated',
+  fillsWindow: 'the window is at most 604800 seconds (7 days)',
+  tradesOff: 'trades are off',
 } as const;
 
 /** Spec 7's 429 form, for a key over its requests a minute. */

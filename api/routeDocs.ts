@@ -4,8 +4,11 @@ import Type from 'typebox';
 import type { RouteDoc } from './openApiDocument.js';
 import { choiceParam, integerParam, textParam } from './query/queryParams.js';
 import {
-  ClosedPositionsAnswer, HealthAnswer, OpenPositionsAnswer, RawPositionsAnswer, WalletTradesAnswer,
+  ClosedPositionsAnswer, EventHeatAnswer, FillsFeedAnswer, HealthAnswer, HolderLinesAnswer, MarketTradersAnswer, MarketTradesAnswer,
+  OpenPositionsAnswer, RawPositionsAnswer, TopTradersAnswer, TradeCountsAnswer, WalletTradesAnswer,
 } from './schemas/answerSchemas.js';
+import { FEED_ERRORS } from './routes/fillsFeedRoute.js';
+import { MARKS_ERROR } from './routes/marketTradersRoute.js';
 
 const CONDITION = '0x[0-9a-fA-F]{64}';
 
@@ -42,6 +45,53 @@ export const routeDocs = {
       { ...textParam('market', 'one market\'s trades (condition id); ignored with q', `^${CONDITION}$`, 'market must be a condition id'), ignoredWith: 'q' },
       textParam('q', 'search over the whole history: market question or outcome; one answer, no cursor'),
     ],
+  },
+  marketTraders: {
+    tag: 'Markets', summary: 'Every wallet of a market, one row each with both outcome legs, best first', answer: MarketTradersAnswer,
+    query: [
+      limit(1000, '100'),
+      choiceParam('sort', '`total` (open legs valued at the marks, default) or `realized`', ['total', 'realized']),
+      textParam('marks', 'prices by outcome index, `<price0>,<price1>`; default the last fill prices, the payout once resolved', '^[0-9.]+,[0-9.]+$', MARKS_ERROR),
+    ],
+  },
+  topTraders: {
+    tag: 'Markets', summary: 'A market\'s best traders by total PnL', answer: TopTradersAnswer,
+    query: [limit(100, '20'), textParam('marks', 'prices by token id, `<tokenId>:<price>,...`; default the last fill prices, the payout once resolved')],
+  },
+  holderLines: {
+    tag: 'Markets', summary: 'Per outcome, the top holders (wallets that bought) and the top traders, with share-weighted averages', answer: HolderLinesAnswer,
+    query: [
+      integerParam('top', 'wallets per group, 1 to 50 (out of range is clamped), default 10'),
+      textParam('prices', 'live prices by token id, `<tokenId>:<price>,...`, ignored once resolved; without one, open shares rank by realized PnL only'),
+    ],
+  },
+  tradeCounts: {
+    tag: 'Markets', summary: 'Fills of up to 200 wallets over the market\'s whole life', answer: TradeCountsAnswer,
+    query: [textParam('wallets', 'up to 200 0x addresses, comma separated; malformed entries are skipped')],
+  },
+  marketTrades: {
+    tag: 'Markets', summary: 'A market\'s trades, newest first', answer: MarketTradesAnswer,
+    query: [
+      limit(1000, '100'),
+      textParam('cursor', 'the previous page\'s `next`: ts,block,logIndex', '^\\d{1,12},\\d{1,12},\\d{1,9}$', 'cursor must be a cursor ts,block,logIndex'),
+      choiceParam('outcome', 'one outcome only: 0 or 1', ['0', '1']),
+      choiceParam('side', 'one side only: BUY or SELL', ['BUY', 'SELL']),
+    ],
+  },
+  fillsFeed: {
+    tag: 'Markets', summary: 'Every fill of 1 to 100 markets in a window of at most 7 days, oldest first, as rows of 11 integers (streamed)',
+    answer: FillsFeedAnswer,
+    query: [
+      textParam('markets', '1 to 100 condition ids, comma separated, no spaces, no repeats', `^${CONDITION}(,${CONDITION})*$`, FEED_ERRORS.markets),
+      textParam('from', 'Unix seconds, inclusive', '^\\d{1,15}$', 'from must be Unix seconds'),
+      textParam('to', 'Unix seconds, exclusive; at most 604,800 after from', '^\\d{1,15}$', 'to must be Unix seconds'),
+      textParam('limit', 'rows, 1 to 50,000 (refused outside), default 10,000', '^\\d{1,15}$', FEED_ERRORS.limit),
+      textParam('cursor', 'the previous page\'s `next`: ts,block,logIndex', '^\\d{1,12},\\d{1,12},\\d{1,9}$', 'cursor must be the previous page\'s next: ts,block,logIndex'),
+    ],
+  },
+  eventHeat: {
+    tag: 'Markets', summary: 'Distinct wallets per event over the window, busiest first, measured once a minute', answer: EventHeatAnswer,
+    query: [choiceParam('window', '`1h`, `6h` or `24h` (default)', ['1h', '6h', '24h']), limit(500, '50')],
   },
   openApi: { tag: 'Health', summary: 'This document', query: [], answer: Type.Object({ openapi: Type.String() }) },
 } satisfies Record<string, RouteDoc>;

@@ -24,3 +24,12 @@ export function walletParam(request: RouteRequest): string {
   if (!WALLET_PATTERN.test(wallet)) throw new ApiError(400, ERROR.badWallet);
   return wallet.toLowerCase();
 }
+
+export const CONDITION_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+
+/** The {conditionId} path parameter, in any letter case, answered in lowercase. */
+export function conditionParam(request: RouteRequest): string {
+  const conditionId = request.parameters[0] ?? '';
+  if (!CONDITION_PATTERN.test(conditionId)) throw new ApiError(400, ERROR.badConditionId);
+  return conditionId.toLowerCase();
+}

@@ -76,3 +76,49 @@ export const WalletTradesAnswer = Type.Object({
   query: Type.Optional(Type.String()), returned: Type.Optional(Type.Integer()), moreMatched: Type.Optional(Type.Boolean()),
   limit: Type.Optional(Type.Integer()),
 });
+
+export const MarketTradesAnswer = Type.Object({
+  conditionId: ConditionId, block: Type.Integer(), complete: Type.Boolean(), trades: Type.Array(TradeSchema),
+  next: Nullable(Type.String({ pattern: '^\\d+,\\d+,\\d+$' })),
+});
+
+export const TradeCountsAnswer = Type.Object({
+  conditionId: ConditionId, block: Type.Integer(), complete: Type.Boolean(),
+  counts: Type.Record(Type.String(), Type.Integer()), lastTs: Type.Record(Type.String(), Type.Integer()),
+});
+
+export const TraderRowSchema = Type.Object({
+  wallet: Wallet, realizedPnl: Type.Number(), unrealizedPnl: Type.Number(), totalPnl: Type.Number(),
+  shares: Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }), outcomes: Type.Array(PositionSchema),
+});
+export const MarketTradersAnswer = Type.Object({
+  conditionId: ConditionId, block: Type.Integer(), sort: Type.Union([Type.Literal('total'), Type.Literal('realized')]),
+  marks: Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }), traderCount: Type.Integer(), traders: Type.Array(TraderRowSchema),
+});
+export const TopTradersAnswer = Type.Object({
+  conditionId: ConditionId, block: Type.Integer(), marks: Type.Record(Type.String(), Type.Number()), traders: Type.Array(TraderRowSchema),
+});
+
+const HolderGroupSchema = Type.Object({
+  wallets: Type.Integer(), shares: Type.Number(), avgEntry: Type.Number(), avgBuy: Type.Number(), avgSell: Type.Number(),
+  sellers: Type.Integer(),
+  members: Type.Array(Type.Object({
+    wallet: Wallet, shares: Type.Number(), avgEntry: Type.Number(), avgBuy: Type.Number(), avgSell: Type.Number(), realizedPnl: Type.Number(),
+  })),
+});
+export const HolderLinesAnswer = Type.Object({
+  conditionId: ConditionId, block: Type.Integer(), resolved: Type.Boolean(), top: Type.Integer(),
+  outcomes: Type.Array(Type.Object({
+    outcomeIndex: Type.Integer(), tokenId: Decimal, mark: Nullable(Type.Number()), holders: HolderGroupSchema, traders: HolderGroupSchema,
+  })),
+});
+
+export const FillsFeedAnswer = Type.Object({
+  block: Type.Integer(), completeThroughTs: Type.Integer(),
+  fills: Type.Array(Type.Array(Type.Integer(), { minItems: 11, maxItems: 11 })), next: Nullable(Type.String({ pattern: '^\\d+,\\d+,\\d+$' })),
+});
+
+export const EventHeatAnswer = Type.Object({
+  window: Type.String(), since: Type.Integer(), block: Type.Integer(),
+  events: Type.Array(Type.Object({ eventSlug: Type.String(), uniqueTraders: Type.Integer() })), complete: Type.Boolean(),
+});

@@ -1,0 +1,153 @@
+// GET /v1/fills (spec 4.9, DESIGN.md 5): every fill of 1 to 100 markets in a window of at most 7 days, oldest
+// first, as rows of 11 integers; `limit` 1-50,000 (10,000), `cursor` the previous page's `next`. Parameters are
+// strict: a malformed one is refused, never clamped. The answer is streamed (sendStream): the markets' fill
+// lists are merged by chain position as the client reads, so a page is never whole in memory. Fills are read up
+// to the block the answer names, even if the fold commits more while it streams.
+import { ApiError } from '../apiError.js';
+import type { RouteRequest } from '../createServer.js';
+import { ERROR } from '../errorTexts.js';
+import { textOf } from '../query/readQuery.js';
+import { readServedBlock } from '../readServedState.js';
+import type { RouteContext } from '../routeContext.js';
+import { StreamedAnswer } from '../sendStream.js';
+import type { FillPosition, ScannedFill } from '../../engine/state/stateReader.js';
+import { parseTradeCursor, tradeCursor } from '../rows/tradeView.js';
+import { ROLE } from '../../engine/state/tradeRow.js';
+
+export const MAX_FEED_MARKETS = 100;
+export const MAX_FEED_WINDOW = 604_800;
+export const MAX_FEED_LIMIT = 50_000;
+export const FEED_ERRORS = {
+  markets: `markets must be 1 to ${MAX_FEED_MARKETS} condition ids (0x plus 64 hex), comma separated, no spaces, no repeats`,
+  order: 'to must be after from',
+  limit: `limit must be an integer from 1 to ${MAX_FEED_LIMIT}`,
+} as const;
+
+interface Head { market: number; iterator: Iterator<ScannedFill>; fill: ScannedFill }
+
+const before = (a: ScannedFill, b: ScannedFill) => a.block < b.block || (a.block === b.block && a.fill.logIndex < b.fill.logIndex);
+
+/** A binary min-heap of the markets' next fills, by chain position. */
+function createMerge(heads: Head[]) {
+  const heap: Head[] = [];
+  const up = (i: number) => {
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!before(heap[i]!.fill, heap[parent]!.fill)) return;
+      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+      i = parent;
+    }
+  };
+  const down = (i: number) => {
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let least = i;
+      if (left < heap.length && before(heap[left]!.fill, heap[least]!.fill)) least = left;
+      if (right < heap.length && before(heap[right]!.fill, heap[least]!.fill)) least = right;
+      if (least === i) return;
+      [heap[i], heap[least]] = [heap[least]!, heap[i]!];
+      i = least;
+    }
+  };
+  for (const head of heads) {
+    heap.push(head);
+    up(heap.length - 1);
+  }
+  return {
+    /** The oldest fill left and its market's position in the request, or null. */
+    take(): { market: number; fill: ScannedFill } | null {
+      const top = heap[0];
+      if (top === undefined) return null;
+      const taken = { market: top.market, fill: top.fill };
+      const next = top.iterator.next();
+      if (next.done) {
+        const last = heap.pop()!;
+        if (heap.length > 0) {
+          heap[0] = last;
+          down(0);
+        }
+      } else {
+        top.fill = next.value;
+        down(0);
+      }
+      return taken;
+    },
+  };
+}
+
+function strictInteger(text: string | null, name: string, min: number, max: number, error = `${name} must be an integer from ${min} to ${max}`): number {
+  if (text === null || !/^\d{1,15}$/.test(text)) throw new ApiError(400, error);
+  const value = Number(text);
+  if (value < min || value > max) throw new ApiError(400, error);
+  return value;
+}
+
+export function fillsFeedRoute(ctx: RouteContext, request: RouteRequest): StreamedAnswer {
+  const query = request.query;
+  const marketsText = textOf(query, 'markets') ?? '';
+  const markets = marketsText.split(',');
+  if (!/^0x[0-9a-fA-F]{64}(,0x[0-9a-fA-F]{64})*$/.test(marketsText) || markets.length > MAX_FEED_MARKETS) {
+    throw new ApiError(400, FEED_ERRORS.markets);
+  }
+  const lowered = markets.map((market) => market.toLowerCase());
+  if (new Set(lowered).size !== lowered.length) throw new ApiError(400, FEED_ERRORS.markets);
+  const from = strictInteger(textOf(query, 'from'), 'from', 0, Number.MAX_SAFE_INTEGER, 'from must be Unix seconds');
+  const to = strictInteger(textOf(query, 'to'), 'to', 0, Number.MAX_SAFE_INTEGER, 'to must be Unix seconds');
+  if (to <= from) throw new ApiError(400, FEED_ERRORS.order);
+  if (to - from > MAX_FEED_WINDOW) throw new ApiError(400, ERROR.fillsWindow);
+  const limitText = textOf(query, 'limit');
+  const limit = limitText === null ? 10_000 : strictInteger(limitText, 'limit', 1, MAX_FEED_LIMIT, FEED_ERRORS.limit);
+  const cursorText = textOf(query, 'cursor');
+  const cursor = cursorText === null ? null : parseTradeCursor(cursorText);
+  if (cursorText !== null && cursor === null) throw new ApiError(400, 'cursor must be the previous page\'s next: ts,block,logIndex');
+
+  const served = readServedBlock(ctx.state);
+  const state = ctx.state;
+  // The window in blocks: from the first block at or after `from`, before the first at or after `to`, and never
+  // past the served block.
+  const firstBlock = state.firstBlockFrom(from);
+  const endOfWindow = state.firstBlockFrom(to);
+  const endBlock = Math.min(endOfWindow ?? Infinity, served.block + 1);
+  let start: FillPosition | null = firstBlock === null ? null : { block: firstBlock, logIndex: 0 };
+  if (start !== null && cursor !== null && (cursor.block > start.block || (cursor.block === start.block && cursor.logIndex >= start.logIndex))) {
+    start = { block: cursor.block, logIndex: cursor.logIndex + 1 };
+  }
+  const heads: Head[] = [];
+  if (start !== null && start.block < endBlock) {
+    lowered.forEach((market, i) => {
+      const iterator = state.marketFillNumbers(market, { from: start!, endBlock: Number.isFinite(endBlock) ? endBlock : null })[Symbol.iterator]();
+      const first = iterator.next();
+      if (!first.done) heads.push({ market: i, iterator, fill: first.value });
+    });
+  }
+  const merge = createMerge(heads);
+
+  let rows = 0;
+  let lastRow: { ts: number; block: number; logIndex: number } | null = null;
+  let stage: 'open' | 'rows' | 'closed' = 'open';
+  return new StreamedAnswer({
+    next() {
+      if (stage === 'open') {
+        stage = 'rows';
+        return `{"block":${served.block},"fills":[`;
+      }
+      if (stage === 'closed') return null;
+      const taken = rows < limit ? merge.take() : null;
+      if (taken !== null) {
+        const { market, fill: { block, fill } } = taken;
+        lastRow = { ts: fill.ts, block, logIndex: fill.logIndex };
+        const taker = fill.role === ROLE.taker ? 1 : 0;
+        const text = `${rows === 0 ? '' : ','}[${market},${fill.ts},${block},${fill.logIndex},${fill.outcomeIndex},${fill.side},${fill.shares},${fill.usd},${fill.exchange},${taker},${fill.fee}]`;
+        rows++;
+        return text;
+      }
+      stage = 'closed';
+      // Cut by the limit when fills remain: the next page starts after the last row, and the window is complete
+      // only before that row's second. Otherwise complete through the window's end, or the served block's time.
+      const more = rows === limit && merge.take() !== null;
+      const completeThroughTs = more ? lastRow!.ts : Math.min(to, Math.max(from, served.blockTs));
+      return `],"completeThroughTs":${completeThroughTs},"next":${more ? JSON.stringify(tradeCursor(lastRow!)) : 'null'}}`;
+    },
+  });
+}

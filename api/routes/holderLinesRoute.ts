@@ -1,0 +1,83 @@
+// GET /v1/markets/{conditionId}/holder-lines (spec 4.6, DESIGN.md 5): per outcome, two groups of `top` wallets
+// (1 to 50, clamped; default 10). `holders`: the biggest holders among wallets that bought (split-only market
+// makers, who never bought, are left out). `traders`: the best PnL on that outcome, open shares valued at the live
+// price given for the token in `prices` (`<tokenId>:<price>,...`); with no price, open shares count nothing, so
+// they rank by realized PnL only. Once the market is resolved, prices are ignored and open shares are valued at
+// the payout. Each group gives its share-weighted average entry, buy and sell prices.
+import type { RouteRequest } from '../createServer.js';
+import { indexedMarket } from '../indexedMarket.js';
+import { clampedParam, conditionParam, textOf } from '../query/readQuery.js';
+import { readServedBlock } from '../readServedState.js';
+import type { RouteContext } from '../routeContext.js';
+import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
+import { OPEN_THRESHOLD_MICROS, type Position } from '../../engine/reducers/position.js';
+import { defaultMarks, legValue, priceNumber, type Price } from '../rows/traderRow.js';
+import { tokenMarks } from './topTradersRoute.js';
+
+const MICRO = 1_000_000;
+export const PRICES_ERROR = 'prices must be <tokenId>:<price>,... with the market\'s token ids and prices 0 to 1';
+
+interface Member { wallet: string; position: Position; pnl: number }
+
+const ratio = (numerator: number, denominator: number) => (denominator > 0 ? numerator / denominator : 0);
+
+function group(members: Member[]) {
+  let shares = 0;
+  let basis = 0;
+  let boughtUsd = 0;
+  let boughtShares = 0;
+  let soldUsd = 0;
+  let soldShares = 0;
+  let sellers = 0;
+  for (const { position: p } of members) {
+    if (p.shares > 0) {
+      shares += p.shares;
+      basis += p.costBasis;
+    }
+    boughtUsd += p.boughtUsd;
+    boughtShares += p.boughtShares;
+    soldUsd += p.soldUsd;
+    soldShares += p.soldShares;
+    if (p.soldShares > 0) sellers++;
+  }
+  return {
+    wallets: members.length, shares: shares / MICRO, avgEntry: ratio(basis, shares), avgBuy: ratio(boughtUsd, boughtShares),
+    avgSell: ratio(soldUsd, soldShares), sellers,
+    members: members.map(({ wallet, position: p }) => ({
+      wallet, shares: Math.max(p.shares, 0) / MICRO, avgEntry: p.shares > 0 ? p.costBasis / p.shares : 0,
+      avgBuy: ratio(p.boughtUsd, p.boughtShares), avgSell: ratio(p.soldUsd, p.soldShares), realizedPnl: p.realizedPnl / MICRO,
+    })),
+  };
+}
+
+const byWallet = (a: Member, b: Member) => (a.wallet < b.wallet ? -1 : 1);
+
+export function holderLinesRoute(ctx: RouteContext, request: RouteRequest): unknown {
+  const conditionId = conditionParam(request);
+  const { market } = indexedMarket(ctx, conditionId);
+  const top = clampedParam(request.query, 'top', 1, 50, 10);
+  const tokens = market.tokens ?? [];
+  const resolved = market.payoutDenominator > 0 && market.payoutNumerators !== null;
+  // Resolved: the payout; else the live prices given, and nothing for a token without one.
+  // Checked even when they go unused: a malformed parameter is an error whatever the market's state.
+  const live = tokenMarks(textOf(request.query, 'prices'), tokens, [null, null], PRICES_ERROR);
+  const marks: Array<Price | null> = resolved ? defaultMarks(market) : live;
+  const members: Member[][] = [[], []];
+  for (const holder of ctx.state.marketHolders(conditionId)) {
+    holder.positions.forEach((position, i) => {
+      if (!position || i > 1) return;
+      const mark = marks[i] ?? null;
+      const open = mark ? legValue(position, mark) - position.costBasis : 0;
+      members[i]!.push({ wallet: holder.wallet, position, pnl: position.realizedPnl + open });
+    });
+  }
+  const outcomes = tokens.map((token, i) => {
+    const all = members[i]!;
+    const holders = all.filter((m) => m.position.shares >= OPEN_THRESHOLD_MICROS && m.position.boughtShares > 0)
+      .sort((a, b) => b.position.shares - a.position.shares || byWallet(a, b)).slice(0, top);
+    const traders = [...all].sort((a, b) => b.pnl - a.pnl || byWallet(a, b)).slice(0, top);
+    const mark = marks[i] ?? null;
+    return { outcomeIndex: i, tokenId: tokenIdToDecimal(token), mark: mark ? priceNumber(mark) : null, holders: group(holders), traders: group(traders) };
+  });
+  return { conditionId, block: readServedBlock(ctx.state).block, resolved, top, outcomes };
+}

@@ -1,0 +1,30 @@
+// GET /v1/markets/{conditionId}/trade-counts (spec 4.7): for up to 200 wallets, their fills over the market's
+// whole life (one per order a wallet owned in a match; AMM trades count, splits, merges and redemptions do not)
+// and the time of the latest of them, 0 for a wallet that never traded it. Malformed entries are skipped; a list
+// with no address at all is refused.
+import { ApiError } from '../apiError.js';
+import type { RouteRequest } from '../createServer.js';
+import { ERROR } from '../errorTexts.js';
+import { indexedMarket } from '../indexedMarket.js';
+import { conditionParam, textOf, WALLET_PATTERN } from '../query/readQuery.js';
+import { readServedBlock } from '../readServedState.js';
+import type { RouteContext } from '../routeContext.js';
+
+export const MAX_COUNTED_WALLETS = 200;
+
+export function tradeCountsRoute(ctx: RouteContext, request: RouteRequest): unknown {
+  const conditionId = conditionParam(request);
+  indexedMarket(ctx, conditionId);
+  const wallets = [...new Set((textOf(request.query, 'wallets') ?? '').split(',').map((entry) => entry.trim())
+    .filter((entry) => WALLET_PATTERN.test(entry)).map((entry) => entry.toLowerCase()))].slice(0, MAX_COUNTED_WALLETS);
+  if (wallets.length === 0) throw new ApiError(400, ERROR.badTradeCountWallets);
+  const found = ctx.state.marketTradeCounts(conditionId, wallets);
+  const counts: Record<string, number> = {};
+  const lastTs: Record<string, number> = {};
+  for (const wallet of wallets) {
+    const entry = found.get(wallet)!;
+    counts[wallet] = entry.fills;
+    lastTs[wallet] = entry.lastTs;
+  }
+  return { conditionId, block: readServedBlock(ctx.state).block, complete: true, counts, lastTs };
+}

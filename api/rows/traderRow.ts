@@ -1,0 +1,94 @@
+// Per-market trader rows (spec 2.6): one row per wallet with both outcome legs, valued at marks. A mark is an exact
+// ratio of integers (a last fill's usd/shares, a payout's numerator/denominator, a price given in decimal), so
+// a leg's value is computed in micro-units and rounded once, as everywhere else (engine/README.md, Accounting).
+import { mulDivRound } from '../../engine/reducers/mulDivRound.js';
+import type { Position } from '../../engine/reducers/position.js';
+import type { MarketRecord } from '../../engine/state/marketRecords.js';
+import type { MarketHolder } from '../../engine/state/stateReader.js';
+import { positionFields, type PositionFields } from './positionFields.js';
+
+const MICRO = 1_000_000;
+
+/** A price as numerator / denominator, both safe integers. */
+export type Price = readonly [numerator: number, denominator: number];
+
+const PRICE_TEXT = /^(?:0?\.\d{1,9}|0|1(?:\.0{1,9})?)$/;
+
+/** A price 0 to 1 written in decimal (at most 9 decimals), exactly; null for any other text. */
+export function parsePrice(text: string): Price | null {
+  if (!PRICE_TEXT.test(text)) return null;
+  const [whole = '0', fraction = ''] = text.split('.');
+  const denominator = 10 ** fraction.length;
+  return [Number(whole || '0') * denominator + Number(fraction || '0'), denominator];
+}
+
+export const priceNumber = (price: Price) => price[0] / price[1];
+
+/**
+ * The marks a market is valued at when none are given: the payout once resolved, else each outcome's last fill;
+ * an outcome that never traded takes the complement of the other's (a binary market's prices sum to 1), and a
+ * market with no fill at all is valued at 0.5 each, the price a split books its shares at.
+ */
+export function defaultMarks(market: MarketRecord): Price[] {
+  if (market.payoutDenominator > 0 && market.payoutNumerators !== null) {
+    return [0, 1].map((i) => [market.payoutNumerators![i] ?? 0, market.payoutDenominator] as const);
+  }
+  const last = [0, 1].map((i) => {
+    const mark = market.marks[i];
+    return mark && mark.shares > 0 ? ([mark.usd, mark.shares] as const) : null;
+  });
+  return last.map((price, i) => {
+    if (price) return price;
+    const other = last[1 - i];
+    return other ? ([other[1] - other[0], other[1]] as const) : ([1, 2] as const);
+  });
+}
+
+export interface TraderRow {
+  wallet: string;
+  realizedPnl: number;
+  unrealizedPnl: number;
+  totalPnl: number;
+  shares: number[];
+  outcomes: PositionFields[];
+}
+
+/** A trader row with the micro-unit figures it is sorted by. */
+export interface TraderFigures {
+  holder: MarketHolder;
+  realized: number;
+  unrealized: number;
+  total: number;
+}
+
+/** A leg's value at the mark: what its shares would fetch (a negative balance holds nothing, spec 2.3). */
+export function legValue(position: Position, mark: Price): number {
+  return mulDivRound(Math.max(position.shares, 0), mark[0], mark[1]);
+}
+
+export function traderFigures(holder: MarketHolder, marks: readonly Price[]): TraderFigures {
+  let realized = 0;
+  let unrealized = 0;
+  holder.positions.forEach((position, i) => {
+    if (!position) return;
+    realized += position.realizedPnl;
+    unrealized += legValue(position, marks[i]!) - position.costBasis;
+  });
+  return { holder, realized, unrealized, total: realized + unrealized };
+}
+
+export function traderRow({ holder, realized, unrealized, total }: TraderFigures): TraderRow {
+  const outcomes: PositionFields[] = [];
+  const shares = [0, 0];
+  holder.positions.forEach((position, i) => {
+    if (!position) return;
+    outcomes.push(positionFields(holder.wallet, i, position));
+    shares[i] = position.shares / MICRO;
+  });
+  return { wallet: holder.wallet, realizedPnl: realized / MICRO, unrealizedPnl: unrealized / MICRO, totalPnl: total / MICRO, shares, outcomes };
+}
+
+/** Best first by the chosen figure, then by wallet, so equal figures always list in the same order. */
+export function compareTraders(by: 'total' | 'realized'): (a: TraderFigures, b: TraderFigures) => number {
+  return (a, b) => (by === 'total' ? b.total - a.total : b.realized - a.realized) || (a.holder.wallet < b.holder.wallet ? -1 : 1);
+}
