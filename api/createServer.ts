@@ -34,7 +34,7 @@ export interface Server {
   close(): void;
 }
 
-const MAX_URL_CHARS = 4096;
+const MAX_URL_CHARS = 16_384;
 const MAX_HEADER_BYTES = 8192;
 /** uSockets' LIBUS_LISTEN_EXCLUSIVE_PORT. */
 const LISTEN_EXCLUSIVE_PORT = 1;

@@ -7,7 +7,7 @@ export const ERROR = {
   badConditionId: 'conditionId must be 0x plus 64 hex',
   methodNotAllowed: 'only GET is supported',
   bodyNotAccepted: 'request bodies are not accepted',
-  urlTooLong: 'the URL is too long (at most 4096 characters)',
+  urlTooLong: 'the URL is too long (at most 16384 characters)',
   headersTooLarge: 'the request headers are too large (at most 8192 bytes)',
   internal: 'internal error',
   marketNotIndexed: 'market not indexed',

@@ -28,7 +28,7 @@ export function openApiDocument(routes: Array<{ pattern: string; doc: RouteDoc }
           400: { description: 'a bad parameter, named in the text, or a request with a body', content: json },
           401: { description: 'unknown or revoked API key (a missing key too; the WWW-Authenticate header tells them apart)', content: json },
           405: { description: 'only GET is supported (any other method, on any path)', content: json },
-          414: { description: 'the URL is too long (at most 4096 characters)', content: json },
+          414: { description: 'the URL is too long (at most 16384 characters)', content: json },
           429: {
             description: 'rate limit: 600 requests a minute; retry in N s, or at most 4 requests (2 streams) at once per key; retry in 1 s. '
               + 'The Retry-After header gives the seconds to wait', content: json,

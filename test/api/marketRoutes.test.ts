@@ -2,41 +2,25 @@
 // error texts, and the figures checked against each other: traders' legs equal to the wallets' own positions,
 // trade counts equal to the wallets' rows in the market's trades, holders who all bought.
 import t from 'tap';
-import { join } from 'node:path';
 import { startServer } from '../../cli/commands/serveCommand.js';
-import { ID_SPACE } from '../../engine/log/idDictionary.js';
-import { openStateStore } from '../../engine/state/openStateStore.js';
-import { createStateReader } from '../../engine/state/stateReader.js';
 import { HolderLinesAnswer, MarketTradersAnswer, MarketTradesAnswer, TopTradersAnswer, TradeCountsAnswer } from '../../api/schemas/answerSchemas.js';
 import { MARKS_ERROR } from '../../api/routes/marketTradersRoute.js';
-import { createDemoData } from '../fixtures/demoData.js';
+import { busiestMarkets, createDemoData } from '../fixtures/demoData.js';
 import { answerProblems } from '../fixtures/checkAnswer.js';
+import { apiClient } from '../fixtures/apiClient.js';
 
 const { data, key } = await createDemoData(4_000, 12);
 
-/** The condition with the most fills. */
-function busiestMarket(): string {
-  const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
-  const state = createStateReader(store);
-  const counts = new Map<number, number>();
-  for (const { fill } of state.fillsFrom(0)) {
-    if (fill.marketSpace === ID_SPACE.condition) counts.set(fill.marketId, (counts.get(fill.marketId) ?? 0) + 1);
-  }
-  const [id] = [...counts].sort((a, b) => b[1] - a[1])[0]!;
-  const market = state.idText(ID_SPACE.condition, id);
-  void store.close();
-  return market;
-}
-const market = busiestMarket();
+const [market] = await busiestMarkets(data, 1) as [string];
 const UNKNOWN = '0x' + 'ab'.repeat(32);
 
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
-// Answers are JSON checked field by field, so their type stays open.
-async function get(path: string): Promise<{ status: number; body: any }> {
-  const response = await fetch(`http://127.0.0.1:${server.port}${path}`, { headers: { authorization: `Bearer ${key}`, connection: 'close' } });
-  return { status: response.status, body: await response.json() };
-}
+const call = apiClient(server.port, key);
+const get = async (path: string) => {
+  const { status, body } = await call(path);
+  return { status, body };
+};
 
 /** Every trade of the market, newest first, through the cursor. */
 async function allTrades(query = ''): Promise<any[]> {
