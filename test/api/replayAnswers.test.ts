@@ -1,5 +1,5 @@
-// Replay reproduces answers: the wallet routes' answers at block N, recorded live, equal to the byte those of
-// `tally replay --to-block N` after the fold has gone on to the end.
+// Replay reproduces answers: the wallet, market, fills and heat routes' answers at block N, recorded live, equal
+// to the byte those of `tally replay --to-block N` after the fold has gone on to the end.
 import t from 'tap';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { openStateStore } from '../../engine/state/openStateStore.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
 import { createDemoInputs } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
+import { busiestMarkets } from '../fixtures/demoData.js';
 
 const inputs = await createDemoInputs(4_000, 13);
 const lines = readFileSync(inputs.capture, 'utf8').trimEnd().split('\n');
@@ -22,12 +23,24 @@ t.equal(runTally(['ingest', '--data', data, '--capture', firstHalf, '--metadata'
 const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
 
 const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
-const wallets = [...createStateReader(store).positionHolders()].slice(0, 20).map((holder) => holder.wallet);
+const state = createStateReader(store);
+const wallets = [...state.positionHolders()].slice(0, 20).map((holder) => holder.wallet);
+const servedTs = state.block(state.cursor().block)!.ts;
 await store.close();
-const paths = wallets.flatMap((w) => [
-  `/v1/wallets/${w}/positions`, `/v1/wallets/${w}/positions?status=open`, `/v1/wallets/${w}/positions?status=closed`,
-  `/v1/wallets/${w}/trades?limit=50`,
-]);
+const markets = await busiestMarkets(data, 20);
+const week = `from=${servedTs - 604_799}&to=${servedTs + 1}`;
+const paths = [
+  ...wallets.flatMap((w) => [
+    `/v1/wallets/${w}/positions`, `/v1/wallets/${w}/positions?status=open`, `/v1/wallets/${w}/positions?status=closed`,
+    `/v1/wallets/${w}/trades?limit=50`,
+  ]),
+  ...markets.flatMap((m) => [
+    `/v1/markets/${m}/traders?limit=50`, `/v1/markets/${m}/top-traders`, `/v1/markets/${m}/holder-lines`,
+    `/v1/markets/${m}/trade-counts?wallets=${wallets.slice(0, 5).join(',')}`, `/v1/markets/${m}/trades?limit=50`,
+    `/v1/fills?markets=${m}&${week}`,
+  ]),
+  `/v1/fills?markets=${markets.join(',')}&${week}&limit=500`, '/v1/events/heat?window=1h', '/v1/events/heat?window=24h',
+];
 
 async function answers(dir: string): Promise<string[]> {
   const server = await startServer({ data: dir, host: '127.0.0.1', port: 0 });
@@ -45,8 +58,10 @@ async function answers(dir: string): Promise<string[]> {
 
 t.test('default: replay to block N answers as the live state did at block N', async (t) => {
   t.equal(wallets.length, 20);
+  t.equal(markets.length, 20);
   const live = await answers(data);
-  t.ok(live.every((text) => text.startsWith('200 ')), 'all answered');
+  const failed = live.findIndex((text) => !text.startsWith('200 '));
+  t.equal(failed, -1, failed < 0 ? 'all answered' : `${paths[failed]}: ${live[failed]!.slice(0, 200)}`);
   t.equal(runTally(['ingest', '--data', data, '--capture', inputs.capture]).code, 0, 'the fold goes on to the end');
   const moved = await answers(data);
   t.not(moved.join('\n'), live.join('\n'), 'the answers have moved on');
