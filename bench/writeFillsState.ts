@@ -1,0 +1,96 @@
+// A state that holds `rows` fills of `markets` markets in one week, for the fills-feed benchmark: written through
+// the engine's own state writers (ids, fill rows, fill lists, block records, cursor, layout), so the feed reads
+// it exactly as it reads a folded venue. The demo venue spreads its fills over 45 days, and folding one with two
+// million fills in a single week would take the benchmark longer than the feed it measures. Deterministic.
+import { mkdirSync } from 'node:fs';
+import { ID_SPACE } from '../engine/log/idDictionary.js';
+import { createBlockWrites } from '../engine/state/blockWrites.js';
+import { createFillLists } from '../engine/state/createFillLists.js';
+import { createStateIds } from '../engine/state/createStateIds.js';
+import { CURSOR_KEY, encodeBlockRecord, type FoldCursor } from '../engine/state/foldCursor.js';
+import { openStateStore, putStateWrite } from '../engine/state/openStateStore.js';
+import { encodeValue } from '../engine/state/stateCodec.js';
+import { blockRecordKey, fillKey, marketListOwner, walletListOwner } from '../engine/state/stateKeys.js';
+import { prepareStateLayout } from '../engine/state/stateLayout.js';
+import { encodeTradeRow, FEE_UNIT, ROLE, SIDE } from '../engine/state/tradeRow.js';
+
+export const WEEK_START_TS = 1_800_000_000;
+const FIRST_BLOCK = 90_000_000;
+const BLOCK_SECONDS = 2;
+const WALLETS = 20_000;
+const COMMIT_FILLS = 100_000;
+
+/** xorshift32: the same state from the same arguments. */
+function createRandom(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 4_294_967_296;
+  };
+}
+
+const hex = (random: () => number, digits: number) => Array.from({ length: digits }, () => Math.floor(random() * 16).toString(16)).join('');
+
+/** Writes the state into `dir` (empty) and returns the markets' condition ids. */
+export async function writeFillsState(dir: string, rows: number, marketCount: number): Promise<string[]> {
+  mkdirSync(dir, { recursive: true });
+  const store = openStateStore({ dir });
+  prepareStateLayout(store);
+  const random = createRandom(7);
+  const markets = Array.from({ length: marketCount }, () => '0x' + hex(random, 64));
+  const tokens = markets.map(() => [hex(random, 64), hex(random, 64)] as const);
+  const wallets = Array.from({ length: WALLETS }, () => '0x' + hex(random, 40));
+  const ids = createStateIds(store, [0, 0, 0]);
+  const lists = createFillLists(store, 0);
+  const blocks = (7 * 86_400) / BLOCK_SECONDS;
+  const perBlock = rows / blocks;
+  let fill = 0;
+  let block = FIRST_BLOCK;
+  let carry = 0;
+  let checksum = '0'.repeat(64);
+  while (fill < rows) {
+    const writes = createBlockWrites();
+    const puts: Array<[db: 'fills' | 'blocks', key: string, value: Buffer]> = [];
+    const target = Math.min(rows, fill + COMMIT_FILLS);
+    while (fill < target) {
+      carry += perBlock;
+      const count = Math.min(Math.floor(carry), target - fill);
+      carry -= count;
+      const ts = WEEK_START_TS + (block - FIRST_BLOCK) * BLOCK_SECONDS;
+      for (let logIndex = 0; logIndex < count; logIndex++, fill++) {
+        // Busier markets first: a square of a uniform number leans to the low indexes.
+        const m = Math.floor(random() ** 2 * marketCount);
+        const outcome = random() < 0.5 ? 0 : 1;
+        const shares = 1_000_000 + Math.floor(random() * 500_000_000);
+        const usd = Math.floor((shares * (0.05 + random() * 0.9)));
+        const exchange = 1 + Math.floor(random() * 4);
+        const side = random() < 0.5 ? SIDE.buy : SIDE.sell;
+        const row = {
+          logIndex, tx: '0x' + hex(random, 64), wallet: wallets[Math.floor(random() * WALLETS)]!, side, token: tokens[m]![outcome]!,
+          outcomeIndex: outcome, shares, usd, fee: Math.floor(usd / 500), feeUnit: exchange <= 2 && side === SIDE.buy ? FEE_UNIT.shares : FEE_UNIT.usd,
+          role: logIndex % 3 === 0 ? ROLE.taker : ROLE.maker, counterparty: wallets[Math.floor(random() * WALLETS)]!, exchange,
+        };
+        const wallet = ids.id(ID_SPACE.address, row.wallet, writes);
+        const counterparty = ids.id(ID_SPACE.address, row.counterparty, writes);
+        const token = ids.id(ID_SPACE.token, row.token, writes);
+        const market = ids.id(ID_SPACE.condition, markets[m]!, writes);
+        puts.push(['fills', fillKey(block, logIndex), encodeTradeRow(row, ts, { wallet, counterparty, token, marketSpace: ID_SPACE.condition, market })]);
+        lists.add('walletFills', walletListOwner(wallet), fill, block, logIndex);
+        lists.add('marketFills', marketListOwner(ID_SPACE.condition, market), fill, block, logIndex);
+      }
+      checksum = hex(random, 64);
+      puts.push(['blocks', blockRecordKey(block), encodeBlockRecord({ block, ts, hash: '0x' + hex(random, 64), checksum, events: count })]);
+      block++;
+    }
+    const cursor: FoldCursor = { block: block - 1, checksum, events: fill, blocks: block - FIRST_BLOCK, fills: fill, ids: ids.counts() };
+    await store.env.batch(() => {
+      for (const [db, key, value] of puts) putStateWrite(store, db, key, value);
+      for (const { db, key, value } of [...writes.finish(), ...lists.takeWrites()]) putStateWrite(store, db, key, value);
+      store.dbs.meta.put(CURSOR_KEY, encodeValue(cursor));
+    });
+  }
+  await store.close();
+  return markets;
+}
