@@ -7,6 +7,8 @@ export interface RouteDoc {
   summary: string;
   query: QueryParam[];
   answer: object;
+  /** The route's own error statuses, with their texts. */
+  errors?: Record<number, string>;
 }
 
 const json = { 'application/json': { schema: ErrorSchema } };
@@ -34,6 +36,7 @@ export function openApiDocument(routes: Array<{ pattern: string; doc: RouteDoc }
               + 'The Retry-After header gives the seconds to wait', content: json,
           },
           431: { description: 'the request headers are too large (at most 8192 bytes)', content: json },
+          ...Object.fromEntries(Object.entries(doc.errors ?? {}).map(([status, description]) => [status, { description, content: json }])),
         },
       },
     };

@@ -11,6 +11,8 @@ import { FEED_ERRORS } from './routes/fillsFeedRoute.js';
 import { MARKS_ERROR } from './routes/marketTradersRoute.js';
 
 const CONDITION = '0x[0-9a-fA-F]{64}';
+const NOT_INDEXED = { 404: 'market not indexed: the log never prepared this condition' };
+const TRADES_OFF = { 503: 'trades are off: the state was folded with the trade store off (config.json "trades": false)' };
 
 const limit = (max: number, fallback: string) => integerParam('limit', `rows, 1 to ${max} (out of range is clamped), default ${fallback}`);
 const offset = integerParam('offset', 'rows to skip', { minimum: 0 });
@@ -37,6 +39,7 @@ export const routeDocs = {
     query: [limit(2500, '100'), offset, category, text, choiceParam('sort', '`exit` (latest exit first, default) or `pnl`', ['exit', 'pnl'])],
   },
   walletTrades: {
+    errors: TRADES_OFF,
     tag: 'Wallets', summary: 'A wallet\'s trades, newest first', answer: WalletTradesAnswer,
     query: [
       limit(500, '100, 300 on a search'),
@@ -47,6 +50,7 @@ export const routeDocs = {
     ],
   },
   marketTraders: {
+    errors: NOT_INDEXED,
     tag: 'Markets', summary: 'Every wallet of a market, one row each with both outcome legs, best first', answer: MarketTradersAnswer,
     query: [
       limit(1000, '100'),
@@ -55,10 +59,12 @@ export const routeDocs = {
     ],
   },
   topTraders: {
+    errors: NOT_INDEXED,
     tag: 'Markets', summary: 'A market\'s best traders by total PnL', answer: TopTradersAnswer,
     query: [limit(100, '20'), textParam('marks', 'prices by token id, `<tokenId>:<price>,...`; default the last fill prices, the payout once resolved')],
   },
   holderLines: {
+    errors: NOT_INDEXED,
     tag: 'Markets', summary: 'Per outcome, the top holders (wallets that bought) and the top traders, with share-weighted averages', answer: HolderLinesAnswer,
     query: [
       integerParam('top', 'wallets per group, 1 to 50 (out of range is clamped), default 10'),
@@ -66,10 +72,12 @@ export const routeDocs = {
     ],
   },
   tradeCounts: {
+    errors: { ...NOT_INDEXED, ...TRADES_OFF },
     tag: 'Markets', summary: 'Fills of up to 200 wallets over the market\'s whole life', answer: TradeCountsAnswer,
     query: [textParam('wallets', 'up to 200 0x addresses, comma separated; malformed entries are skipped')],
   },
   marketTrades: {
+    errors: { ...NOT_INDEXED, ...TRADES_OFF },
     tag: 'Markets', summary: 'A market\'s trades, newest first', answer: MarketTradesAnswer,
     query: [
       limit(1000, '100'),
@@ -79,6 +87,7 @@ export const routeDocs = {
     ],
   },
   fillsFeed: {
+    errors: TRADES_OFF,
     tag: 'Markets', summary: 'Every fill of 1 to 100 markets in a window of at most 7 days, oldest first, as rows of 11 integers (streamed)',
     answer: FillsFeedAnswer,
     query: [
@@ -90,6 +99,7 @@ export const routeDocs = {
     ],
   },
   eventHeat: {
+    errors: TRADES_OFF,
     tag: 'Markets', summary: 'Distinct wallets per event over the window, busiest first, measured once a minute', answer: EventHeatAnswer,
     query: [choiceParam('window', '`1h`, `6h` or `24h` (default)', ['1h', '6h', '24h']), limit(500, '50')],
   },

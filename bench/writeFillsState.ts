@@ -3,6 +3,7 @@
 // it exactly as it reads a folded venue. The demo venue spreads its fills over 45 days, and folding one with two
 // million fills in a single week would take the benchmark longer than the feed it measures. Deterministic.
 import { mkdirSync } from 'node:fs';
+import { DEFAULT_FOLD_OPTIONS } from '../engine/foldOptions.js';
 import { ID_SPACE } from '../engine/log/idDictionary.js';
 import { createBlockWrites } from '../engine/state/blockWrites.js';
 import { createFillLists } from '../engine/state/createFillLists.js';
@@ -37,7 +38,7 @@ const hex = (random: () => number, digits: number) => Array.from({ length: digit
 export async function writeFillsState(dir: string, rows: number, marketCount: number): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
   const store = openStateStore({ dir });
-  prepareStateLayout(store);
+  prepareStateLayout(store, DEFAULT_FOLD_OPTIONS);
   const random = createRandom(7);
   const markets = Array.from({ length: marketCount }, () => '0x' + hex(random, 64));
   const tokens = markets.map(() => [hex(random, 64), hex(random, 64)] as const);

@@ -8,6 +8,7 @@ import { openEventLog, type EventLog } from '../engine/log/eventLog.js';
 import { openOffchainStore, type OffchainStore } from '../engine/offchain/openOffchainStore.js';
 import { openStateStore, type StateStore } from '../engine/state/openStateStore.js';
 import { prepareStateLayout } from '../engine/state/stateLayout.js';
+import { loadFoldOptions } from '../engine/foldOptions.js';
 import { createLogDecoder, type LogDecoder } from '../replay/decode/decodeLog.js';
 
 export interface Venue {
@@ -36,10 +37,13 @@ export function openVenue(root: string, options: { workers?: number } = {}): Ven
   const paths = dataPaths(root);
   const addresses = loadVenueAddresses(paths.config);
   const log = openEventLog({ dir: paths.log });
+  const foldOptions = loadFoldOptions(paths.config);
   const store = openStateStore({ dir: paths.state, flushOnClose: true });
-  if (prepareStateLayout(store)) process.stderr.write(`tally: ${paths.state} was folded by another state layout: it is folded again from the log\n`);
+  if (prepareStateLayout(store, foldOptions)) {
+    process.stderr.write(`tally: ${paths.state} was folded by another state layout or other options in config.json: it is folded again from the log\n`);
+  }
   const offchain = openOffchainStore({ dir: paths.offchain });
-  const runner = createFoldRunner({ store, stateDir: paths.state, addresses, workers: options.workers ?? defaultWorkers() });
+  const runner = createFoldRunner({ store, stateDir: paths.state, addresses, workers: options.workers ?? defaultWorkers(), trades: foldOptions.trades });
   return {
     paths, addresses, log, store, offchain, runner, decoder: createLogDecoder(addresses),
     async close() {

@@ -5,6 +5,7 @@
 // of the fills table over the window, then kept until the minute moves or the market metadata changes.
 // `complete`: the log reaches back to the window's start.
 import type { RouteRequest } from '../createServer.js';
+import { requireTrades } from '../requireTrades.js';
 import { clampedParam, textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
@@ -42,6 +43,7 @@ export function countEventTraders(ctx: RouteContext, since: number, endBlock: nu
 export function createEventHeatRoute(ctx: RouteContext): (request: RouteRequest) => unknown {
   const counts = new Map<string, HeatCount>();
   return (request) => {
+    requireTrades(ctx);
     const window = textOf(request.query, 'window') ?? '24h';
     const limit = clampedParam(request.query, 'limit', 1, 500, 50);
     const served = readServedBlock(ctx.state);

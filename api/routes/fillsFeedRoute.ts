@@ -4,6 +4,7 @@
 // lists are merged by chain position as the client reads, so a page is never whole in memory. Fills are read up
 // to the block the answer names, even if the fold commits more while it streams.
 import { ApiError } from '../apiError.js';
+import { requireTrades } from '../requireTrades.js';
 import type { RouteRequest } from '../createServer.js';
 import { ERROR } from '../errorTexts.js';
 import { textOf } from '../query/readQuery.js';
@@ -84,6 +85,7 @@ function strictInteger(text: string | null, name: string, min: number, max: numb
 }
 
 export function fillsFeedRoute(ctx: RouteContext, request: RouteRequest): StreamedAnswer {
+  requireTrades(ctx);
   const query = request.query;
   const marketsText = textOf(query, 'markets') ?? '';
   const markets = marketsText.split(',');

@@ -2,6 +2,7 @@
 // ("ts,block,logIndex" of the last row), `outcome` and `side` keeping one of each. The fills table holds a
 // match as the taker's fill plus one per maker order, which is what the spec shows.
 import type { RouteRequest } from '../createServer.js';
+import { requireTrades } from '../requireTrades.js';
 import { indexedMarket } from '../indexedMarket.js';
 import { clampedParam, conditionParam, textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
@@ -12,6 +13,7 @@ import { SIDE } from '../../engine/state/tradeRow.js';
 export function marketTradesRoute(ctx: RouteContext, request: RouteRequest): unknown {
   const conditionId = conditionParam(request);
   indexedMarket(ctx, conditionId);
+  requireTrades(ctx);
   const query = request.query;
   const limit = clampedParam(query, 'limit', 1, 1000, 100);
   const cursor = textOf(query, 'cursor');

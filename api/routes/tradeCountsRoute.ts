@@ -4,6 +4,7 @@
 // with no address at all is refused.
 import { ApiError } from '../apiError.js';
 import type { RouteRequest } from '../createServer.js';
+import { requireTrades } from '../requireTrades.js';
 import { ERROR } from '../errorTexts.js';
 import { indexedMarket } from '../indexedMarket.js';
 import { conditionParam, textOf, WALLET_PATTERN } from '../query/readQuery.js';
@@ -15,6 +16,7 @@ export const MAX_COUNTED_WALLETS = 200;
 export function tradeCountsRoute(ctx: RouteContext, request: RouteRequest): unknown {
   const conditionId = conditionParam(request);
   indexedMarket(ctx, conditionId);
+  requireTrades(ctx);
   const wallets = [...new Set((textOf(request.query, 'wallets') ?? '').split(',').map((entry) => entry.trim())
     .filter((entry) => WALLET_PATTERN.test(entry)).map((entry) => entry.toLowerCase()))].slice(0, MAX_COUNTED_WALLETS);
   if (wallets.length === 0) throw new ApiError(400, ERROR.badTradeCountWallets);

@@ -2,6 +2,7 @@
 // ("ts,block,logIndex" of the last row, sent back as `before`); `market` keeps one market; `q` searches the
 // question and outcome over the whole history in one answer.
 import type { RouteRequest } from '../createServer.js';
+import { requireTrades } from '../requireTrades.js';
 import { clampedParam, textOf, walletParam } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
@@ -9,6 +10,7 @@ import { parseTradeCursor, tradeCursor, tradeView } from '../rows/tradeView.js';
 
 export function walletTradesRoute(ctx: RouteContext, request: RouteRequest): unknown {
   const wallet = walletParam(request);
+  requireTrades(ctx);
   const query = request.query;
   const text = textOf(query, 'q');
   const search = text !== null;

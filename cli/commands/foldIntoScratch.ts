@@ -1,6 +1,7 @@
 // Refolds a data directory's log into a fresh state directory (replay and verify): the log alone decides it.
 import { loadVenueAddresses } from '../../engine/chain/loadVenueAddresses.js';
 import { dataPaths } from '../../engine/dataDir.js';
+import { loadFoldOptions } from '../../engine/foldOptions.js';
 import { createFoldRunner, type FoldRunner } from '../../engine/fold/createFoldRunner.js';
 import { openEventLog } from '../../engine/log/eventLog.js';
 import { openStateStore, type StateStore } from '../../engine/state/openStateStore.js';
@@ -13,8 +14,11 @@ export async function foldIntoScratch(options: {
   const paths = dataPaths(options.data);
   const log = openEventLog({ dir: paths.log, readOnly: true });
   const store = openStateStore({ dir: options.stateDir, flushOnClose: true });
-  prepareStateLayout(store);
-  const runner = createFoldRunner({ store, stateDir: options.stateDir, addresses: loadVenueAddresses(paths.config), workers: options.workers });
+  const foldOptions = loadFoldOptions(paths.config);
+  prepareStateLayout(store, foldOptions);
+  const runner = createFoldRunner({
+    store, stateDir: options.stateDir, addresses: loadVenueAddresses(paths.config), workers: options.workers, trades: foldOptions.trades,
+  });
   try {
     await foldWithProgress(log, runner, options.label, options.toBlock);
   } finally {

@@ -10,6 +10,7 @@ import { readServedBlock } from '../../api/readServedState.js';
 import { createStateReads } from '../../api/stateReads.js';
 import { createIngestDriver } from '../../engine/fold/createIngestDriver.js';
 import { isStateLayoutCurrent } from '../../engine/state/stateLayout.js';
+import { loadFoldOptions } from '../../engine/foldOptions.js';
 import { isMarkedByAnotherBoot } from '../../engine/state/unflushedMarker.js';
 import { isEmptyDataDir, openVenue } from '../openVenue.js';
 
@@ -39,10 +40,11 @@ function sourceHeadOf(state: StateReader): { block: number; ts: number } {
  * names another boot), is folded again from the log before it is served.
  */
 async function refoldStaleState(data: string): Promise<void> {
-  const dir = dataPaths(data).state;
+  const paths = dataPaths(data);
+  const dir = paths.state;
   if (!isMarkedByAnotherBoot(dir)) {
     const probe = openStateStore({ dir });
-    const current = isStateLayoutCurrent(probe);
+    const current = isStateLayoutCurrent(probe, loadFoldOptions(paths.config));
     await probe.close();
     if (current) return;
   }

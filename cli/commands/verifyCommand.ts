@@ -13,6 +13,7 @@ import { isProcessAlive } from '../../engine/isProcessAlive.js';
 import { openEventLog, type EventLog } from '../../engine/log/eventLog.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
 import { isStateLayoutCurrent, STATE_LAYOUT } from '../../engine/state/stateLayout.js';
+import { loadFoldOptions } from '../../engine/foldOptions.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
 import { foldIntoScratch } from './foldIntoScratch.js';
 
@@ -83,8 +84,8 @@ export async function verifyCommand(flags: { data: string; capture?: string; wor
   const stored = existsSync(paths.state) ? openStateStore({ dir: paths.state, readOnly: true }) : null;
   const scratch = createScratch(paths.root);
   try {
-    if (stored && !isStateLayoutCurrent(stored)) {
-      console.log(`verify: the state in ${paths.state} was folded with another state layout than this tally's (${STATE_LAYOUT}); fold it again first (tally ingest does so)`);
+    if (stored && !isStateLayoutCurrent(stored, loadFoldOptions(paths.config))) {
+      console.log(`verify: the state in ${paths.state} was folded with another state layout than this tally's (${STATE_LAYOUT}) or other options in config.json; fold it again first (tally ingest does so)`);
       return 1;
     }
     const { store, runner } = await foldIntoScratch({ data: flags.data, stateDir: scratch.dir, workers: flags.workers, label: 'verify' });

@@ -80,7 +80,10 @@ export function createFoldRunner(options: {
   stateDir: string;
   addresses: VenueAddresses;
   workers?: number;
+  /** False: the trade store is off (foldOptions), no fills table and no fill lists are kept. */
+  trades?: boolean;
 }): FoldRunner {
+  const keepTrades = options.trades ?? true;
   const { store, addresses } = options;
   const partitions = Math.max(1, options.workers ?? 1);
   const pools = Array.from({ length: partitions }, () => new Piscina({
@@ -142,6 +145,10 @@ export function createFoldRunner(options: {
    * end) and onto their wallet's and market's lists, numbered in chain order.
    */
   function writeFills(block: BlockEvents): void {
+    if (!keepTrades) {
+      blockFills = [];
+      return;
+    }
     blockFills.sort((a, b) => a.row.logIndex - b.row.logIndex);
     for (const { market, row } of blockFills) {
       const wallet = stateIds.id(ID_SPACE.address, row.wallet, writes);

@@ -1,5 +1,6 @@
 // The layout of the state's keys and values. State is derived from the log, so a directory folded by another
 // layout is not misread: its state is emptied and folded again from the log.
+import type { FoldOptions } from '../foldOptions.js';
 import type { StateStore } from './openStateStore.js';
 import { STATE_DBS } from './openStateStore.js';
 
@@ -14,30 +15,43 @@ import { STATE_DBS } from './openStateStore.js';
 export const STATE_LAYOUT = 7;
 const LAYOUT_KEY = 'layout';
 
-/** The layout the state was folded with: null when it holds nothing yet. */
-function storedLayout(store: StateStore): number | null {
-  const bytes = store.dbs.meta.getBinary(LAYOUT_KEY);
-  if (bytes) return Number(bytes.toString('latin1'));
-  // A state with no layout key but some content predates layouts: layout 1.
-  return store.dbs.blocks.getKeysCount({ limit: 1 }) > 0 ? 1 : null;
+const NO_TRADES = '-no-trades';
+
+/** The layout and the options a state is folded with, as the state records them: "7", or "7-no-trades". */
+function layoutTag(options: FoldOptions): string {
+  return String(STATE_LAYOUT) + (options.trades ? '' : NO_TRADES);
 }
 
-/** True when the state holds nothing or was folded with this layout. */
-export function isStateLayoutCurrent(store: StateStore): boolean {
+/** The layout tag the state was folded with: null when it holds nothing yet. */
+function storedLayout(store: StateStore): string | null {
+  const bytes = store.dbs.meta.getBinary(LAYOUT_KEY);
+  if (bytes) return bytes.toString('latin1');
+  // A state with no layout key but some content predates layouts: layout 1.
+  return store.dbs.blocks.getKeysCount({ limit: 1 }) > 0 ? '1' : null;
+}
+
+/** True when the state holds nothing or was folded with this layout and these options. */
+export function isStateLayoutCurrent(store: StateStore, options: FoldOptions): boolean {
   const layout = storedLayout(store);
-  return layout === null || layout === STATE_LAYOUT;
+  return layout === null || layout === layoutTag(options);
+}
+
+/** Whether the state keeps fills: false when it was folded with the trade store off. */
+export function stateKeepsTrades(store: StateStore): boolean {
+  return !(storedLayout(store) ?? '').endsWith(NO_TRADES);
 }
 
 /**
- * Before folding: empties a state of another layout (returns true then) and records this layout, so the fold
- * starts again from the log's first block.
+ * Before folding: empties a state of another layout or other options (returns true then) and records these, so
+ * the fold starts again from the log's first block.
  */
-export function prepareStateLayout(store: StateStore): boolean {
+export function prepareStateLayout(store: StateStore, options: FoldOptions): boolean {
   const layout = storedLayout(store);
-  if (layout === STATE_LAYOUT) return false;
+  const tag = layoutTag(options);
+  if (layout === tag) return false;
   store.env.transactionSync(() => {
     if (layout !== null) for (const name of STATE_DBS) store.dbs[name].clearSync();
-    store.dbs.meta.put(LAYOUT_KEY, Buffer.from(String(STATE_LAYOUT), 'latin1'));
+    store.dbs.meta.put(LAYOUT_KEY, Buffer.from(tag, 'latin1'));
   });
   return layout !== null;
 }

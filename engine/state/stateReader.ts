@@ -7,6 +7,7 @@ import { CURSOR_KEY, decodeBlockRecord, EMPTY_CURSOR, type BlockRecord, type Fol
 import { joinMarket, type MarketRecord, type StoredMark, type TokenRecord } from './marketRecords.js';
 import type { StateStore } from './openStateStore.js';
 import { readSourceHead, type SourceHead } from './sourceHead.js';
+import { stateKeepsTrades } from './stateLayout.js';
 import { decodePosition, decodeValue } from './stateCodec.js';
 import { FILL_ENTRY_BYTES, fillEntriesNewestFirst, fillEntryOffsetsFrom, type FillListDb } from './createFillLists.js';
 import { blockRecordKey, fillKey, fillListKey, idKey, idValueKey, marketListOwner, positionKey, u32Key, walletListOwner } from './stateKeys.js';
@@ -82,6 +83,8 @@ export interface StateReader {
   fillsFrom(fromBlock: number): Iterable<ScannedFill>;
   /** The text of a state id, as fills' numbers name wallets (ID_SPACE.address) and markets (their marketSpace). */
   idText(space: number, id: number): string;
+  /** False when the state was folded with the trade store off: it holds no fills. */
+  keepsTrades(): boolean;
 }
 
 const WALLET_TEXT = /^0x[0-9a-f]{40}$/;
@@ -314,5 +317,6 @@ export function createStateReader(store: StateStore): StateReader {
       }
     },
     idText: (space, id) => idText(space, id),
+    keepsTrades: () => stateKeepsTrades(store),
   };
 }
