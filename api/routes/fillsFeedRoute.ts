@@ -11,11 +11,13 @@ import { textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { StreamedAnswer } from '../sendStream.js';
-import type { FillPosition, ScannedFill } from '../../engine/state/stateReader.js';
+import type { FillCursor, FillPosition } from '../../engine/state/stateReader.js';
 import { parseTradeCursor, tradeCursor } from '../rows/tradeView.js';
 import { ROLE } from '../../engine/state/tradeRow.js';
 
 export const MAX_FEED_MARKETS = 100;
+/** Rows a piece of the stream holds: fewer calls into the route, no piece too large to hold. */
+const ROWS_PER_PIECE = 512;
 export const MAX_FEED_WINDOW = 604_800;
 export const MAX_FEED_LIMIT = 50_000;
 export const FEED_ERRORS = {
@@ -24,17 +26,18 @@ export const FEED_ERRORS = {
   limit: `limit must be an integer from 1 to ${MAX_FEED_LIMIT}`,
 } as const;
 
-interface Head { market: number; iterator: Iterator<ScannedFill>; fill: ScannedFill }
+/** A market's cursor and its place in the request's list. */
+interface Head { market: number; cursor: FillCursor }
 
-const before = (a: ScannedFill, b: ScannedFill) => a.block < b.block || (a.block === b.block && a.fill.logIndex < b.fill.logIndex);
+const before = (a: FillCursor, b: FillCursor) => a.block < b.block || (a.block === b.block && a.fill.logIndex < b.fill.logIndex);
 
-/** A binary min-heap of the markets' next fills, by chain position. */
+/** A binary min-heap of the markets' cursors, by the chain position of the fill each holds. */
 function createMerge(heads: Head[]) {
   const heap: Head[] = [];
   const up = (i: number) => {
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!before(heap[i]!.fill, heap[parent]!.fill)) return;
+      if (!before(heap[i]!.cursor, heap[parent]!.cursor)) return;
       [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
       i = parent;
     }
@@ -44,8 +47,8 @@ function createMerge(heads: Head[]) {
       const left = 2 * i + 1;
       const right = left + 1;
       let least = i;
-      if (left < heap.length && before(heap[left]!.fill, heap[least]!.fill)) least = left;
-      if (right < heap.length && before(heap[right]!.fill, heap[least]!.fill)) least = right;
+      if (left < heap.length && before(heap[left]!.cursor, heap[least]!.cursor)) least = left;
+      if (right < heap.length && before(heap[right]!.cursor, heap[least]!.cursor)) least = right;
       if (least === i) return;
       [heap[i], heap[least]] = [heap[least]!, heap[i]!];
       i = least;
@@ -56,23 +59,20 @@ function createMerge(heads: Head[]) {
     up(heap.length - 1);
   }
   return {
-    /** The oldest fill left and its market's position in the request, or null. */
-    take(): { market: number; fill: ScannedFill } | null {
-      const top = heap[0];
-      if (top === undefined) return null;
-      const taken = { market: top.market, fill: top.fill };
-      const next = top.iterator.next();
-      if (next.done) {
-        const last = heap.pop()!;
-        if (heap.length > 0) {
-          heap[0] = last;
-          down(0);
-        }
-      } else {
-        top.fill = next.value;
+    /** The head holding the oldest fill left, or undefined. */
+    peek: (): Head | undefined => heap[0],
+    /** Moves the oldest head on to its next fill. */
+    advance(): void {
+      const top = heap[0]!;
+      if (top.cursor.next()) {
+        down(0);
+        return;
+      }
+      const last = heap.pop()!;
+      if (heap.length > 0) {
+        heap[0] = last;
         down(0);
       }
-      return taken;
     },
   };
 }
@@ -118,15 +118,15 @@ export function fillsFeedRoute(ctx: RouteContext, request: RouteRequest): Stream
   const heads: Head[] = [];
   if (start !== null && start.block < endBlock) {
     lowered.forEach((market, i) => {
-      const iterator = state.marketFillNumbers(market, { from: start!, endBlock: Number.isFinite(endBlock) ? endBlock : null })[Symbol.iterator]();
-      const first = iterator.next();
-      if (!first.done) heads.push({ market: i, iterator, fill: first.value });
+      const cursor = state.marketFillCursor(market, { from: start!, endBlock: Number.isFinite(endBlock) ? endBlock : null });
+      if (cursor?.next()) heads.push({ market: i, cursor });
     });
   }
   const merge = createMerge(heads);
 
   let rows = 0;
-  let lastRow: { ts: number; block: number; logIndex: number } | null = null;
+  // The last row's place, kept as numbers: an object a row would be garbage a row.
+  const lastRow = { ts: 0, block: 0, logIndex: 0 };
   let stage: 'open' | 'rows' | 'closed' = 'open';
   return new StreamedAnswer({
     next() {
@@ -135,21 +135,27 @@ export function fillsFeedRoute(ctx: RouteContext, request: RouteRequest): Stream
         return `{"block":${served.block},"fills":[`;
       }
       if (stage === 'closed') return null;
-      const taken = rows < limit ? merge.take() : null;
-      if (taken !== null) {
-        const { market, fill: { block, fill } } = taken;
-        lastRow = { ts: fill.ts, block, logIndex: fill.logIndex };
+      // Rows a piece at a time, up to ROWS_PER_PIECE of them.
+      let text = '';
+      for (let count = 0; count < ROWS_PER_PIECE && rows < limit; count++) {
+        const head = merge.peek();
+        if (head === undefined) break;
+        const { block, fill } = head.cursor;
+        lastRow.ts = fill.ts;
+        lastRow.block = block;
+        lastRow.logIndex = fill.logIndex;
         const taker = fill.role === ROLE.taker ? 1 : 0;
-        const text = `${rows === 0 ? '' : ','}[${market},${fill.ts},${block},${fill.logIndex},${fill.outcomeIndex},${fill.side},${fill.shares},${fill.usd},${fill.exchange},${taker},${fill.fee}]`;
+        text += `${rows === 0 ? '' : ','}[${head.market},${fill.ts},${block},${fill.logIndex},${fill.outcomeIndex},${fill.side},${fill.shares},${fill.usd},${fill.exchange},${taker},${fill.fee}]`;
         rows++;
-        return text;
+        merge.advance();
       }
+      if (text !== '') return text;
       stage = 'closed';
       // Cut by the limit when fills remain: the next page starts after the last row, and the window is complete
       // only before that row's second. Otherwise complete through the window's end, or the served block's time.
-      const more = rows === limit && merge.take() !== null;
-      const completeThroughTs = more ? lastRow!.ts : Math.min(to, Math.max(from, served.blockTs));
-      return `],"completeThroughTs":${completeThroughTs},"next":${more ? JSON.stringify(tradeCursor(lastRow!)) : 'null'}}`;
+      const more = rows === limit && merge.peek() !== undefined;
+      const completeThroughTs = more ? lastRow.ts : Math.min(to, Math.max(from, served.blockTs));
+      return `],"completeThroughTs":${completeThroughTs},"next":${more ? JSON.stringify(tradeCursor(lastRow)) : 'null'}}`;
     },
   });
 }

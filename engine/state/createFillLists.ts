@@ -94,7 +94,7 @@ export function createFillLists(store: StateStore, committedFills: number): Fill
 }
 
 /** How many of a bucket's entries lie before `position`, by binary search (entries are in chain order). */
-function entriesBefore(value: Buffer, position: FillPosition): number {
+export function entriesBefore(value: Buffer, position: FillPosition): number {
   let low = 0;
   let high = value.length / FILL_ENTRY_BYTES;
   while (low < high) {
@@ -116,12 +116,4 @@ export function* fillEntriesNewestFirst(value: Buffer, before: FillPosition | nu
   for (let offset = (end - 1) * FILL_ENTRY_BYTES; offset >= 0; offset -= FILL_ENTRY_BYTES) {
     yield { block: value.readUInt32BE(offset), logIndex: value.readUInt32BE(offset + 4) };
   }
-}
-
-/**
- * The byte offsets of a bucket's entries at or after `from`, oldest first. An entry's 8 bytes are its fill's key
- * in the fills table (fillKey), so a scan reads the table with them as they are.
- */
-export function* fillEntryOffsetsFrom(value: Buffer, from: FillPosition): Generator<number> {
-  for (let offset = entriesBefore(value, from) * FILL_ENTRY_BYTES; offset < value.length; offset += FILL_ENTRY_BYTES) yield offset;
 }

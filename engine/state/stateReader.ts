@@ -9,10 +9,10 @@ import type { StateStore } from './openStateStore.js';
 import { readSourceHead, type SourceHead } from './sourceHead.js';
 import { stateKeepsTrades } from './stateLayout.js';
 import { decodePosition, decodeValue } from './stateCodec.js';
-import { FILL_ENTRY_BYTES, fillEntriesNewestFirst, fillEntryOffsetsFrom, type FillListDb } from './createFillLists.js';
+import { entriesBefore, FILL_ENTRY_BYTES, fillEntriesNewestFirst, type FillListDb } from './createFillLists.js';
 import { blockRecordKey, fillKey, fillListKey, idKey, idValueKey, marketListOwner, positionKey, u32Key, walletListOwner } from './stateKeys.js';
 import { ID_SPACE, idBytesText, idTextBytes, type IdSpace } from '../log/idDictionary.js';
-import { decodeFillNumbers, decodeTradeRow, type FillNumbers, type TradeRow } from './tradeRow.js';
+import { decodeFillNumbers, decodeFillNumbersInto, decodeTradeRow, type FillNumbers, type TradeRow } from './tradeRow.js';
 
 /** A fill as stored, with where it sits in the chain. */
 export interface StoredFill {
@@ -51,6 +51,15 @@ export interface FillWindow {
 /** A fill as a scan reads it: where it sits, and its numbers. */
 export interface ScannedFill { block: number; fill: FillNumbers }
 
+/**
+ * A scan over a list's fills that holds one fill at a time in itself: `next()` overwrites `block` and `fill`, so
+ * a long scan (the fills feed's) allocates nothing per fill.
+ */
+export interface FillCursor extends ScannedFill {
+  /** Moves to the next fill; false once there is none. */
+  next(): boolean;
+}
+
 export interface StateReader {
   /** The fold's cursor as last committed (decoded again only when a commit changed it). */
   cursor(): FoldCursor;
@@ -77,6 +86,8 @@ export interface StateReader {
   marketHolders(conditionId: string): Iterable<MarketHolder>;
   /** The market's fills inside the window, oldest first, as numbers. */
   marketFillNumbers(market: string, window: FillWindow): Iterable<ScannedFill>;
+  /** The same as a cursor (null when the market has no fill), before its first fill: call next() first. */
+  marketFillCursor(market: string, window: FillWindow): FillCursor | null;
   /** Per wallet asked (lowercase 0x address), its fills in the market and the time of the latest (0 with none). */
   marketTradeCounts(conditionId: string, wallets: string[]): Map<string, { fills: number; lastTs: number }>;
   /** The venue's fills from block `fromBlock` on, oldest first, as numbers. */
@@ -141,22 +152,50 @@ export function createStateReader(store: StateStore): StateReader {
     return joinMarket(decodeValue<MarketRecord>(bytes), marks && decodeValue<[number, ...StoredMark[]]>(marks));
   }
 
+  /** A cursor over a list's fills at or after `from`, oldest first, before `endBlock` when given. */
+  function listCursor(db: FillListDb, owner: string, from: FillPosition, endBlock: number | null): FillCursor {
+    const buckets = store.dbs[db].getRange({ start: keyBytes(owner), end: keyBytes(fillListKey(owner, MAX_BUCKET)) })[Symbol.iterator]();
+    let bucket: Buffer | null = null;
+    let offset = 0;
+    let done = false;
+    // One key buffer for the whole scan: a subarray a fill would be an object a fill.
+    const key = Buffer.alloc(FILL_ENTRY_BYTES);
+    const cursor: FillCursor = {
+      block: 0,
+      fill: {} as FillNumbers,
+      next() {
+        while (!done) {
+          if (bucket === null || offset >= bucket.length) {
+            const entry = buckets.next();
+            if (entry.done) break;
+            bucket = entry.value.value;
+            // Entries before the start: skipped by binary search (a bucket wholly before it, at once).
+            offset = entriesBefore(bucket, from) * FILL_ENTRY_BYTES;
+            continue;
+          }
+          const block = bucket.readUInt32BE(offset);
+          if (endBlock !== null && block >= endBlock) break;
+          // The entry's 8 bytes are the fill's key.
+          key.writeUInt32BE(block, 0);
+          key.writeUInt32BE(bucket.readUInt32BE(offset + 4), 4);
+          const bytes = store.dbs.fills.getBinaryFast(key);
+          if (!bytes) throw new Error(`state: ${db} lists a fill the fills table lacks (block ${block}, log ${key.readUInt32BE(4)})`);
+          offset += FILL_ENTRY_BYTES;
+          cursor.block = block;
+          decodeFillNumbersInto(bytes, cursor.fill);
+          return true;
+        }
+        done = true;
+        return false;
+      },
+    };
+    return cursor;
+  }
+
   /** A list's fills at or after `from`, oldest first, before `endBlock` when given, as numbers. */
   function* listedFillsFrom(db: FillListDb, owner: string, from: FillPosition, endBlock: number | null): Generator<ScannedFill> {
-    const range = { start: keyBytes(owner), end: keyBytes(fillListKey(owner, MAX_BUCKET)) };
-    for (const { value } of store.dbs[db].getRange(range)) {
-      // A bucket whose last entry is before the start holds nothing of the scan.
-      const last = value.length - FILL_ENTRY_BYTES;
-      if (value.readUInt32BE(last) < from.block || (value.readUInt32BE(last) === from.block && value.readUInt32BE(last + 4) < from.logIndex)) continue;
-      for (const offset of fillEntryOffsetsFrom(value, from)) {
-        const block = value.readUInt32BE(offset);
-        if (endBlock !== null && block >= endBlock) return;
-        // The entry's 8 bytes are the fill's key.
-        const bytes = store.dbs.fills.getBinaryFast(value.subarray(offset, offset + FILL_ENTRY_BYTES));
-        if (!bytes) throw new Error(`state: ${db} lists a fill the fills table lacks (block ${block}, log ${value.readUInt32BE(offset + 4)})`);
-        yield { block, fill: decodeFillNumbers(bytes) };
-      }
-    }
+    const cursor = listCursor(db, owner, from, endBlock);
+    while (cursor.next()) yield { block: cursor.block, fill: { ...cursor.fill } };
   }
 
   /** The entries on a list: the sum of its buckets' lengths, read without touching a fill. */
@@ -277,6 +316,10 @@ export function createStateReader(store: StateStore): StateReader {
     marketFillNumbers(market, window) {
       const owner = marketOwner(market);
       return owner === null ? [] : listedFillsFrom('marketFills', owner, window.from, window.endBlock);
+    },
+    marketFillCursor(market, window) {
+      const owner = marketOwner(market);
+      return owner === null ? null : listCursor('marketFills', owner, window.from, window.endBlock);
     },
     marketTradeCounts(conditionId, wallets) {
       const counts = new Map(wallets.map((wallet) => [wallet, { fills: 0, lastTs: 0 }]));
