@@ -13,6 +13,11 @@ import { ID_SPACE } from '../../engine/log/idDictionary.js';
 
 export const HEAT_WINDOWS: Record<string, number> = { '1h': 3_600, '6h': 21_600, '24h': 86_400 };
 
+/** The minute heat is measured at: the served block's time, rounded down to the minute. */
+export function heatMinute(blockTs: number): number {
+  return Math.floor(blockTs / 60) * 60;
+}
+
 interface HeatCount { since: number; complete: boolean; events: Array<{ eventSlug: string; uniqueTraders: number }> }
 
 /** Distinct wallets per event slug over fills at or after `since`, before block `endBlock`, busiest first. */
@@ -47,7 +52,7 @@ export function createEventHeatRoute(ctx: RouteContext): (request: RouteRequest)
     const window = textOf(request.query, 'window') ?? '24h';
     const limit = clampedParam(request.query, 'limit', 1, 500, 50);
     const served = readServedBlock(ctx.state);
-    const minute = Math.floor(served.blockTs / 60) * 60;
+    const minute = heatMinute(served.blockTs);
     const key = `${window}:${minute}:${ctx.reads.offchainRevision()}`;
     let count = counts.get(key);
     if (!count) {

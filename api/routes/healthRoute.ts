@@ -2,6 +2,7 @@
 import { readdirSync } from 'node:fs';
 import type { RouteContext } from '../routeContext.js';
 import { readServedBlock } from '../readServedState.js';
+import { heatMinute } from './eventHeatRoute.js';
 
 export function healthRoute(ctx: RouteContext): unknown {
   const served = readServedBlock(ctx.state);
@@ -22,7 +23,8 @@ export function healthRoute(ctx: RouteContext): unknown {
     lagBlocks,
     lagSeconds: source.ts > served.blockTs ? source.ts - served.blockTs : 0,
     log: { events: served.events, segments },
-    rollups: { leaderboard: null, tags: null, heat: null },
+    // Heat is counted on demand for the served block's minute: that minute is its rollup (null with no fills kept).
+    rollups: { leaderboard: null, tags: null, heat: ctx.state.keepsTrades() && served.block > 0 ? heatMinute(served.blockTs) : null },
     version: ctx.version,
   };
 }

@@ -137,6 +137,7 @@ t.test('default: heat counts the distinct wallets of each event\'s markets over 
   }
   t.equal(top.uniqueTraders, wallets.size, `${top.eventSlug}: distinct wallets of its markets' trades in the window`);
   t.equal(since % 60, 0, 'the window ends on a minute');
+  t.equal((await get('/v1/health')).body.rollups.heat, minute, 'health names the minute heat is measured at');
   const short = await get('/v1/events/heat?window=1h&limit=2');
   t.match(short.body, { window: '1h', since: since + 86_400 - 3_600 });
   t.ok(short.body.events.length <= 2, 'limit');
