@@ -1,31 +1,15 @@
 // GET /v1/markets/{conditionId}/top-traders (DESIGN.md 5): the market's best traders by total PnL, `limit` 1-100
 // (20), marks by token id (`<tokenId>:<price>,...`, decimal token ids as the answers show them; a token left out
 // keeps its default mark, see defaultMarks). The answer gives the marks used by token id.
-import { ApiError } from '../apiError.js';
 import type { RouteRequest } from '../createServer.js';
 import { indexedMarket } from '../indexedMarket.js';
 import { clampedParam, conditionParam, textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
-import { compareTraders, defaultMarks, parsePrice, priceNumber, traderFigures, traderRow, type Price } from '../rows/traderRow.js';
+import { compareTraders, defaultMarks, priceNumber, tokenMarks, traderFigures, traderRow } from '../rows/traderRow.js';
 
 export const TOKEN_MARKS_ERROR = 'marks must be <tokenId>:<price>,... with the market\'s token ids and prices 0 to 1';
-
-/** Prices by decimal token id (`<tokenId>:<price>,...`) as prices by outcome index, over `fallback`. */
-export function tokenMarks<T extends Price | null>(text: string | null, tokens: string[], fallback: T[], error: string): Array<T | Price> {
-  const marks: Array<T | Price> = [...fallback];
-  if (text === null) return marks;
-  const decimals = tokens.map(tokenIdToDecimal);
-  for (const entry of text.split(',')) {
-    const [token = '', priceText = ''] = entry.split(':');
-    const outcome = decimals.indexOf(token);
-    const price = parsePrice(priceText);
-    if (outcome < 0 || price === null) throw new ApiError(400, error);
-    marks[outcome] = price;
-  }
-  return marks;
-}
 
 export function topTradersRoute(ctx: RouteContext, request: RouteRequest): unknown {
   const conditionId = conditionParam(request);

@@ -1,6 +1,8 @@
 // Per-market trader rows (spec 2.6): one row per wallet with both outcome legs, valued at marks. A mark is an exact
 // ratio of integers (a last fill's usd/shares, a payout's numerator/denominator, a price given in decimal), so
 // a leg's value is computed in micro-units and rounded once, as everywhere else (engine/README.md, Accounting).
+import { ApiError } from '../apiError.js';
+import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { mulDivRound } from '../../engine/reducers/mulDivRound.js';
 import type { Position } from '../../engine/reducers/position.js';
 import type { MarketRecord } from '../../engine/state/marketRecords.js';
@@ -23,6 +25,21 @@ export function parsePrice(text: string): Price | null {
 }
 
 export const priceNumber = (price: Price) => price[0] / price[1];
+
+/** Prices by decimal token id (`<tokenId>:<price>,...`) as prices by outcome index, over `fallback`. */
+export function tokenMarks<T extends Price | null>(text: string | null, tokens: string[], fallback: T[], error: string): Array<T | Price> {
+  const marks: Array<T | Price> = [...fallback];
+  if (text === null) return marks;
+  const decimals = tokens.map(tokenIdToDecimal);
+  for (const entry of text.split(',')) {
+    const [token = '', priceText = ''] = entry.split(':');
+    const outcome = decimals.indexOf(token);
+    const price = parsePrice(priceText);
+    if (outcome < 0 || price === null) throw new ApiError(400, error);
+    marks[outcome] = price;
+  }
+  return marks;
+}
 
 /**
  * The marks a market is valued at when none are given: the payout once resolved, else each outcome's last fill;

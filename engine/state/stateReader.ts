@@ -84,9 +84,7 @@ export interface StateReader {
   firstBlockFrom(ts: number): number | null;
   /** Every wallet that ever held a position in the market, in the order the fold met them. */
   marketHolders(conditionId: string): Iterable<MarketHolder>;
-  /** The market's fills inside the window, oldest first, as numbers. */
-  marketFillNumbers(market: string, window: FillWindow): Iterable<ScannedFill>;
-  /** The same as a cursor (null when the market has no fill), before its first fill: call next() first. */
+  /** The market's fills inside the window, oldest first, as a cursor (null when the market has no fill), before its first fill: call next() first. */
   marketFillCursor(market: string, window: FillWindow): FillCursor | null;
   /** Per wallet asked (lowercase 0x address), its fills in the market and the time of the latest (0 with none). */
   marketTradeCounts(conditionId: string, wallets: string[]): Map<string, { fills: number; lastTs: number }>;
@@ -190,12 +188,6 @@ export function createStateReader(store: StateStore): StateReader {
       },
     };
     return cursor;
-  }
-
-  /** A list's fills at or after `from`, oldest first, before `endBlock` when given, as numbers. */
-  function* listedFillsFrom(db: FillListDb, owner: string, from: FillPosition, endBlock: number | null): Generator<ScannedFill> {
-    const cursor = listCursor(db, owner, from, endBlock);
-    while (cursor.next()) yield { block: cursor.block, fill: { ...cursor.fill } };
   }
 
   /** The entries on a list: the sum of its buckets' lengths, read without touching a fill. */
@@ -313,10 +305,6 @@ export function createStateReader(store: StateStore): StateReader {
         yield { wallet: idText(ID_SPACE.address, walletId), positions };
       }
     },
-    marketFillNumbers(market, window) {
-      const owner = marketOwner(market);
-      return owner === null ? [] : listedFillsFrom('marketFills', owner, window.from, window.endBlock);
-    },
     marketFillCursor(market, window) {
       const owner = marketOwner(market);
       return owner === null ? null : listCursor('marketFills', owner, window.from, window.endBlock);
@@ -341,14 +329,16 @@ export function createStateReader(store: StateStore): StateReader {
       let walletEntries = 0;
       for (const id of owners.keys()) walletEntries += listLength('walletFills', walletListOwner(id));
       if (listLength('marketFills', marketOwnerKey) <= walletEntries) {
-        for (const { fill } of listedFillsFrom('marketFills', marketOwnerKey, start, null)) {
-          const wallet = owners.get(fill.walletId);
-          if (wallet !== undefined) count(wallet, fill);
+        const scan = listCursor('marketFills', marketOwnerKey, start, null);
+        while (scan.next()) {
+          const wallet = owners.get(scan.fill.walletId);
+          if (wallet !== undefined) count(wallet, scan.fill);
         }
       } else {
         for (const [id, wallet] of owners) {
-          for (const { fill } of listedFillsFrom('walletFills', walletListOwner(id), start, null)) {
-            if (fill.marketSpace === ID_SPACE.condition && fill.marketId === marketId) count(wallet, fill);
+          const scan = listCursor('walletFills', walletListOwner(id), start, null);
+          while (scan.next()) {
+            if (scan.fill.marketSpace === ID_SPACE.condition && scan.fill.marketId === marketId) count(wallet, scan.fill);
           }
         }
       }
