@@ -20,6 +20,10 @@ import { tradeCountsRoute } from './routes/tradeCountsRoute.js';
 import { marketTradesRoute } from './routes/marketTradesRoute.js';
 import { fillsFeedRoute } from './routes/fillsFeedRoute.js';
 import { createEventHeatRoute } from './routes/eventHeatRoute.js';
+import { walletStatsRoute } from './routes/walletStatsRoute.js';
+import { walletCategoriesRoute } from './routes/walletCategoriesRoute.js';
+import { createLeaderboardRoute } from './routes/leaderboardRoute.js';
+import { createBoardRankings } from './board/boardRankings.js';
 import { sendStream, StreamedAnswer } from './sendStream.js';
 import { encodeAnswer, sendAnswer, sendError } from './sendAnswer.js';
 import { createAnswerCache } from './answerCache.js';
@@ -197,6 +201,9 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
     { pattern: '/v1/markets/:conditionId/trades', doc: routeDocs.marketTrades, handle: (request) => marketTradesRoute(ctx, request) },
     { pattern: '/v1/fills', stream: true, cached: false, doc: routeDocs.fillsFeed, handle: (request) => fillsFeedRoute(ctx, request) },
     { pattern: '/v1/events/heat', doc: routeDocs.eventHeat, handle: createEventHeatRoute(ctx) },
+    { pattern: '/v1/wallets/:wallet/stats', doc: routeDocs.walletStats, handle: (request) => walletStatsRoute(ctx, request) },
+    { pattern: '/v1/wallets/:wallet/categories', doc: routeDocs.walletCategories, handle: (request) => walletCategoriesRoute(ctx, request) },
+    { pattern: '/v1/leaderboard', doc: routeDocs.leaderboard, handle: createLeaderboardRoute(ctx, createBoardRankings(ctx.state)) },
   ];
   const document = openApiDocument(routes, ctx.version);
   routes.push({ pattern: '/v1/openapi.json', doc: routeDocs.openApi, handle: () => document });

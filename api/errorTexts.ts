@@ -14,6 +14,10 @@ export const ERROR = {
   badTradeCountWallets: 'wallets: give 0x addresses, comma separated',
   fillsWindow: 'the window is at most 604800 seconds (7 days)',
   tradesOff: 'trades are off',
+  badPeriod: 'period must be 1d, 7d, 30d, 90d, 1y or all (or give from and to)',
+  boardNotBuilt: 'the leaderboard is not built yet',
+  unknownCategory: 'unknown category',
+  badWindow: 'to must be after from',
 } as const;
 
 /** Spec 7's 429 form, for a key over its requests a minute. */

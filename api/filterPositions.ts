@@ -1,6 +1,7 @@
 // The category and text filters of the wallet position routes (spec 4.1).
 import { CATEGORIES } from '../engine/offchain/marketMetadata.js';
 import { ApiError } from './apiError.js';
+import { ERROR } from './errorTexts.js';
 import type { QueryValues } from './query/queryParams.js';
 import { textOf } from './query/readQuery.js';
 import type { WalletPosition } from './readWalletPositions.js';
@@ -12,7 +13,7 @@ export function categoryParam(query: QueryValues): string | null {
   const text = textOf(query, 'category');
   if (text === null) return null;
   const category = BY_LOWER.get(text.toLowerCase());
-  if (!category) throw new ApiError(400, 'unknown category');
+  if (!category) throw new ApiError(400, ERROR.unknownCategory);
   return category;
 }
 

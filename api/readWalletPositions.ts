@@ -6,7 +6,8 @@ import type { MarketMetadata } from '../engine/offchain/marketMetadata.js';
 import type { MarketRecord } from '../engine/state/marketRecords.js';
 import type { MarketView } from './marketView.js';
 import type { RouteContext } from './routeContext.js';
-import { settlement, walletRow, type WalletRow, type WalletRowMicros } from './rows/walletRow.js';
+import { settlement, type PositionSettlement } from '../engine/valuation/positionSettlement.js';
+import { walletRow, type WalletRow } from './rows/walletRow.js';
 
 /** Above this many positions a wallet's open and closed forms answer tooLarge (spec 4.1). */
 export const MAX_POSITIONS = 50_000;
@@ -18,7 +19,7 @@ export interface WalletPosition {
   metadata: MarketMetadata | null;
   view: MarketView | null;
   outcomeIndex: number;
-  micros: WalletRowMicros;
+  micros: PositionSettlement;
 }
 
 export function walletRowOf(wallet: string, p: WalletPosition): WalletRow {

@@ -5,13 +5,24 @@ import type { RouteDoc } from './openApiDocument.js';
 import { choiceParam, integerParam, textParam } from './query/queryParams.js';
 import {
   ClosedPositionsAnswer, EventHeatAnswer, FillsFeedAnswer, HealthAnswer, HolderLinesAnswer, MarketTradersAnswer, MarketTradesAnswer,
-  OpenPositionsAnswer, RawPositionsAnswer, TopTradersAnswer, TradeCountsAnswer, WalletTradesAnswer,
+  OpenPositionsAnswer, RawPositionsAnswer, TopTradersAnswer, TradeCountsAnswer, WalletTradesAnswer, WalletStatsAnswer,
+  WalletCategoriesAnswer, LeaderboardAnswer,
 } from './schemas/answerSchemas.js';
+import { BOARD_SORTS } from './board/boardRankings.js';
+import { ERROR } from './errorTexts.js';
 import { FEED_ERRORS } from './routes/fillsFeedRoute.js';
 import { MARKS_ERROR } from './routes/marketTradersRoute.js';
 
 const CONDITION = '0x[0-9a-fA-F]{64}';
 const NOT_INDEXED = { 404: 'market not indexed: the log never prepared this condition' };
+const BOARD_NOT_BUILT = { 503: `${ERROR.boardNotBuilt}: no rollup has run yet (one runs after each fold)` };
+const periodParams = [
+  { ...textParam('period', '`1d`, `7d`, `30d`, `90d`, `1y`: a rolling window ending at the rollup\'s block time; `all` (default): the lifetime board row',
+    '^(1d|7d|30d|90d|1y|all)$', ERROR.badPeriod), ignoredWith: 'from' },
+  integerParam('from', 'custom window start, Unix seconds (used instead of period)', { minimum: 0 }),
+  integerParam('to', 'custom window end, Unix seconds, exclusive; the rollup\'s block time when left out (needs from)', { minimum: 0 }),
+];
+const boardCategory = textParam('category', '`global` (default), `Other`, or one of the nine categories (any letter case)');
 const TRADES_OFF = { 503: 'trades are off: the state was folded with the trade store off (config.json "trades": false)' };
 
 const limit = (max: number, fallback: string) => integerParam('limit', `rows, 1 to ${max} (out of range is clamped), default ${fallback}`);
@@ -102,6 +113,24 @@ export const routeDocs = {
     errors: TRADES_OFF,
     tag: 'Markets', summary: 'Distinct wallets per event over the window, busiest first, measured once a minute', answer: EventHeatAnswer,
     query: [choiceParam('window', '`1h`, `6h` or `24h` (default)', ['1h', '6h', '24h']), limit(500, '50')],
+  },
+  walletStats: {
+    errors: BOARD_NOT_BUILT,
+    tag: 'Wallets', summary: 'A wallet\'s leaderboard row in a category, for the lifetime or a window', answer: WalletStatsAnswer,
+    query: [...periodParams, boardCategory],
+  },
+  walletCategories: {
+    errors: BOARD_NOT_BUILT,
+    tag: 'Wallets', summary: 'A wallet\'s leaderboard rows, one per category it traded in the window, biggest realized PnL first',
+    answer: WalletCategoriesAnswer, query: periodParams,
+  },
+  leaderboard: {
+    errors: BOARD_NOT_BUILT,
+    tag: 'Leaderboard', summary: 'Every wallet\'s leaderboard row in a category and window, best first', answer: LeaderboardAnswer,
+    query: [
+      ...periodParams, boardCategory, choiceParam('sort', '`totalPnl` (default), `realizedPnl`, `volume` or `roi`', [...BOARD_SORTS]),
+      limit(500, '100'), offset,
+    ],
   },
   openApi: { tag: 'Health', summary: 'This document', query: [], answer: Type.Object({ openapi: Type.String() }) },
 } satisfies Record<string, RouteDoc>;

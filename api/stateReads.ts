@@ -38,7 +38,9 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
     refresh() {
       const cursor = state.cursor();
       const revisionNow = readOffchainRevision(offchain);
-      const now = `${cursor.block}:${cursor.events}:${revisionNow}`;
+      // A rollup changes the board's answers without moving the cursor: its generation and block count too.
+      const board = state.board();
+      const now = `${cursor.block}:${cursor.events}:${revisionNow}:${board ? `${board.generation}:${board.block}` : '-'}`;
       if (now === generation) return generation;
       generation = now;
       revision = revisionNow;

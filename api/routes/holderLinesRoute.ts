@@ -11,7 +11,8 @@ import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { OPEN_THRESHOLD_MICROS, type Position } from '../../engine/reducers/position.js';
-import { defaultMarks, legValue, priceNumber, tokenMarks, type Price } from '../rows/traderRow.js';
+import { defaultMarks, legValue, type Price } from '../../engine/valuation/marketPrices.js';
+import { priceNumber, tokenMarks } from '../rows/traderRow.js';
 
 const MICRO = 1_000_000;
 export const PRICES_ERROR = 'prices must be <tokenId>:<price>,... with the market\'s token ids and prices 0 to 1';

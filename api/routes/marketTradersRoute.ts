@@ -8,7 +8,8 @@ import { indexedMarket } from '../indexedMarket.js';
 import { clampedParam, conditionParam, textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
-import { compareTraders, defaultMarks, parsePrice, priceNumber, traderFigures, traderRow, type Price } from '../rows/traderRow.js';
+import { defaultMarks, type Price } from '../../engine/valuation/marketPrices.js';
+import { compareTraders, parsePrice, priceNumber, traderFigures, traderRow } from '../rows/traderRow.js';
 
 export const MARKS_ERROR = 'marks must be two prices 0 to 1 by outcome index: <price0>,<price1>';
 

@@ -7,7 +7,8 @@ import { clampedParam, conditionParam, textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
-import { compareTraders, defaultMarks, priceNumber, tokenMarks, traderFigures, traderRow } from '../rows/traderRow.js';
+import { defaultMarks } from '../../engine/valuation/marketPrices.js';
+import { compareTraders, priceNumber, tokenMarks, traderFigures, traderRow } from '../rows/traderRow.js';
 
 export const TOKEN_MARKS_ERROR = 'marks must be <tokenId>:<price>,... with the market\'s token ids and prices 0 to 1';
 

@@ -3,16 +3,11 @@
 // a leg's value is computed in micro-units and rounded once, as everywhere else (engine/README.md, Accounting).
 import { ApiError } from '../apiError.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
-import { mulDivRound } from '../../engine/reducers/mulDivRound.js';
-import type { Position } from '../../engine/reducers/position.js';
-import type { MarketRecord } from '../../engine/state/marketRecords.js';
+import { legValue, type Price } from '../../engine/valuation/marketPrices.js';
 import type { MarketHolder } from '../../engine/state/stateReader.js';
 import { positionFields, type PositionFields } from './positionFields.js';
 
 const MICRO = 1_000_000;
-
-/** A price as numerator / denominator, both safe integers. */
-export type Price = readonly [numerator: number, denominator: number];
 
 const PRICE_TEXT = /^(?:0?\.\d{1,9}|0|1(?:\.0{1,9})?)$/;
 
@@ -41,26 +36,6 @@ export function tokenMarks<T extends Price | null>(text: string | null, tokens: 
   return marks;
 }
 
-/**
- * The marks a market is valued at when none are given: the payout once resolved, else each outcome's last fill;
- * an outcome that never traded takes the complement of the other's (a binary market's prices sum to 1), and a
- * market with no fill at all is valued at 0.5 each, the price a split books its shares at.
- */
-export function defaultMarks(market: MarketRecord): Price[] {
-  if (market.payoutDenominator > 0 && market.payoutNumerators !== null) {
-    return [0, 1].map((i) => [market.payoutNumerators![i] ?? 0, market.payoutDenominator] as const);
-  }
-  const last = [0, 1].map((i) => {
-    const mark = market.marks[i];
-    return mark && mark.shares > 0 ? ([mark.usd, mark.shares] as const) : null;
-  });
-  return last.map((price, i) => {
-    if (price) return price;
-    const other = last[1 - i];
-    return other ? ([other[1] - other[0], other[1]] as const) : ([1, 2] as const);
-  });
-}
-
 export interface TraderRow {
   wallet: string;
   realizedPnl: number;
@@ -76,11 +51,6 @@ export interface TraderFigures {
   realized: number;
   unrealized: number;
   total: number;
-}
-
-/** A leg's value at the mark: what its shares would fetch (a negative balance holds nothing, spec 2.3). */
-export function legValue(position: Position, mark: Price): number {
-  return mulDivRound(Math.max(position.shares, 0), mark[0], mark[1]);
 }
 
 export function traderFigures(holder: MarketHolder, marks: readonly Price[]): TraderFigures {

@@ -122,3 +122,31 @@ export const EventHeatAnswer = Type.Object({
   window: Type.String(), since: Type.Integer(), block: Type.Integer(),
   events: Type.Array(Type.Object({ eventSlug: Type.String(), uniqueTraders: Type.Integer() })), complete: Type.Boolean(),
 });
+
+const RankedMarketSchema = Nullable(Type.Object({
+  pnl: Type.Number(), conditionId: ConditionId, question: Type.String(), slug: Type.String(), eventSlug: Type.String(),
+  image: Nullable(Type.String()),
+}));
+const boardCategories = ['global', 'Politics', 'Sports', 'Crypto', 'Finance', 'Culture', 'Mentions', 'Weather', 'Economics', 'Tech', 'Other'];
+const BoardCategorySchema = Type.Union(boardCategories.map((name) => Type.Literal(name)));
+export const BoardRowSchema = Type.Object({
+  wallet: Wallet, category: BoardCategorySchema, totalPnl: Type.Number(), realizedPnl: Type.Number(), unrealizedPnl: Type.Number(),
+  capital: Type.Number(), roi: Type.Number(), volume: Type.Number(), buyVolume: Type.Number(), sellVolume: Type.Number(),
+  shareVolume: Type.Number(), fees: Type.Number(), fills: Type.Integer(), marketsTraded: Type.Integer(), marketsDecided: Type.Integer(),
+  marketsWon: Type.Integer(), marketsLost: Type.Integer(), winRate: Type.Number(), profitFactor: Type.Number(),
+  profitFactorInfinite: Type.Boolean(), winsUsd: Type.Number({ minimum: 0 }), lossesUsd: Type.Number({ maximum: 0 }),
+  avgWin: Type.Number(), avgLoss: Type.Number({ maximum: 0 }), best: RankedMarketSchema, worst: RankedMarketSchema,
+  avgHoldSeconds: Type.Number(), redemptions: Type.Integer(), firstActivityAt: Type.Integer(), lastActivityAt: Type.Integer(),
+  updatedAt: Type.Integer(), open: Type.Object({ count: Type.Integer(), value: Type.Number(), cost: Type.Number() }),
+  approxMarkets: Type.Integer(),
+});
+const boardWindow = {
+  block: Type.Integer(), asOf: Type.Integer(), period: Type.String(), category: BoardCategorySchema, from: Type.Integer(),
+  to: Type.Integer(), basis: Type.Union([Type.Literal('board'), Type.Literal('settled')]),
+};
+export const WalletStatsAnswer = Type.Object({ ...boardWindow, wallet: Wallet, row: BoardRowSchema });
+export const WalletCategoriesAnswer = Type.Object({ ...boardWindow, wallet: Wallet, rows: Type.Array(BoardRowSchema) });
+export const LeaderboardAnswer = Type.Object({
+  ...boardWindow, sort: Type.String(), total: Type.Integer(), offset: Type.Integer(), rows: Type.Array(BoardRowSchema),
+  next: Nullable(Type.Integer()),
+});

@@ -3,6 +3,9 @@
 import { ingestRpc, type RpcIngestProgress } from '../../replay/ingest/ingestRpc.js';
 import { createProgress } from '../progress.js';
 import type { Venue } from '../openVenue.js';
+import { rollUpBoard } from '../rollUpBoard.js';
+
+const ROLLUP_EVERY_MS = 60_000;
 
 export async function followRpc(venue: Venue, options: {
   rpc: string; follow: boolean; startBlock?: number; label: string;
@@ -13,6 +16,13 @@ export async function followRpc(venue: Venue, options: {
   const stop = () => controller.abort();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // The rollup reads the whole state: while following, once a minute at most, and once more at the end.
+  let rolledUpAt = -Infinity;
+  const rollUp = (force: boolean) => {
+    if (!force && Date.now() - rolledUpAt < ROLLUP_EVERY_MS) return;
+    rolledUpAt = Date.now();
+    rollUpBoard(venue.store, venue.offchain, options.label);
+  };
   try {
     const progress = createProgress(options.label);
     const result = await ingestRpc({
@@ -20,7 +30,9 @@ export async function followRpc(venue: Venue, options: {
       startBlock: options.startBlock, follow: options.follow, signal: controller.signal,
       releaseEveryEvents: options.sharedWithServer ? Infinity : undefined,
       onProgress: (p) => progress.update(p.logs, { logs: p.logs, events: p.events, block: p.scannedBlock, finalized: p.headBlock }),
+      atRest: () => rollUp(false),
     });
+    rollUp(true);
     progress.finish({
       logs: result.logs, events: result.events, blocks: result.blocks, 'read through block': result.scannedBlock,
       'finalized head': result.headBlock, 'last block': venue.runner.cursor().block,

@@ -5,6 +5,7 @@ import { dataPaths } from '../../engine/dataDir.js';
 import { openEventLog } from '../../engine/log/eventLog.js';
 import { openOffchainStore } from '../../engine/offchain/openOffchainStore.js';
 import { foldIntoScratch } from './foldIntoScratch.js';
+import { rollUpBoard } from '../rollUpBoard.js';
 
 export async function replayCommand(flags: { data: string; toBlock: number; out: string; workers?: number }): Promise<void> {
   if (existsSync(flags.out) && readdirSync(flags.out).length > 0) throw new Error(`--out ${flags.out} is not empty`);
@@ -22,7 +23,6 @@ export async function replayCommand(flags: { data: string; toBlock: number; out:
   if (existsSync(source.config)) copyFileSync(source.config, target.config);
   const { store, runner } = await foldIntoScratch({ data: flags.out, stateDir: target.state, workers: flags.workers, label: 'replay' });
   await runner.close();
-  await store.close();
   // Keys, metadata and profiles come along, so the replayed directory serves like the original.
   const from = openOffchainStore({ dir: source.offchain });
   const to = openOffchainStore({ dir: target.offchain });
@@ -32,7 +32,10 @@ export async function replayCommand(flags: { data: string; toBlock: number; out:
         for (const { key, value } of from[db].getRange({})) to[db].put(key, value);
       }
     });
+    // With the metadata in place: the board's categories come from it.
+    rollUpBoard(store, to, 'replay');
   } finally {
+    await store.close();
     await from.close();
     await to.close();
   }

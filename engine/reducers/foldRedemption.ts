@@ -25,10 +25,14 @@ export function foldRedemption(positions: Position[], event: Redemption<unknown>
     quantities[winner] = quantities[winner]! + mulDivRound(excess, event.denominator, event.numerators[winner]!);
     payouts[winner] = payouts[winner]! + excess;
   }
+  let counted = false;
   for (let i = 0; i < n; i++) {
     // A listed outcome the wallet neither held nor was paid for is left untouched.
     if (quantities[i] === 0 && payouts[i] === 0) continue;
     const position = positions[i]!;
+    // One event, one redemption: counted on the first outcome it touched, so a market's positions sum to its events.
+    if (!counted) position.redemptions++;
+    counted = true;
     const removed = removeBasis(position, quantities[i]!);
     position.realizedPnl += payouts[i]! - removed;
     position.redeemedShares += quantities[i]!;

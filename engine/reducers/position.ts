@@ -1,5 +1,6 @@
 // The state of one position (one wallet x one outcome token), in integer micro-units (engine/README.md, Accounting).
-// Counters beyond the spec's Position fields (received*, lowSinceTs) exist because WalletRow needs them.
+// Counters beyond the spec's Position fields exist because WalletRow (received*, lowSinceTs) and the leaderboard
+// (redemptions) need them.
 
 export const FLAG = { partialHistory: 1, basisApprox: 2, converted: 4, amm: 8 } as const;
 
@@ -28,6 +29,8 @@ export interface Position {
   lastTradeAt: number;
   /** Time of the event that last took the balance below 0.1 share; 0 while at or above it. */
   lowSinceTs: number;
+  /** Redemption events that touched the market through this position (counted on one outcome an event). */
+  redemptions: number;
   flags: number;
 }
 
@@ -35,7 +38,7 @@ export function createPosition(): Position {
   return {
     shares: 0, costBasis: 0, realizedPnl: 0, boughtShares: 0, boughtUsd: 0, soldShares: 0, soldUsd: 0,
     splitShares: 0, mergedShares: 0, mergeUsd: 0, redeemedShares: 0, redeemUsd: 0, fees: 0, fills: 0,
-    receivedShares: 0, receivedBasis: 0, firstTradeAt: 0, lastTradeAt: 0, lowSinceTs: 0, flags: 0,
+    receivedShares: 0, receivedBasis: 0, firstTradeAt: 0, lastTradeAt: 0, lowSinceTs: 0, redemptions: 0, flags: 0,
   };
 }
 

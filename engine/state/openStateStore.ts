@@ -7,7 +7,7 @@ import { clearUnflushed, currentBootId, markUnflushed } from './unflushedMarker.
 
 export const STATE_DBS = [
   'meta', 'positions', 'marketWallets', 'markets', 'marketMarks', 'tokens', 'negRiskEvents', 'pools', 'feedAnswers', 'fills',
-  'walletFills', 'marketFills', 'blocks', 'ids', 'idsByValue',
+  'walletFills', 'marketFills', 'blocks', 'ids', 'idsByValue', 'boardResults0', 'boardResults1', 'boardRows0', 'boardRows1',
 ] as const;
 export type StateDbName = (typeof STATE_DBS)[number];
 
@@ -15,7 +15,10 @@ export type StateDbName = (typeof STATE_DBS)[number];
  * Databases keyed by raw bytes: ids, not hex text. stateKeys builds their keys as latin1 strings, which must
  * become bytes before LMDB sees them (storedKey): lmdb-js reads a string key of such a database as no key at all.
  */
-const BINARY_KEY_DBS = ['positions', 'marketWallets', 'fills', 'walletFills', 'marketFills', 'blocks', 'ids', 'idsByValue'] as const;
+const BINARY_KEY_DBS = [
+  'positions', 'marketWallets', 'fills', 'walletFills', 'marketFills', 'blocks', 'ids', 'idsByValue', 'boardResults0', 'boardResults1',
+  'boardRows0', 'boardRows1',
+] as const;
 type BinaryKeyDb = (typeof BINARY_KEY_DBS)[number];
 const isBinaryKeyDb = (db: StateDbName): db is BinaryKeyDb => (BINARY_KEY_DBS as readonly string[]).includes(db);
 

@@ -17,7 +17,7 @@ export function decodeValue<T>(bytes: Uint8Array): T {
 const POSITION_FIELDS = [
   'shares', 'costBasis', 'realizedPnl', 'boughtShares', 'boughtUsd', 'soldShares', 'soldUsd', 'splitShares',
   'mergedShares', 'mergeUsd', 'redeemedShares', 'redeemUsd', 'fees', 'fills', 'receivedShares', 'receivedBasis',
-  'firstTradeAt', 'lastTradeAt', 'lowSinceTs', 'flags',
+  'firstTradeAt', 'lastTradeAt', 'lowSinceTs', 'flags', 'redemptions',
 ] as const satisfies readonly (keyof Position)[];
 
 export function encodePosition(position: Position): Buffer {

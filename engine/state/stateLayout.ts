@@ -10,9 +10,10 @@ import { STATE_DBS } from './openStateStore.js';
  * chunks per market and block); the cursor counts fills. 5: the state numbers wallets, tokens and markets
  * (createStateIds); fill rows, fill keys and list keys hold ids, not hex (88-byte rows, were 176). 6: position
  * and market -> wallet keys hold ids (8 bytes, were 106 and 108 characters). 7: block records are 72 bytes under
- * a u32 key (were msgpack maps of about 180 bytes under a 10-digit key).
+ * a u32 key (were msgpack maps of about 180 bytes under a 10-digit key). 8: positions count their redemption
+ * events (the leaderboard's `redemptions`); the board's rollup tables.
  */
-export const STATE_LAYOUT = 7;
+export const STATE_LAYOUT = 8;
 const LAYOUT_KEY = 'layout';
 
 const NO_TRADES = '-no-trades';

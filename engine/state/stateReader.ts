@@ -12,6 +12,9 @@ import { decodePosition, decodeValue } from './stateCodec.js';
 import { entriesBefore, FILL_ENTRY_BYTES, fillEntriesNewestFirst, type FillListDb } from './createFillLists.js';
 import { blockRecordKey, fillKey, fillListKey, idKey, idValueKey, marketListOwner, positionKey, u32Key, walletListOwner } from './stateKeys.js';
 import { ID_SPACE, idBytesText, idTextBytes, type IdSpace } from '../log/idDictionary.js';
+import type { BoardRow } from '../rollup/boardRow.js';
+import type { MarketResult } from '../rollup/marketResult.js';
+import { decodeResult, decodeRow, readBoardInfo, resultsDb, rowKey, rowsDb, type BoardInfo } from './boardTables.js';
 import { decodeFillNumbers, decodeFillNumbersInto, decodeTradeRow, type FillNumbers, type TradeRow } from './tradeRow.js';
 
 /** A fill as stored, with where it sits in the chain. */
@@ -94,6 +97,20 @@ export interface StateReader {
   idText(space: number, id: number): string;
   /** False when the state was folded with the trade store off: it holds no fills. */
   keepsTrades(): boolean;
+  /** The state's number for a wallet, token or condition (ID_SPACE), null when the log never named it. */
+  idNumber(space: IdSpace, text: string): number | null;
+  /** Whole wallets' positions by ids, in wallet id order from `walletId`, at least `minPositions` of them when there are. */
+  positionsFrom(walletId: number, minPositions: number): Array<{ walletId: number; tokenId: number; position: Position }>;
+  /** The rollup the board's tables hold, or null before the first. */
+  board(): BoardInfo | null;
+  /** A wallet's lifetime board row in a category (BOARD_CATEGORIES index), null when it has none. */
+  boardRow(category: number, walletId: number): BoardRow | null;
+  /** Every lifetime board row of a category, in wallet id order. */
+  boardRows(category: number): Iterable<{ walletId: number; row: BoardRow }>;
+  /** A wallet's market results, in market key order. */
+  walletResults(walletId: number): MarketResult[];
+  /** Every wallet's market results, in wallet id order. */
+  boardResults(): Iterable<{ walletId: number; result: MarketResult }>;
 }
 
 const WALLET_TEXT = /^0x[0-9a-f]{40}$/;
@@ -351,5 +368,40 @@ export function createStateReader(store: StateStore): StateReader {
     },
     idText: (space, id) => idText(space, id),
     keepsTrades: () => stateKeepsTrades(store),
+    idNumber: idOf,
+    positionsFrom(walletId, minPositions) {
+      const positions: Array<{ walletId: number; tokenId: number; position: Position }> = [];
+      for (const { key, value } of store.dbs.positions.getRange({ start: keyBytes(u32Key(walletId)) })) {
+        const id = key.readUInt32BE(0);
+        if (positions.length >= minPositions && id !== positions[positions.length - 1]!.walletId) break;
+        positions.push({ walletId: id, tokenId: key.readUInt32BE(4), position: decodePosition(value) });
+      }
+      return positions;
+    },
+    board: () => readBoardInfo(store),
+    boardRow(category, walletId) {
+      const info = readBoardInfo(store);
+      const bytes = info ? store.dbs[rowsDb(info.generation)].getBinary(rowKey(category, walletId)) : undefined;
+      return bytes ? decodeRow(bytes) : null;
+    },
+    *boardRows(category) {
+      const info = readBoardInfo(store);
+      if (!info) return;
+      const range = { start: rowKey(category, 0), end: rowKey(category + 1, 0) };
+      for (const { key, value } of store.dbs[rowsDb(info.generation)].getRange(range)) yield { walletId: key.readUInt32BE(1), row: decodeRow(value) };
+    },
+    walletResults(walletId) {
+      const info = readBoardInfo(store);
+      if (!info) return [];
+      const range = { start: keyBytes(u32Key(walletId)), end: keyBytes(u32Key(walletId + 1)) };
+      const results: MarketResult[] = [];
+      for (const { key, value } of store.dbs[resultsDb(info.generation)].getRange(range)) results.push(decodeResult(key, value).result);
+      return results;
+    },
+    *boardResults() {
+      const info = readBoardInfo(store);
+      if (!info) return;
+      for (const { key, value } of store.dbs[resultsDb(info.generation)].getRange({})) yield decodeResult(key, value);
+    },
   };
 }

@@ -47,6 +47,8 @@ export async function ingestRpc(options: {
   transport?: Transport;
   warn?: (message: string) => void;
   onProgress?: (progress: RpcIngestProgress) => void;
+  /** After each batch is committed, with no commit in flight: the state is at rest (the board's rollup runs here). */
+  atRest?: () => void;
 }): Promise<RpcIngestProgress> {
   const { log, store, runner } = options;
   const driver = createIngestDriver({ log, runner, releaseEveryEvents: options.releaseEveryEvents });
@@ -85,6 +87,7 @@ export async function ingestRpc(options: {
     progress.scannedBlock = batch.lastBlock;
     await writeHead();
     options.onProgress?.(progress);
+    options.atRest?.();
   }
   await writeHead();
   return progress;

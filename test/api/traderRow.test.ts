@@ -1,7 +1,8 @@
 // Trader rows' arithmetic: prices parsed exactly from decimal, default marks (last fills, payout, complement,
 // one half), legs valued in micro-units and rounded once, a negative balance valued at nothing.
 import t from 'tap';
-import { compareTraders, defaultMarks, legValue, parsePrice, traderFigures, traderRow } from '../../api/rows/traderRow.js';
+import { defaultMarks, legValue } from '../../engine/valuation/marketPrices.js';
+import { compareTraders, parsePrice, traderFigures, traderRow } from '../../api/rows/traderRow.js';
 import { createMarketRecord } from '../../engine/state/marketRecords.js';
 import { createPosition } from '../../engine/reducers/position.js';
 

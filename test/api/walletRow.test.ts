@@ -3,7 +3,7 @@
 import t from 'tap';
 import { createPosition } from '../../engine/reducers/position.js';
 import { createMarketRecord } from '../../engine/state/marketRecords.js';
-import { settlement } from '../../api/rows/walletRow.js';
+import { settlement } from '../../engine/valuation/positionSettlement.js';
 
 const resolvedYes = () => Object.assign(createMarketRecord('0x' + '1'.repeat(64)), {
   payoutNumerators: [1, 0], payoutDenominator: 1, resolvedAt: 1_700_000_000, resolvedBlock: 10,

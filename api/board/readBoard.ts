@@ -1,0 +1,48 @@
+// What the board routes share: the rollup they answer from (503 until the first), the category asked for, and a
+// wallet's rows in a window: the stored board rows for the lifetime, sums of its market results otherwise.
+import { ID_SPACE } from '../../engine/log/idDictionary.js';
+import { boardCategoryOf, GLOBAL } from '../../engine/rollup/boardCategories.js';
+import { sumResults, type BoardRow } from '../../engine/rollup/boardRow.js';
+import type { BoardInfo } from '../../engine/state/boardTables.js';
+import { ApiError } from '../apiError.js';
+import { ERROR } from '../errorTexts.js';
+import type { QueryValues } from '../query/queryParams.js';
+import { textOf } from '../query/readQuery.js';
+import type { RouteContext } from '../routeContext.js';
+import type { AskedWindow } from './boardWindow.js';
+
+export function requireBoard(ctx: RouteContext): BoardInfo {
+  const info = ctx.state.board();
+  if (info === null) throw new ApiError(503, ERROR.boardNotBuilt);
+  return info;
+}
+
+/** The `category` parameter as a board category index: `global` when absent; any letter case. */
+export function boardCategoryParam(query: QueryValues): number {
+  const text = textOf(query, 'category');
+  if (text === null) return GLOBAL;
+  const category = boardCategoryOf(text);
+  if (category === null) throw new ApiError(400, ERROR.unknownCategory);
+  return category;
+}
+
+/** The wallet's rows by category in the window (none for a wallet the log never named). */
+export function walletBoardRows(ctx: RouteContext, wallet: string, asked: AskedWindow): Map<number, BoardRow> {
+  const walletId = ctx.state.idNumber(ID_SPACE.address, wallet);
+  return walletId === null ? new Map() : walletIdRows(ctx, walletId, asked);
+}
+
+export function walletIdRows(ctx: RouteContext, walletId: number, asked: AskedWindow): Map<number, BoardRow> {
+  if (asked.basis === 'settled') return sumResults(ctx.state.walletResults(walletId), asked.window);
+  const rows = new Map<number, BoardRow>();
+  const global = ctx.state.boardRow(GLOBAL, walletId);
+  if (global === null) return rows;
+  rows.set(GLOBAL, global);
+  // A wallet's categories are those of its results; the board rows of the others do not exist.
+  for (const result of ctx.state.walletResults(walletId)) {
+    if (rows.has(result.category)) continue;
+    const row = ctx.state.boardRow(result.category, walletId);
+    if (row !== null) rows.set(result.category, row);
+  }
+  return rows;
+}

@@ -1,0 +1,34 @@
+// GET /v1/leaderboard (DESIGN.md 5): the board in a category (default `global`) and window (period or from/to, as
+// stats), sorted by totalPnl (default), realizedPnl, volume or roi, best first; `limit` 1-500 (100), `offset`.
+import { ID_SPACE } from '../../engine/log/idDictionary.js';
+import { BOARD_CATEGORIES } from '../../engine/rollup/boardCategories.js';
+import { sumResults } from '../../engine/rollup/boardRow.js';
+import type { BoardRankings, BoardSort } from '../board/boardRankings.js';
+import { boardRowView } from '../board/boardRowView.js';
+import { askedWindow } from '../board/boardWindow.js';
+import { boardCategoryParam, requireBoard } from '../board/readBoard.js';
+import type { RouteRequest } from '../createServer.js';
+import { clampedParam } from '../query/readQuery.js';
+import type { RouteContext } from '../routeContext.js';
+
+export function createLeaderboardRoute(ctx: RouteContext, rankings: BoardRankings) {
+  return (request: RouteRequest): unknown => {
+    const info = requireBoard(ctx);
+    const asked = askedWindow(request.query, info.asOf);
+    const category = boardCategoryParam(request.query);
+    const sort = (request.query.sort as BoardSort | undefined) ?? 'totalPnl';
+    const limit = clampedParam(request.query, 'limit', 1, 500, 100);
+    const offset = (request.query.offset as number | undefined) ?? 0;
+    const order = rankings.order(info, asked, category, sort);
+    const name = BOARD_CATEGORIES[category]!;
+    const rows = order.slice(offset, offset + limit).map((walletId) => {
+      const row = asked.basis === 'board' ? ctx.state.boardRow(category, walletId) : sumResults(ctx.state.walletResults(walletId), asked.window).get(category);
+      if (!row) throw new Error(`board: wallet ${walletId} is ranked in category ${name} without a row`);
+      return boardRowView(ctx, ctx.state.idText(ID_SPACE.address, walletId), name, info.asOf, row);
+    });
+    return {
+      block: info.block, asOf: info.asOf, period: asked.period, category: name, sort, from: asked.from, to: asked.to,
+      basis: asked.basis, total: order.length, offset, rows, next: offset + limit < order.length ? offset + limit : null,
+    };
+  };
+}

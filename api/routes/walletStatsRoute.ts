@@ -1,0 +1,29 @@
+// GET /v1/wallets/{wallet}/stats (spec 4.3): the wallet's leaderboard row in one category (default `global`) for
+// the lifetime (the board row, `basis: board`) or a window summed from its market results (`basis: settled`).
+// Every figure is as of the rollup's block; a wallet with nothing in the window gets a row of zeros.
+import { ID_SPACE } from '../../engine/log/idDictionary.js';
+import { BOARD_CATEGORIES } from '../../engine/rollup/boardCategories.js';
+import { createBoardRow, sumResults, type BoardRow } from '../../engine/rollup/boardRow.js';
+import { boardRowView } from '../board/boardRowView.js';
+import { askedWindow } from '../board/boardWindow.js';
+import { boardCategoryParam, requireBoard } from '../board/readBoard.js';
+import type { RouteRequest } from '../createServer.js';
+import { walletParam } from '../query/readQuery.js';
+import type { RouteContext } from '../routeContext.js';
+
+export function walletStatsRoute(ctx: RouteContext, request: RouteRequest): unknown {
+  const wallet = walletParam(request);
+  const info = requireBoard(ctx);
+  const asked = askedWindow(request.query, info.asOf);
+  const category = boardCategoryParam(request.query);
+  const walletId = ctx.state.idNumber(ID_SPACE.address, wallet);
+  let row: BoardRow | null = null;
+  if (walletId !== null) {
+    row = asked.basis === 'board' ? ctx.state.boardRow(category, walletId) : sumResults(ctx.state.walletResults(walletId), asked.window).get(category) ?? null;
+  }
+  const name = BOARD_CATEGORIES[category]!;
+  return {
+    block: info.block, asOf: info.asOf, wallet, period: asked.period, category: name, from: asked.from, to: asked.to,
+    basis: asked.basis, row: boardRowView(ctx, wallet, name, info.asOf, row ?? createBoardRow()),
+  };
+}

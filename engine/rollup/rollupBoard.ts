@@ -1,0 +1,89 @@
+// The board's rollup (DESIGN.md 4): every wallet's market results and lifetime rows by category, as of the
+// fold's last committed block, written into the tables readers are not using. A pure function of the state and
+// the market metadata (categories), so a state replayed to block N rolls up to the same board as the live one.
+import { ID_SPACE } from '../log/idDictionary.js';
+import { readMarketMetadata, type OffchainStore } from '../offchain/openOffchainStore.js';
+import { createBoardWriter, type BoardInfo } from '../state/boardTables.js';
+import type { MarketRecord } from '../state/marketRecords.js';
+import type { StateStore } from '../state/openStateStore.js';
+import { createStateReader, type StateReader } from '../state/stateReader.js';
+import { marketCategory, OTHER } from './boardCategories.js';
+import { LIFETIME, sumResults } from './boardRow.js';
+import { marketResult, type MarketLeg, type MarketResult } from './marketResult.js';
+
+/** Positions read per step: whole wallets, so a step's results and rows are complete. */
+const STEP_POSITIONS = 20_000;
+
+/** Where a token's positions are summed: its market's key, outcome, record and category. */
+interface TokenMarket { space: number; id: number; outcomeIndex: number; market: MarketRecord | null; category: number }
+
+/** Rolls the board up as of the state's cursor; null when the state has folded no block yet. */
+export function rollupBoard(store: StateStore, offchain: OffchainStore): BoardInfo | null {
+  const reader = createStateReader(store);
+  const block = reader.cursor().block;
+  const record = block >= 0 ? reader.block(block) : null;
+  if (record === null) return null;
+  const tokenMarket = createTokenMarkets(reader, offchain);
+  const writer = createBoardWriter(store);
+  let wallets = 0;
+  let results = 0;
+  let next = 0;
+  for (;;) {
+    const positions = reader.positionsFrom(next, STEP_POSITIONS);
+    if (positions.length === 0) break;
+    let start = 0;
+    for (let i = 1; i <= positions.length; i++) {
+      if (i < positions.length && positions[i]!.walletId === positions[start]!.walletId) continue;
+      const walletId = positions[start]!.walletId;
+      const walletResults = rollupWallet(positions.slice(start, i), tokenMarket);
+      writer.putWallet(walletId, walletResults, sumResults(walletResults, LIFETIME));
+      wallets++;
+      results += walletResults.length;
+      start = i;
+    }
+    next = positions[positions.length - 1]!.walletId + 1;
+  }
+  return writer.finish({ block, asOf: record.ts, wallets, results });
+}
+
+function createTokenMarkets(reader: StateReader, offchain: OffchainStore): (tokenId: number) => TokenMarket {
+  const tokens = new Map<number, TokenMarket>();
+  const markets = new Map<string, { id: number; market: MarketRecord | null; category: number }>();
+  return (tokenId) => {
+    let found = tokens.get(tokenId);
+    if (found) return found;
+    const token = reader.token(reader.idText(ID_SPACE.token, tokenId));
+    if (token === null) {
+      found = { space: ID_SPACE.token, id: tokenId, outcomeIndex: -1, market: null, category: OTHER };
+    } else {
+      let entry = markets.get(token.conditionId);
+      if (!entry) {
+        const id = reader.idNumber(ID_SPACE.condition, token.conditionId);
+        if (id === null) throw new Error(`state: condition ${token.conditionId} of token ${tokenId} has no id`);
+        const category = marketCategory(readMarketMetadata(offchain, token.conditionId)?.category ?? null);
+        entry = { id, market: reader.market(token.conditionId), category };
+        markets.set(token.conditionId, entry);
+      }
+      found = { space: ID_SPACE.condition, id: entry.id, outcomeIndex: token.outcomeIndex, market: entry.market, category: entry.category };
+    }
+    tokens.set(tokenId, found);
+    return found;
+  };
+}
+
+/** One wallet's market results, in market key order (space, then id). */
+function rollupWallet(
+  positions: ReadonlyArray<{ tokenId: number; position: MarketLeg['position'] }>, tokenMarket: (tokenId: number) => TokenMarket,
+): MarketResult[] {
+  const byMarket = new Map<number, { at: TokenMarket; legs: MarketLeg[] }>();
+  for (const { tokenId, position } of positions) {
+    const at = tokenMarket(tokenId);
+    const key = at.space * 2 ** 32 + at.id;
+    let group = byMarket.get(key);
+    if (!group) byMarket.set(key, (group = { at, legs: [] }));
+    group.legs.push({ position, outcomeIndex: at.outcomeIndex });
+  }
+  return [...byMarket.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, { at, legs }]) => marketResult(at.space, at.id, at.category, at.market, legs));
+}

@@ -1,0 +1,137 @@
+// The leaderboard's tables (DESIGN.md 4, Rollup): per wallet its market results, and per category and wallet its
+// lifetime board row, written by a rollup as of one block. Two generations of tables: a rollup fills the one not
+// being read, then switches the board record to it in one put, so a reader sees one rollup whole, never a mix.
+import { createBoardRow, type BoardRow } from '../rollup/boardRow.js';
+import type { MarketResult } from '../rollup/marketResult.js';
+import type { StateStore } from './openStateStore.js';
+import { decodeValue, encodeValue } from './stateCodec.js';
+
+/** The rollup a board's tables hold. */
+export interface BoardInfo {
+  /** Which pair of tables holds it (0 or 1). */
+  generation: number;
+  /** The block it is as of, and that block's time: "now" for its windows (`asOf`). */
+  block: number;
+  asOf: number;
+  wallets: number;
+  results: number;
+}
+
+const BOARD_KEY = 'board';
+export const BOARD_DBS = ['boardResults0', 'boardResults1', 'boardRows0', 'boardRows1'] as const;
+export type BoardDb = (typeof BOARD_DBS)[number];
+export const resultsDb = (generation: number): BoardDb => (generation === 0 ? 'boardResults0' : 'boardResults1');
+export const rowsDb = (generation: number): BoardDb => (generation === 0 ? 'boardRows0' : 'boardRows1');
+
+export function readBoardInfo(store: StateStore): BoardInfo | null {
+  const bytes = store.dbs.meta.getBinary(BOARD_KEY);
+  return bytes ? decodeValue<BoardInfo>(bytes) : null;
+}
+
+/** A result: its wallet's id, then its market's space and id, so a wallet's results are one range. */
+export function resultKey(walletId: number, space: number, id: number): Buffer {
+  const key = Buffer.alloc(9);
+  key.writeUInt32BE(walletId, 0);
+  key[4] = space;
+  key.writeUInt32BE(id, 5);
+  return key;
+}
+
+/** A board row: its category, then its wallet's id, so a category's rows are one range. */
+export function rowKey(category: number, walletId: number): Buffer {
+  const key = Buffer.alloc(5);
+  key[0] = category;
+  key.writeUInt32BE(walletId, 1);
+  return key;
+}
+
+const RESULT_FIELDS = [
+  'category', 'settledPnl', 'invested', 'boughtUsd', 'soldUsd', 'boughtShares', 'soldShares', 'fees', 'fills',
+  'redemptions', 'firstAt', 'lastAt', 'decidedAt', 'openCount', 'openValue', 'openCost',
+] as const satisfies readonly (keyof MarketResult)[];
+
+// Float64 throughout: every sum is an integer (or, for invested, a half) of micro-units well inside 2^53.
+export function encodeResult(result: MarketResult): Buffer {
+  const bytes = Buffer.alloc((RESULT_FIELDS.length + 1) * 8);
+  RESULT_FIELDS.forEach((field, i) => bytes.writeDoubleLE(result[field], i * 8));
+  bytes.writeDoubleLE(result.approx ? 1 : 0, RESULT_FIELDS.length * 8);
+  return bytes;
+}
+
+export function decodeResult(key: Buffer, bytes: Buffer): { walletId: number; result: MarketResult } {
+  const result = { space: key[4]!, id: key.readUInt32BE(5) } as MarketResult;
+  RESULT_FIELDS.forEach((field, i) => { result[field] = bytes.readDoubleLE(i * 8); });
+  result.approx = bytes.readDoubleLE(RESULT_FIELDS.length * 8) === 1;
+  return { walletId: key.readUInt32BE(0), result };
+}
+
+const ROW_FIELDS = [
+  'realizedPnl', 'unrealizedPnl', 'capital', 'buyVolume', 'sellVolume', 'shareVolume', 'fees', 'fills', 'marketsTraded',
+  'marketsDecided', 'marketsWon', 'marketsLost', 'winsUsd', 'lossesUsd', 'holdSeconds', 'redemptions',
+  'firstActivityAt', 'lastActivityAt', 'openCount', 'openValue', 'openCost', 'approxMarkets',
+] as const satisfies readonly (keyof BoardRow)[];
+const RANKED = ['best', 'worst'] as const;
+
+export function encodeRow(row: BoardRow): Buffer {
+  const bytes = Buffer.alloc((ROW_FIELDS.length + 6) * 8);
+  ROW_FIELDS.forEach((field, i) => bytes.writeDoubleLE(row[field], i * 8));
+  RANKED.forEach((field, i) => {
+    const market = row[field];
+    const at = (ROW_FIELDS.length + 3 * i) * 8;
+    bytes.writeDoubleLE(market ? market.space : -1, at);
+    bytes.writeDoubleLE(market ? market.id : 0, at + 8);
+    bytes.writeDoubleLE(market ? market.pnl : 0, at + 16);
+  });
+  return bytes;
+}
+
+export function decodeRow(bytes: Buffer): BoardRow {
+  const row = createBoardRow();
+  ROW_FIELDS.forEach((field, i) => { row[field] = bytes.readDoubleLE(i * 8); });
+  RANKED.forEach((field, i) => {
+    const at = (ROW_FIELDS.length + 3 * i) * 8;
+    const space = bytes.readDoubleLE(at);
+    row[field] = space < 0 ? null : { space, id: bytes.readDoubleLE(at + 8), pnl: bytes.readDoubleLE(at + 16) };
+  });
+  return row;
+}
+
+export interface BoardWriter {
+  /** One wallet's results and its rows by category (written in chunks, each in one transaction). */
+  putWallet(walletId: number, results: readonly MarketResult[], rows: ReadonlyMap<number, BoardRow>): void;
+  /** Writes what is left and switches readers to this generation. */
+  finish(info: Omit<BoardInfo, 'generation'>): BoardInfo;
+}
+
+/** Writes per transaction: a chunk holds its writes in memory until then. */
+const CHUNK_WRITES = 50_000;
+
+/** Empties the generation readers are not using and writes a rollup into it. */
+export function createBoardWriter(store: StateStore): BoardWriter {
+  const generation = 1 - (readBoardInfo(store)?.generation ?? 1);
+  const results = store.dbs[resultsDb(generation)];
+  const rows = store.dbs[rowsDb(generation)];
+  results.clearSync();
+  rows.clearSync();
+  let pending: Array<[db: typeof results, key: Buffer, value: Buffer]> = [];
+  const flush = () => {
+    const writes = pending;
+    pending = [];
+    store.env.transactionSync(() => {
+      for (const [db, key, value] of writes) void db.put(key, value);
+    });
+  };
+  return {
+    putWallet(walletId, walletResults, walletRows) {
+      for (const result of walletResults) pending.push([results, resultKey(walletId, result.space, result.id), encodeResult(result)]);
+      for (const [category, row] of walletRows) pending.push([rows, rowKey(category, walletId), encodeRow(row)]);
+      if (pending.length >= CHUNK_WRITES) flush();
+    },
+    finish(rest) {
+      const info: BoardInfo = { generation, ...rest };
+      flush();
+      store.env.transactionSync(() => { void store.dbs.meta.put(BOARD_KEY, encodeValue(info)); });
+      return info;
+    },
+  };
+}
