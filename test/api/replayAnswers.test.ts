@@ -1,21 +1,19 @@
 // Replay reproduces answers: the wallet, market, fills and heat routes' answers at block N, recorded live, equal
 // to the byte those of `tally replay --to-block N` after the fold has gone on to the end.
 import t from 'tap';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer } from '../../cli/commands/serveCommand.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
 import { createDemoInputs } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
 import { busiestMarkets } from '../fixtures/demoData.js';
+import { captureBlocks, servedAnswers, writeCaptureUpTo } from '../fixtures/servedAnswers.js';
 
 const inputs = await createDemoInputs(4_000, 13);
-const lines = readFileSync(inputs.capture, 'utf8').trimEnd().split('\n');
-const middle = Number(JSON.parse(lines[Math.floor(lines.length / 2)]!).blockNumber);
-// The capture up to block N: whole blocks only.
-const firstHalf = join(inputs.dir, 'first-half.ndjson');
-writeFileSync(firstHalf, lines.filter((line) => Number(JSON.parse(line).blockNumber) <= middle).join('\n') + '\n');
+const { lines, blockAt } = captureBlocks(inputs.capture);
+const middle = blockAt(0.5);
+const firstHalf = writeCaptureUpTo(lines, middle, join(inputs.dir, 'first-half.ndjson'));
 const data = join(inputs.dir, 'data');
 mkdirSync(data);
 copyFileSync(inputs.config, join(data, 'config.json'));
@@ -42,19 +40,7 @@ const paths = [
   `/v1/fills?markets=${markets.join(',')}&${week}&limit=500`, '/v1/events/heat?window=1h', '/v1/events/heat?window=24h',
 ];
 
-async function answers(dir: string): Promise<string[]> {
-  const server = await startServer({ data: dir, host: '127.0.0.1', port: 0 });
-  try {
-    const texts: string[] = [];
-    for (const path of paths) {
-      const response = await fetch(`http://127.0.0.1:${server.port}${path}`, { headers: { authorization: `Bearer ${key}`, connection: 'close' } });
-      texts.push(`${response.status} ${await response.text()}`);
-    }
-    return texts;
-  } finally {
-    await server.closeAll();
-  }
-}
+const answers = (dir: string) => servedAnswers(dir, key, paths);
 
 t.test('default: replay to block N answers as the live state did at block N', async (t) => {
   t.equal(wallets.length, 20);

@@ -173,6 +173,22 @@ t.test('behavior: adapter redemption uses the event amounts', async (t) => {
   });
 });
 
+t.test('behavior: a redemption event is counted once, on the first outcome it touched', async (t) => {
+  const both = fold([
+    { kind: POSITION_EVENT.bookBuy, token: T0, shares: 10_000_000, usd: 6_000_000, feeShares: 0, feeUsd: 0 },
+    { kind: POSITION_EVENT.bookBuy, token: T1, shares: 5_000_000, usd: 2_000_000, feeShares: 0, feeUsd: 0 },
+    { kind: POSITION_EVENT.redemption, tokens: [T0, T1], numerators: [1, 0], denominator: 1, amounts: null, payout: 10_000_000 },
+  ]);
+  t.same([both.get(A, T0)!.redemptions, both.get(A, T1)!.redemptions], [1, 0], 'both outcomes redeemed: one event');
+  const noOnly = fold([
+    { kind: POSITION_EVENT.bookBuy, token: T1, shares: 11_000_000, usd: 3_000_000, feeShares: 0, feeUsd: 0 },
+    { kind: POSITION_EVENT.redemption, tokens: [T0, T1], numerators: [0, 1], denominator: 1, amounts: [0, 11_000_000], payout: 11_000_000 },
+    { kind: POSITION_EVENT.redemption, tokens: [T0, T1], numerators: [0, 1], denominator: 1, amounts: [0, 0], payout: 0 },
+  ]);
+  t.equal(noOnly.get(A, T1)!.redemptions, 1, 'an outcome left untouched is not counted; a redemption of nothing counts nowhere');
+  t.equal(noOnly.get(A, T0), undefined);
+});
+
 t.test('behavior: a transfer moves basis, conserved to the micro-unit', async (t) => {
   const book = createBook();
   const channel = createChannel();

@@ -1,0 +1,175 @@
+// The leaderboard metrics of DESIGN.md 4 on a small venue worked by hand: one wallet with a win held into the
+// resolution and redeemed (M1), a loss sold out (M2), an open position (M3) and a basis approximated by a
+// transfer (M4); windows that take markets in just inside and leave them out just outside; a custom window that
+// does not end now (no open book); categories summing to global.
+import t from 'tap';
+import { ID_SPACE } from '../../engine/log/idDictionary.js';
+import { boardCategoryOf, GLOBAL, marketCategory, OTHER } from '../../engine/rollup/boardCategories.js';
+import { LIFETIME, sumResults, type BoardRow, type BoardWindow } from '../../engine/rollup/boardRow.js';
+import { marketResult, type MarketResult } from '../../engine/rollup/marketResult.js';
+import { createPosition, FLAG, type Position } from '../../engine/reducers/position.js';
+import { createMarketRecord, type MarketRecord } from '../../engine/state/marketRecords.js';
+
+const U = 1_000_000;
+const DAY = 86_400;
+const NOW = 1_800_000_000;
+const ago = (days: number) => NOW - days * DAY;
+
+function position(fields: Partial<Position>): Position {
+  return Object.assign(createPosition(), fields);
+}
+function market(fields: Partial<MarketRecord>): MarketRecord {
+  return Object.assign(createMarketRecord('0x' + '1'.repeat(64)), fields);
+}
+
+const category = (name: string) => marketCategory(name);
+// M1, Politics: 100 YES bought for $40 plus a $0.20 fee 20 days ago; resolved YES 3 days ago; redeemed for $100
+// 2 days ago: realized 100 - 40.20 = +59.80, held into the resolution, so decided 3 days ago.
+const m1 = marketResult(ID_SPACE.condition, 1, category('Politics'), market({ payoutNumerators: [1, 0], payoutDenominator: 1, resolvedAt: ago(3) }), [{
+  outcomeIndex: 0,
+  position: position({
+    shares: 0, costBasis: 0, realizedPnl: 59.8 * U, boughtShares: 100 * U, boughtUsd: 40 * U, redeemedShares: 100 * U,
+    redeemUsd: 100 * U, fees: 0.2 * U, fills: 1, redemptions: 1, firstTradeAt: ago(20), lastTradeAt: ago(2), lowSinceTs: ago(2),
+  }),
+}]);
+// M2, Sports: 50 NO bought for $30 15 days ago, sold for $10 8 days ago: realized -20, exited 8 days ago.
+const m2 = marketResult(ID_SPACE.condition, 2, category('Sports'), market({}), [{
+  outcomeIndex: 1,
+  position: position({
+    shares: 0, realizedPnl: -20 * U, boughtShares: 50 * U, boughtUsd: 30 * U, soldShares: 50 * U, soldUsd: 10 * U, fills: 2,
+    firstTradeAt: ago(15), lastTradeAt: ago(8), lowSinceTs: ago(8),
+  }),
+}]);
+// M3, Crypto: 200 YES bought for $50 a day ago, still held; YES last traded at 0.30: value 60, unrealized +10.
+const m3 = marketResult(ID_SPACE.condition, 3, category('crypto'), market({ marks: [{ usd: 3, shares: 10, ts: ago(1) }, null] }), [{
+  outcomeIndex: 0,
+  position: position({ shares: 200 * U, costBasis: 50 * U, boughtShares: 200 * U, boughtUsd: 50 * U, fills: 1, firstTradeAt: ago(1), lastTradeAt: ago(1) }),
+}]);
+// M4, Politics: 20 YES received by transfer with $10 of basis 10 days ago (basisApprox), sold for $14 exactly 7
+// days ago: realized +4, decided at the 7-day window's first second.
+const m4 = marketResult(ID_SPACE.condition, 4, category('Politics'), market({}), [{
+  outcomeIndex: 0,
+  position: position({
+    shares: 0, realizedPnl: 4 * U, soldShares: 20 * U, soldUsd: 14 * U, fills: 1, receivedShares: 20 * U, receivedBasis: 10 * U,
+    firstTradeAt: ago(10), lastTradeAt: ago(7), lowSinceTs: ago(7), flags: FLAG.basisApprox,
+  }),
+}]);
+const results = [m1, m2, m3, m4];
+
+/** A row's figures as the API shows them (USD), with the ratios DESIGN.md 4 defines. */
+function figures(row: BoardRow) {
+  return {
+    realizedPnl: row.realizedPnl / U, unrealizedPnl: row.unrealizedPnl / U, capital: row.capital / U,
+    buyVolume: row.buyVolume / U, sellVolume: row.sellVolume / U, shareVolume: row.shareVolume / U, fees: row.fees / U,
+    fills: row.fills, marketsTraded: row.marketsTraded, marketsDecided: row.marketsDecided, marketsWon: row.marketsWon,
+    marketsLost: row.marketsLost, winsUsd: row.winsUsd / U, lossesUsd: row.lossesUsd / U, holdSeconds: row.holdSeconds,
+    redemptions: row.redemptions, firstActivityAt: row.firstActivityAt, lastActivityAt: row.lastActivityAt,
+    open: [row.openCount, row.openValue / U, row.openCost / U], approxMarkets: row.approxMarkets,
+    best: row.best && [row.best.id, row.best.pnl / U], worst: row.worst && [row.worst.id, row.worst.pnl / U],
+  };
+}
+
+t.test('market results: decision times, the open book at the last fill, approximation', async (t) => {
+  t.equal(m1.decidedAt, ago(3), 'held into the resolution: decided when it resolved');
+  t.equal(m1.settledPnl, 59.8 * U);
+  t.equal(m2.decidedAt, ago(8), 'sold out: decided at its last event');
+  t.equal(m3.decidedAt, 0, 'still held in an unresolved market: not decided');
+  t.same([m3.openCount, m3.openValue, m3.openCost], [1, 60 * U, 50 * U]);
+  t.equal(m4.approx, true);
+  t.equal(m1.approx || m2.approx || m3.approx, false);
+});
+
+t.test('lifetime: every metric of DESIGN.md 4', async (t) => {
+  const row = sumResults(results, LIFETIME).get(GLOBAL)!;
+  t.same(figures(row), {
+    realizedPnl: 59.8 - 20 + 4, unrealizedPnl: 10, capital: 40 + 30 + 50, buyVolume: 120, sellVolume: 24,
+    shareVolume: 100 + 50 + 200 + 50 + 20, fees: 0.2, fills: 5, marketsTraded: 4, marketsDecided: 3, marketsWon: 2, marketsLost: 1,
+    winsUsd: 63.8, lossesUsd: -20, holdSeconds: (17 + 7 + 3) * DAY, redemptions: 1, firstActivityAt: ago(20), lastActivityAt: ago(1),
+    open: [1, 60, 50], approxMarkets: 1, best: [1, 59.8], worst: [2, -20],
+  });
+});
+
+t.test('a rolling 7-day window: decided inside counts in full, just outside not; the open book counts', async (t) => {
+  const window: BoardWindow = { all: false, from: ago(7), to: null, endsNow: true };
+  const row = sumResults(results, window).get(GLOBAL)!;
+  t.same(figures(row), {
+    // M1 (decided 3 days ago) and M4 (decided at the window's first second); M2 (8 days ago) is outside.
+    realizedPnl: 59.8 + 4, unrealizedPnl: 10, capital: 40, buyVolume: 40, sellVolume: 14, shareVolume: 120, fees: 0.2, fills: 2,
+    // Traded in it: M1 (redeemed 2 days ago), M3, M4 (sold at its first second); not M2.
+    marketsTraded: 3, marketsDecided: 2, marketsWon: 2, marketsLost: 0, winsUsd: 63.8, lossesUsd: 0, holdSeconds: (17 + 3) * DAY,
+    redemptions: 1, firstActivityAt: ago(20), lastActivityAt: ago(1), open: [1, 60, 50], approxMarkets: 1, best: [1, 59.8], worst: [4, 4],
+  });
+  const later: BoardWindow = { all: false, from: ago(7) + 1, to: null, endsNow: true };
+  t.equal(sumResults(results, later).get(GLOBAL)!.marketsDecided, 1, 'a second later M4 falls outside');
+});
+
+t.test('a custom window that does not end now: no open book', async (t) => {
+  const window: BoardWindow = { all: false, from: ago(9), to: ago(5), endsNow: false };
+  const row = sumResults(results, window).get(GLOBAL)!;
+  t.same(figures(row), {
+    // M2 (8 days ago) and M4 (7 days ago) are decided inside; M1 (3 days ago) after it.
+    realizedPnl: -20 + 4, unrealizedPnl: 0, capital: 30, buyVolume: 30, sellVolume: 24, shareVolume: 120, fees: 0, fills: 3,
+    // An earlier window counts a market whose events' span overlaps it: M1 (20 to 2 days ago), M2, M4; not M3.
+    marketsTraded: 3, marketsDecided: 2, marketsWon: 1, marketsLost: 1, winsUsd: 4, lossesUsd: -20, holdSeconds: (7 + 3) * DAY,
+    redemptions: 0, firstActivityAt: ago(20), lastActivityAt: ago(2), open: [0, 0, 0], approxMarkets: 1, best: [4, 4], worst: [2, -20],
+  });
+  const exclusive: BoardWindow = { all: false, from: ago(9), to: ago(7), endsNow: false };
+  t.equal(sumResults(results, exclusive).get(GLOBAL)!.marketsDecided, 1, '`to` is exclusive: M4, decided at it, is left out');
+});
+
+t.test('categories sum to global', async (t) => {
+  for (const window of [LIFETIME, { all: false, from: ago(7), to: null, endsNow: true }, { all: false, from: ago(9), to: ago(5), endsNow: false }]) {
+    const rows = sumResults(results, window);
+    const global = rows.get(GLOBAL)!;
+    const summed: Record<string, number> = {};
+    for (const [category, row] of rows) {
+      if (category === GLOBAL) continue;
+      for (const [field, value] of Object.entries(row)) if (typeof value === 'number') summed[field] = (summed[field] ?? 0) + value;
+    }
+    for (const [field, value] of Object.entries(global)) {
+      if (typeof value !== 'number' || field === 'firstActivityAt' || field === 'lastActivityAt') continue;
+      t.equal(summed[field], value, `${field} sums to global`);
+    }
+  }
+  t.same([...sumResults(results, LIFETIME).keys()].sort(), [GLOBAL, category('Politics'), category('Sports'), category('Crypto')].sort());
+});
+
+t.test('a short position held into the resolution pays nothing; a token no market explains is Other, never best or worst', async (t) => {
+  // Sold 10 never-bought shares for $7; the market resolves YES: the negative balance holds nothing, so +7.
+  const short = marketResult(ID_SPACE.condition, 5, OTHER, market({ payoutNumerators: [1, 0], payoutDenominator: 1, resolvedAt: ago(1) }), [{
+    outcomeIndex: 0,
+    position: position({ shares: -10 * U, realizedPnl: 7 * U, soldShares: 10 * U, soldUsd: 7 * U, fills: 1, firstTradeAt: ago(2), lastTradeAt: ago(2), lowSinceTs: ago(2), flags: FLAG.partialHistory }),
+  }]);
+  t.equal(short.settledPnl, 7 * U);
+  t.equal(short.decidedAt, ago(2), 'below 0.1 share before the resolution: decided at its last event');
+  t.equal(short.approx, true, 'partialHistory makes an approximated market');
+  const unknown = marketResult(ID_SPACE.token, 9, OTHER, null, [{
+    outcomeIndex: -1,
+    position: position({ shares: 0, realizedPnl: 50 * U, soldShares: 10 * U, soldUsd: 50 * U, fills: 1, firstTradeAt: ago(3), lastTradeAt: ago(3), lowSinceTs: ago(3) }),
+  }]);
+  const row = sumResults([short, unknown], LIFETIME).get(OTHER)!;
+  t.equal(row.realizedPnl, 57 * U);
+  t.equal(row.marketsWon, 2);
+  t.same(row.best, { space: ID_SPACE.condition, id: 5, pnl: 7 * U }, 'best names a condition');
+  const held = marketResult(ID_SPACE.token, 9, OTHER, null, [{
+    outcomeIndex: -1, position: position({ shares: 4 * U, costBasis: 1 * U, boughtShares: 4 * U, boughtUsd: 1 * U, fills: 1, firstTradeAt: ago(1), lastTradeAt: ago(1) }),
+  }]);
+  t.same([held.openCount, held.openValue], [1, 2 * U], 'an unknown token is valued at the split price, 0.5');
+});
+
+t.test('category names in any letter case', async (t) => {
+  t.equal(boardCategoryOf('CRYPTO'), category('Crypto'));
+  t.equal(boardCategoryOf('other'), OTHER);
+  t.equal(boardCategoryOf('Global'), GLOBAL);
+  t.equal(boardCategoryOf('sport'), null);
+  t.equal(marketCategory(null), OTHER);
+  t.equal(marketCategory('global'), OTHER, 'no market is in the category global');
+});
+
+t.test('results are in market key order in every row sum (best ties keep the first)', async (t) => {
+  const tie: MarketResult[] = [
+    marketResult(ID_SPACE.condition, 7, OTHER, market({}), [{ outcomeIndex: 0, position: position({ realizedPnl: 5 * U, fills: 1, firstTradeAt: ago(4), lastTradeAt: ago(4), lowSinceTs: ago(4) }) }]),
+    marketResult(ID_SPACE.condition, 8, OTHER, market({}), [{ outcomeIndex: 0, position: position({ realizedPnl: 5 * U, fills: 1, firstTradeAt: ago(4), lastTradeAt: ago(4), lowSinceTs: ago(4) }) }]),
+  ];
+  t.equal(sumResults(tie, LIFETIME).get(GLOBAL)!.best!.id, 7);
+});
