@@ -14,25 +14,13 @@ import { encodeValue } from '../engine/state/stateCodec.js';
 import { blockRecordKey, fillKey, marketListOwner, walletListOwner } from '../engine/state/stateKeys.js';
 import { prepareStateLayout } from '../engine/state/stateLayout.js';
 import { encodeTradeRow, FEE_UNIT, ROLE, SIDE } from '../engine/state/tradeRow.js';
+import { createRandom, hex } from './seededRandom.js';
 
 export const WEEK_START_TS = 1_800_000_000;
 const FIRST_BLOCK = 90_000_000;
 const BLOCK_SECONDS = 2;
 const WALLETS = 20_000;
 const COMMIT_FILLS = 100_000;
-
-/** xorshift32: the same state from the same arguments. */
-function createRandom(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 4_294_967_296;
-  };
-}
-
-const hex = (random: () => number, digits: number) => Array.from({ length: digits }, () => Math.floor(random() * 16).toString(16)).join('');
 
 /** Writes the state into `dir` (empty) and returns the markets' condition ids. */
 export async function writeFillsState(dir: string, rows: number, marketCount: number): Promise<string[]> {

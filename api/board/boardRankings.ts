@@ -36,24 +36,13 @@ export function createBoardRankings(state: StateReader): BoardRankings {
     const key = `${info.generation}:${info.block}:${asked.window.from}:${asked.window.to}:${asked.window.endsNow}`;
     if (windowRows?.key !== key) {
       const rows = new Map<number, Array<{ walletId: number; row: BoardRow }>>();
-      let walletId = -1;
-      let results: Parameters<typeof sumResults>[0][number][] = [];
-      const flush = () => {
+      for (const { walletId, results } of state.boardResults()) {
         for (const [rowCategory, row] of sumResults(results, asked.window)) {
           let list = rows.get(rowCategory);
           if (!list) rows.set(rowCategory, (list = []));
           list.push({ walletId, row });
         }
-      };
-      for (const entry of state.boardResults()) {
-        if (entry.walletId !== walletId) {
-          if (results.length > 0) flush();
-          walletId = entry.walletId;
-          results = [];
-        }
-        results.push(entry.result);
       }
-      if (results.length > 0) flush();
       windowRows = { key, rows };
     }
     return windowRows.rows.get(category) ?? [];

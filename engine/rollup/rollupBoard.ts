@@ -75,15 +75,18 @@ function createTokenMarkets(reader: StateReader, offchain: OffchainStore): (toke
 function rollupWallet(
   positions: ReadonlyArray<{ tokenId: number; position: MarketLeg['position'] }>, tokenMarket: (tokenId: number) => TokenMarket,
 ): MarketResult[] {
-  const byMarket = new Map<number, { at: TokenMarket; legs: MarketLeg[] }>();
-  for (const { tokenId, position } of positions) {
-    const at = tokenMarket(tokenId);
-    const key = at.space * 2 ** 32 + at.id;
-    let group = byMarket.get(key);
-    if (!group) byMarket.set(key, (group = { at, legs: [] }));
-    group.legs.push({ position, outcomeIndex: at.outcomeIndex });
+  // Sorted by market, then grouped: a map keyed by space and id would hash numbers past 2^31 (slow in V8).
+  const placed = positions.map(({ tokenId, position }) => ({ at: tokenMarket(tokenId), position }));
+  placed.sort((a, b) => a.at.space - b.at.space || a.at.id - b.at.id);
+  const results: MarketResult[] = [];
+  for (let start = 0; start < placed.length;) {
+    const { at } = placed[start]!;
+    let end = start + 1;
+    while (end < placed.length && placed[end]!.at.space === at.space && placed[end]!.at.id === at.id) end++;
+    const legs: MarketLeg[] = [];
+    for (let i = start; i < end; i++) legs.push({ position: placed[i]!.position, outcomeIndex: placed[i]!.at.outcomeIndex });
+    results.push(marketResult(at.space, at.id, at.category, at.market, legs));
+    start = end;
   }
-  return [...byMarket.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([, { at, legs }]) => marketResult(at.space, at.id, at.category, at.market, legs));
+  return results;
 }

@@ -1,4 +1,4 @@
-// The leaderboard's tables (DESIGN.md 4, Rollup): per wallet its market results, and per category and wallet its
+// The leaderboard's tables (DESIGN.md 4, Rollup): per wallet its market results (one value), and per category and wallet its
 // lifetime board row, written by a rollup as of one block. Two generations of tables: a rollup fills the one not
 // being read, then switches the board record to it in one put, so a reader sees one rollup whole, never a mix.
 import { createBoardRow, type BoardRow } from '../rollup/boardRow.js';
@@ -28,12 +28,10 @@ export function readBoardInfo(store: StateStore): BoardInfo | null {
   return bytes ? decodeValue<BoardInfo>(bytes) : null;
 }
 
-/** A result: its wallet's id, then its market's space and id, so a wallet's results are one range. */
-export function resultKey(walletId: number, space: number, id: number): Buffer {
-  const key = Buffer.alloc(9);
+/** A wallet's results: its id (all of them in one value, read with one get). */
+export function resultsKey(walletId: number): Buffer {
+  const key = Buffer.alloc(4);
   key.writeUInt32BE(walletId, 0);
-  key[4] = space;
-  key.writeUInt32BE(id, 5);
   return key;
 }
 
@@ -50,19 +48,41 @@ const RESULT_FIELDS = [
   'redemptions', 'firstAt', 'lastAt', 'decidedAt', 'openCount', 'openValue', 'openCost',
 ] as const satisfies readonly (keyof MarketResult)[];
 
+/** Float64s a result takes: its market's space and id, the fields, `approx`. */
+const RESULT_WIDTH = RESULT_FIELDS.length + 3;
+
 // Float64 throughout: every sum is an integer (or, for invested, a half) of micro-units well inside 2^53.
-export function encodeResult(result: MarketResult): Buffer {
-  const bytes = Buffer.alloc((RESULT_FIELDS.length + 1) * 8);
-  RESULT_FIELDS.forEach((field, i) => bytes.writeDoubleLE(result[field], i * 8));
-  bytes.writeDoubleLE(result.approx ? 1 : 0, RESULT_FIELDS.length * 8);
+export function encodeResults(results: readonly MarketResult[]): Buffer {
+  const bytes = Buffer.alloc(results.length * RESULT_WIDTH * 8);
+  let at = 0;
+  const put = (value: number) => {
+    bytes.writeDoubleLE(value, at);
+    at += 8;
+  };
+  for (const result of results) {
+    put(result.space);
+    put(result.id);
+    for (const field of RESULT_FIELDS) put(result[field]);
+    put(result.approx ? 1 : 0);
+  }
   return bytes;
 }
 
-export function decodeResult(key: Buffer, bytes: Buffer): { walletId: number; result: MarketResult } {
-  const result = { space: key[4]!, id: key.readUInt32BE(5) } as MarketResult;
-  RESULT_FIELDS.forEach((field, i) => { result[field] = bytes.readDoubleLE(i * 8); });
-  result.approx = bytes.readDoubleLE(RESULT_FIELDS.length * 8) === 1;
-  return { walletId: key.readUInt32BE(0), result };
+export function decodeResults(bytes: Buffer): MarketResult[] {
+  const results: MarketResult[] = [];
+  let at = 0;
+  const next = () => {
+    const value = bytes.readDoubleLE(at);
+    at += 8;
+    return value;
+  };
+  while (at < bytes.length) {
+    const result = { space: next(), id: next() } as MarketResult;
+    for (const field of RESULT_FIELDS) result[field] = next();
+    result.approx = next() === 1;
+    results.push(result);
+  }
+  return results;
 }
 
 const ROW_FIELDS = [
@@ -123,7 +143,7 @@ export function createBoardWriter(store: StateStore): BoardWriter {
   };
   return {
     putWallet(walletId, walletResults, walletRows) {
-      for (const result of walletResults) pending.push([results, resultKey(walletId, result.space, result.id), encodeResult(result)]);
+      pending.push([results, resultsKey(walletId), encodeResults(walletResults)]);
       for (const [category, row] of walletRows) pending.push([rows, rowKey(category, walletId), encodeRow(row)]);
       if (pending.length >= CHUNK_WRITES) flush();
     },

@@ -14,7 +14,7 @@ import { blockRecordKey, fillKey, fillListKey, idKey, idValueKey, marketListOwne
 import { ID_SPACE, idBytesText, idTextBytes, type IdSpace } from '../log/idDictionary.js';
 import type { BoardRow } from '../rollup/boardRow.js';
 import type { MarketResult } from '../rollup/marketResult.js';
-import { decodeResult, decodeRow, readBoardInfo, resultsDb, rowKey, rowsDb, type BoardInfo } from './boardTables.js';
+import { decodeResults, decodeRow, readBoardInfo, resultsDb, resultsKey, rowKey, rowsDb, type BoardInfo } from './boardTables.js';
 import { decodeFillNumbers, decodeFillNumbersInto, decodeTradeRow, type FillNumbers, type TradeRow } from './tradeRow.js';
 
 /** A fill as stored, with where it sits in the chain. */
@@ -110,7 +110,7 @@ export interface StateReader {
   /** A wallet's market results, in market key order. */
   walletResults(walletId: number): MarketResult[];
   /** Every wallet's market results, in wallet id order. */
-  boardResults(): Iterable<{ walletId: number; result: MarketResult }>;
+  boardResults(): Iterable<{ walletId: number; results: MarketResult[] }>;
 }
 
 const WALLET_TEXT = /^0x[0-9a-f]{40}$/;
@@ -392,16 +392,13 @@ export function createStateReader(store: StateStore): StateReader {
     },
     walletResults(walletId) {
       const info = readBoardInfo(store);
-      if (!info) return [];
-      const range = { start: keyBytes(u32Key(walletId)), end: keyBytes(u32Key(walletId + 1)) };
-      const results: MarketResult[] = [];
-      for (const { key, value } of store.dbs[resultsDb(info.generation)].getRange(range)) results.push(decodeResult(key, value).result);
-      return results;
+      const bytes = info ? store.dbs[resultsDb(info.generation)].getBinary(resultsKey(walletId)) : undefined;
+      return bytes ? decodeResults(bytes) : [];
     },
     *boardResults() {
       const info = readBoardInfo(store);
       if (!info) return;
-      for (const { key, value } of store.dbs[resultsDb(info.generation)].getRange({})) yield decodeResult(key, value);
+      for (const { key, value } of store.dbs[resultsDb(info.generation)].getRange({})) yield { walletId: key.readUInt32BE(0), results: decodeResults(value) };
     },
   };
 }
