@@ -12,6 +12,7 @@ import { dataPaths } from '../engine/dataDir.js';
 import { ID_SPACE } from '../engine/log/idDictionary.js';
 import { openOffchainStore } from '../engine/offchain/openOffchainStore.js';
 import { rollupBoard } from '../engine/rollup/rollupBoard.js';
+import { resultCount } from '../engine/rollup/resultTable.js';
 import { openStateStore } from '../engine/state/openStateStore.js';
 import { createStateReader } from '../engine/state/stateReader.js';
 
@@ -60,7 +61,7 @@ if (phase === 'rollup') {
   };
   ctx.reads.refresh();
   const walletId = state.idNumber(ID_SPACE.address, wallet)!;
-  const markets = state.walletResults(walletId).length;
+  const markets = resultCount(state.walletResults(walletId));
   const stats = (period: string) => () => walletStatsRoute(ctx, { parameters: [wallet], query: { period } });
   // A first call each: the market entries best/worst read are cached per state generation, as in the server.
   stats('7d')();

@@ -3,6 +3,7 @@
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import { boardCategoryOf, GLOBAL } from '../../engine/rollup/boardCategories.js';
 import { sumResults, type BoardRow } from '../../engine/rollup/boardRow.js';
+import { RESULT, RESULT_WIDTH } from '../../engine/rollup/resultTable.js';
 import type { BoardInfo } from '../../engine/state/boardTables.js';
 import { ApiError } from '../apiError.js';
 import { ERROR } from '../errorTexts.js';
@@ -39,10 +40,12 @@ export function walletIdRows(ctx: RouteContext, walletId: number, asked: AskedWi
   if (global === null) return rows;
   rows.set(GLOBAL, global);
   // A wallet's categories are those of its results; the board rows of the others do not exist.
-  for (const result of ctx.state.walletResults(walletId)) {
-    if (rows.has(result.category)) continue;
-    const row = ctx.state.boardRow(result.category, walletId);
-    if (row !== null) rows.set(result.category, row);
+  const results = ctx.state.walletResults(walletId);
+  for (let at = 0; at < results.length; at += RESULT_WIDTH) {
+    const category = results[at + RESULT.category]!;
+    if (rows.has(category)) continue;
+    const row = ctx.state.boardRow(category, walletId);
+    if (row !== null) rows.set(category, row);
   }
   return rows;
 }

@@ -3,6 +3,7 @@
 import { ingestRpc, type RpcIngestProgress } from '../../replay/ingest/ingestRpc.js';
 import { createProgress } from '../progress.js';
 import type { Venue } from '../openVenue.js';
+import { createBoardRollup } from '../../engine/rollup/createBoardRollup.js';
 import { rollUpBoard } from '../rollUpBoard.js';
 
 const ROLLUP_EVERY_MS = 60_000;
@@ -17,11 +18,13 @@ export async function followRpc(venue: Venue, options: {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   // The rollup reads the whole state: while following, once a minute at most, and once more at the end.
+  // On its own thread: a server sharing this process keeps answering meanwhile (the fold waits for it).
+  const rollup = createBoardRollup({ stateDir: venue.paths.state, offchainDir: venue.paths.offchain });
   let rolledUpAt = -Infinity;
-  const rollUp = (force: boolean) => {
+  const rollUp = async (force: boolean) => {
     if (!force && Date.now() - rolledUpAt < ROLLUP_EVERY_MS) return;
     rolledUpAt = Date.now();
-    rollUpBoard(venue.store, venue.offchain, options.label);
+    await rollUpBoard(rollup, options.label);
   };
   try {
     const progress = createProgress(options.label);
@@ -32,7 +35,7 @@ export async function followRpc(venue: Venue, options: {
       onProgress: (p) => progress.update(p.logs, { logs: p.logs, events: p.events, block: p.scannedBlock, finalized: p.headBlock }),
       atRest: () => rollUp(false),
     });
-    rollUp(true);
+    await rollUp(true);
     progress.finish({
       logs: result.logs, events: result.events, blocks: result.blocks, 'read through block': result.scannedBlock,
       'finalized head': result.headBlock, 'last block': venue.runner.cursor().block,
@@ -40,6 +43,7 @@ export async function followRpc(venue: Venue, options: {
     });
     return result;
   } finally {
+    await rollup.close();
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
   }

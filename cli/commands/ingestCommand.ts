@@ -12,7 +12,7 @@ import { createProgress } from '../progress.js';
 import { openVenue, type Venue } from '../openVenue.js';
 import { loadMetadataFile } from './metadataCommand.js';
 import { rewindCommand } from './rewindCommand.js';
-import { rollUpBoard } from '../rollUpBoard.js';
+import { rollUpBoardOnce } from '../rollUpBoard.js';
 
 interface IngestFlags {
   data: string; capture?: string; metadata?: string; workers?: number; batchLogs?: number; releaseEvery?: number;
@@ -24,7 +24,7 @@ export async function ingestCommand(flags: IngestFlags): Promise<void> {
     if (flags.metadata) await loadMetadataFile(venue.offchain, flags.metadata);
     if (!flags.capture) {
       await catchUp(venue);
-      rollUpBoard(venue.store, venue.offchain, 'ingest');
+      await rollUpBoardOnce(venue.paths, 'ingest');
       return;
     }
     try {
@@ -39,7 +39,7 @@ export async function ingestCommand(flags: IngestFlags): Promise<void> {
       venue = openVenue(flags.data, { workers: flags.workers });
       await foldCapture(venue, flags, flags.capture);
     }
-    rollUpBoard(venue.store, venue.offchain, 'ingest');
+    await rollUpBoardOnce(venue.paths, 'ingest');
   } finally {
     await venue.close();
   }

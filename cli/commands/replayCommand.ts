@@ -5,7 +5,7 @@ import { dataPaths } from '../../engine/dataDir.js';
 import { openEventLog } from '../../engine/log/eventLog.js';
 import { openOffchainStore } from '../../engine/offchain/openOffchainStore.js';
 import { foldIntoScratch } from './foldIntoScratch.js';
-import { rollUpBoard } from '../rollUpBoard.js';
+import { rollUpBoardOnce } from '../rollUpBoard.js';
 
 export async function replayCommand(flags: { data: string; toBlock: number; out: string; workers?: number }): Promise<void> {
   if (existsSync(flags.out) && readdirSync(flags.out).length > 0) throw new Error(`--out ${flags.out} is not empty`);
@@ -33,7 +33,7 @@ export async function replayCommand(flags: { data: string; toBlock: number; out:
       }
     });
     // With the metadata in place: the board's categories come from it.
-    rollUpBoard(store, to, 'replay');
+    await rollUpBoardOnce(target, 'replay');
   } finally {
     await store.close();
     await from.close();

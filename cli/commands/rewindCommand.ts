@@ -3,9 +3,8 @@
 import { rmSync } from 'node:fs';
 import { dataPaths } from '../../engine/dataDir.js';
 import { openEventLog } from '../../engine/log/eventLog.js';
-import { openOffchainStore } from '../../engine/offchain/openOffchainStore.js';
 import { foldIntoScratch } from './foldIntoScratch.js';
-import { rollUpBoard } from '../rollUpBoard.js';
+import { rollUpBoardOnce } from '../rollUpBoard.js';
 
 export async function rewindCommand(flags: { data: string; toBlock: number; workers?: number }): Promise<void> {
   const paths = dataPaths(flags.data);
@@ -19,12 +18,10 @@ export async function rewindCommand(flags: { data: string; toBlock: number; work
   const { store, runner } = await foldIntoScratch({ data: flags.data, stateDir: paths.state, workers: flags.workers, label: 'rewind' });
   const block = runner.cursor().block;
   await runner.close();
-  const offchain = openOffchainStore({ dir: paths.offchain });
   try {
-    rollUpBoard(store, offchain, 'rewind');
+    await rollUpBoardOnce(paths, 'rewind');
   } finally {
     await store.close();
-    await offchain.close();
   }
   process.stderr.write(`rewind: state as of block ${block}\n`);
 }

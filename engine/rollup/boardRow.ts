@@ -3,7 +3,7 @@
 // the API edge from these sums.
 import { ID_SPACE } from '../log/idDictionary.js';
 import { GLOBAL } from './boardCategories.js';
-import type { MarketResult } from './marketResult.js';
+import { RESULT as R, RESULT_WIDTH, type ResultTable } from './resultTable.js';
 
 /** Where a counted market's pnl makes it best or worst: its result's key, and the pnl. */
 export interface RankedMarket { space: number; id: number; pnl: number }
@@ -60,10 +60,11 @@ export function createBoardRow(): BoardRow {
   };
 }
 
-/** True when the market is counted in full in the window (decided inside it; every market in the lifetime). */
-export function countsIn(result: MarketResult, window: BoardWindow): boolean {
+/** True when the result at `at` is counted in full in the window (decided inside it; every market in the lifetime). */
+export function countsIn(table: ResultTable, at: number, window: BoardWindow): boolean {
   if (window.all) return true;
-  return result.decidedAt !== 0 && result.decidedAt >= window.from && (window.to === null || result.decidedAt < window.to);
+  const decidedAt = table[at + R.decidedAt]!;
+  return decidedAt !== 0 && decidedAt >= window.from && (window.to === null || decidedAt < window.to);
 }
 
 /**
@@ -71,40 +72,42 @@ export function countsIn(result: MarketResult, window: BoardWindow): boolean {
  * for an earlier window, its events' span [first, last] overlaps the window (the state keeps each position's
  * first and last event, not every event's time).
  */
-export function tradedIn(result: MarketResult, window: BoardWindow): boolean {
+export function tradedIn(table: ResultTable, at: number, window: BoardWindow): boolean {
   if (window.all) return true;
-  return result.lastAt >= window.from && (window.to === null || result.firstAt < window.to);
+  return table[at + R.lastAt]! >= window.from && (window.to === null || table[at + R.firstAt]! < window.to);
 }
 
-/** Adds one market result to the row as the window counts it; false when the window leaves it out altogether. */
-export function addResult(row: BoardRow, result: MarketResult, window: BoardWindow): boolean {
-  const counted = countsIn(result, window);
-  const traded = tradedIn(result, window);
-  const open = window.endsNow && result.openCount > 0;
+/** Adds the result at `at` to the row as the window counts it; false when the window leaves it out altogether. */
+export function addResult(row: BoardRow, table: ResultTable, at: number, window: BoardWindow): boolean {
+  const counted = countsIn(table, at, window);
+  const traded = tradedIn(table, at, window);
+  const open = window.endsNow && table[at + R.openCount]! > 0;
   if (!counted && !traded && !open) return false;
+  const firstAt = table[at + R.firstAt]!;
   if (traded) row.marketsTraded++;
-  if (row.firstActivityAt === 0 || result.firstAt < row.firstActivityAt) row.firstActivityAt = result.firstAt;
-  row.lastActivityAt = Math.max(row.lastActivityAt, result.lastAt);
+  if (row.firstActivityAt === 0 || firstAt < row.firstActivityAt) row.firstActivityAt = firstAt;
+  row.lastActivityAt = Math.max(row.lastActivityAt, table[at + R.lastAt]!);
   if (open) {
-    row.openCount += result.openCount;
-    row.openValue += result.openValue;
-    row.openCost += result.openCost;
-    row.unrealizedPnl += result.openValue - result.openCost;
+    row.openCount += table[at + R.openCount]!;
+    row.openValue += table[at + R.openValue]!;
+    row.openCost += table[at + R.openCost]!;
+    row.unrealizedPnl += table[at + R.openValue]! - table[at + R.openCost]!;
   }
   if (!counted) return true;
-  const pnl = result.settledPnl;
+  const pnl = table[at + R.settledPnl]!;
   row.realizedPnl += pnl;
-  row.capital += result.invested;
-  row.buyVolume += result.boughtUsd;
-  row.sellVolume += result.soldUsd;
-  row.shareVolume += result.boughtShares + result.soldShares;
-  row.fees += result.fees;
-  row.fills += result.fills;
-  row.redemptions += result.redemptions;
-  if (result.approx) row.approxMarkets++;
-  if (result.decidedAt === 0) return true;
+  row.capital += table[at + R.invested]!;
+  row.buyVolume += table[at + R.boughtUsd]!;
+  row.sellVolume += table[at + R.soldUsd]!;
+  row.shareVolume += table[at + R.boughtShares]! + table[at + R.soldShares]!;
+  row.fees += table[at + R.fees]!;
+  row.fills += table[at + R.fills]!;
+  row.redemptions += table[at + R.redemptions]!;
+  if (table[at + R.approx] === 1) row.approxMarkets++;
+  const decidedAt = table[at + R.decidedAt]!;
+  if (decidedAt === 0) return true;
   row.marketsDecided++;
-  row.holdSeconds += result.decidedAt - result.firstAt;
+  row.holdSeconds += decidedAt - firstAt;
   if (pnl > 0) {
     row.marketsWon++;
     row.winsUsd += pnl;
@@ -114,20 +117,21 @@ export function addResult(row: BoardRow, result: MarketResult, window: BoardWind
   }
   // best and worst name a market with metadata: a condition, not a token no condition explains. Ties keep the
   // first in key order, so the choice never depends on anything but the results.
-  if (result.space === ID_SPACE.condition) {
-    if (row.best === null || pnl > row.best.pnl) row.best = { space: result.space, id: result.id, pnl };
-    if (row.worst === null || pnl < row.worst.pnl) row.worst = { space: result.space, id: result.id, pnl };
+  if (table[at + R.space] === ID_SPACE.condition) {
+    const id = table[at + R.id]!;
+    if (row.best === null || pnl > row.best.pnl) row.best = { space: ID_SPACE.condition, id, pnl };
+    if (row.worst === null || pnl < row.worst.pnl) row.worst = { space: ID_SPACE.condition, id, pnl };
   }
   return true;
 }
 
 /** A wallet's rows in the window: `global`, and one per category with a market the window takes in. */
-export function sumResults(results: readonly MarketResult[], window: BoardWindow): Map<number, BoardRow> {
+export function sumResults(table: ResultTable, window: BoardWindow): Map<number, BoardRow> {
   const rows = new Map<number, BoardRow>();
-  for (const result of results) {
-    for (const category of [GLOBAL, result.category]) {
+  for (let at = 0; at < table.length; at += RESULT_WIDTH) {
+    for (const category of [GLOBAL, table[at + R.category]!]) {
       const row = rows.get(category) ?? createBoardRow();
-      if (addResult(row, result, window)) rows.set(category, row);
+      if (addResult(row, table, at, window)) rows.set(category, row);
     }
   }
   return rows;

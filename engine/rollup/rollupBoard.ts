@@ -10,6 +10,7 @@ import { createStateReader, type StateReader } from '../state/stateReader.js';
 import { marketCategory, OTHER } from './boardCategories.js';
 import { LIFETIME, sumResults } from './boardRow.js';
 import { marketResult, type MarketLeg, type MarketResult } from './marketResult.js';
+import { packResults } from './resultTable.js';
 
 /** Positions read per step: whole wallets, so a step's results and rows are complete. */
 const STEP_POSITIONS = 20_000;
@@ -36,7 +37,8 @@ export function rollupBoard(store: StateStore, offchain: OffchainStore): BoardIn
       if (i < positions.length && positions[i]!.walletId === positions[start]!.walletId) continue;
       const walletId = positions[start]!.walletId;
       const walletResults = rollupWallet(positions.slice(start, i), tokenMarket);
-      writer.putWallet(walletId, walletResults, sumResults(walletResults, LIFETIME));
+      const table = packResults(walletResults);
+      writer.putWallet(walletId, table, sumResults(table, LIFETIME));
       wallets++;
       results += walletResults.length;
       start = i;

@@ -2,7 +2,7 @@
 // lifetime board row, written by a rollup as of one block. Two generations of tables: a rollup fills the one not
 // being read, then switches the board record to it in one put, so a reader sees one rollup whole, never a mix.
 import { createBoardRow, type BoardRow } from '../rollup/boardRow.js';
-import type { MarketResult } from '../rollup/marketResult.js';
+import type { ResultTable } from '../rollup/resultTable.js';
 import type { StateStore } from './openStateStore.js';
 import { decodeValue, encodeValue } from './stateCodec.js';
 
@@ -43,46 +43,17 @@ export function rowKey(category: number, walletId: number): Buffer {
   return key;
 }
 
-const RESULT_FIELDS = [
-  'category', 'settledPnl', 'invested', 'boughtUsd', 'soldUsd', 'boughtShares', 'soldShares', 'fees', 'fills',
-  'redemptions', 'firstAt', 'lastAt', 'decidedAt', 'openCount', 'openValue', 'openCost',
-] as const satisfies readonly (keyof MarketResult)[];
-
-/** Float64s a result takes: its market's space and id, the fields, `approx`. */
-const RESULT_WIDTH = RESULT_FIELDS.length + 3;
-
-// Float64 throughout: every sum is an integer (or, for invested, a half) of micro-units well inside 2^53.
-export function encodeResults(results: readonly MarketResult[]): Buffer {
-  const bytes = Buffer.alloc(results.length * RESULT_WIDTH * 8);
-  let at = 0;
-  const put = (value: number) => {
-    bytes.writeDoubleLE(value, at);
-    at += 8;
-  };
-  for (const result of results) {
-    put(result.space);
-    put(result.id);
-    for (const field of RESULT_FIELDS) put(result[field]);
-    put(result.approx ? 1 : 0);
-  }
-  return bytes;
+/** A wallet's results as stored: the table's bytes. */
+export function encodeResults(table: ResultTable): Buffer {
+  return Buffer.from(table.buffer, table.byteOffset, table.byteLength);
 }
 
-export function decodeResults(bytes: Buffer): MarketResult[] {
-  const results: MarketResult[] = [];
-  let at = 0;
-  const next = () => {
-    const value = bytes.readDoubleLE(at);
-    at += 8;
-    return value;
-  };
-  while (at < bytes.length) {
-    const result = { space: next(), id: next() } as MarketResult;
-    for (const field of RESULT_FIELDS) result[field] = next();
-    result.approx = next() === 1;
-    results.push(result);
-  }
-  return results;
+/** A view of `bytes` (the caller's own copy, as getBinary gives), copied only when it is not 8-byte aligned. */
+export function decodeResults(bytes: Buffer): ResultTable {
+  if (bytes.byteOffset % 8 === 0) return new Float64Array(bytes.buffer, bytes.byteOffset, bytes.length / 8);
+  const table = new Float64Array(bytes.length / 8);
+  new Uint8Array(table.buffer).set(bytes);
+  return table;
 }
 
 const ROW_FIELDS = [
@@ -118,7 +89,7 @@ export function decodeRow(bytes: Buffer): BoardRow {
 
 export interface BoardWriter {
   /** One wallet's results and its rows by category (written in chunks, each in one transaction). */
-  putWallet(walletId: number, results: readonly MarketResult[], rows: ReadonlyMap<number, BoardRow>): void;
+  putWallet(walletId: number, results: ResultTable, rows: ReadonlyMap<number, BoardRow>): void;
   /** Writes what is left and switches readers to this generation. */
   finish(info: Omit<BoardInfo, 'generation'>): BoardInfo;
 }

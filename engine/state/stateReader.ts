@@ -13,7 +13,7 @@ import { entriesBefore, FILL_ENTRY_BYTES, fillEntriesNewestFirst, type FillListD
 import { blockRecordKey, fillKey, fillListKey, idKey, idValueKey, marketListOwner, positionKey, u32Key, walletListOwner } from './stateKeys.js';
 import { ID_SPACE, idBytesText, idTextBytes, type IdSpace } from '../log/idDictionary.js';
 import type { BoardRow } from '../rollup/boardRow.js';
-import type { MarketResult } from '../rollup/marketResult.js';
+import type { ResultTable } from '../rollup/resultTable.js';
 import { decodeResults, decodeRow, readBoardInfo, resultsDb, resultsKey, rowKey, rowsDb, type BoardInfo } from './boardTables.js';
 import { decodeFillNumbers, decodeFillNumbersInto, decodeTradeRow, type FillNumbers, type TradeRow } from './tradeRow.js';
 
@@ -108,9 +108,9 @@ export interface StateReader {
   /** Every lifetime board row of a category, in wallet id order. */
   boardRows(category: number): Iterable<{ walletId: number; row: BoardRow }>;
   /** A wallet's market results, in market key order. */
-  walletResults(walletId: number): MarketResult[];
-  /** Every wallet's market results, in wallet id order. */
-  boardResults(): Iterable<{ walletId: number; results: MarketResult[] }>;
+  walletResults(walletId: number): ResultTable;
+  /** Every wallet's market results, in wallet id order (a step's table is valid until the next step). */
+  boardResults(): Iterable<{ walletId: number; results: ResultTable }>;
 }
 
 const WALLET_TEXT = /^0x[0-9a-f]{40}$/;
@@ -393,7 +393,7 @@ export function createStateReader(store: StateStore): StateReader {
     walletResults(walletId) {
       const info = readBoardInfo(store);
       const bytes = info ? store.dbs[resultsDb(info.generation)].getBinary(resultsKey(walletId)) : undefined;
-      return bytes ? decodeResults(bytes) : [];
+      return bytes ? decodeResults(bytes) : new Float64Array(0);
     },
     *boardResults() {
       const info = readBoardInfo(store);

@@ -48,7 +48,7 @@ export async function ingestRpc(options: {
   warn?: (message: string) => void;
   onProgress?: (progress: RpcIngestProgress) => void;
   /** After each batch is committed, with no commit in flight: the state is at rest (the board's rollup runs here). */
-  atRest?: () => void;
+  atRest?: () => Promise<void>;
 }): Promise<RpcIngestProgress> {
   const { log, store, runner } = options;
   const driver = createIngestDriver({ log, runner, releaseEveryEvents: options.releaseEveryEvents });
@@ -87,7 +87,7 @@ export async function ingestRpc(options: {
     progress.scannedBlock = batch.lastBlock;
     await writeHead();
     options.onProgress?.(progress);
-    options.atRest?.();
+    await options.atRest?.();
   }
   await writeHead();
   return progress;

@@ -7,6 +7,8 @@ import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import { boardCategoryOf, GLOBAL, marketCategory, OTHER } from '../../engine/rollup/boardCategories.js';
 import { LIFETIME, sumResults, type BoardRow, type BoardWindow } from '../../engine/rollup/boardRow.js';
 import { marketResult, type MarketResult } from '../../engine/rollup/marketResult.js';
+import { packResults, resultCount } from '../../engine/rollup/resultTable.js';
+import { decodeResults, encodeResults } from '../../engine/state/boardTables.js';
 import { createPosition, FLAG, type Position } from '../../engine/reducers/position.js';
 import { createMarketRecord, type MarketRecord } from '../../engine/state/marketRecords.js';
 
@@ -80,7 +82,7 @@ t.test('market results: decision times, the open book at the last fill, approxim
 });
 
 t.test('lifetime: every metric of DESIGN.md 4', async (t) => {
-  const row = sumResults(results, LIFETIME).get(GLOBAL)!;
+  const row = sumResults(packResults(results), LIFETIME).get(GLOBAL)!;
   t.same(figures(row), {
     realizedPnl: 59.8 - 20 + 4, unrealizedPnl: 10, capital: 40 + 30 + 50, buyVolume: 120, sellVolume: 24,
     shareVolume: 100 + 50 + 200 + 50 + 20, fees: 0.2, fills: 5, marketsTraded: 4, marketsDecided: 3, marketsWon: 2, marketsLost: 1,
@@ -91,7 +93,7 @@ t.test('lifetime: every metric of DESIGN.md 4', async (t) => {
 
 t.test('a rolling 7-day window: decided inside counts in full, just outside not; the open book counts', async (t) => {
   const window: BoardWindow = { all: false, from: ago(7), to: null, endsNow: true };
-  const row = sumResults(results, window).get(GLOBAL)!;
+  const row = sumResults(packResults(results), window).get(GLOBAL)!;
   t.same(figures(row), {
     // M1 (decided 3 days ago) and M4 (decided at the window's first second); M2 (8 days ago) is outside.
     realizedPnl: 59.8 + 4, unrealizedPnl: 10, capital: 40, buyVolume: 40, sellVolume: 14, shareVolume: 120, fees: 0.2, fills: 2,
@@ -100,12 +102,12 @@ t.test('a rolling 7-day window: decided inside counts in full, just outside not;
     redemptions: 1, firstActivityAt: ago(20), lastActivityAt: ago(1), open: [1, 60, 50], approxMarkets: 1, best: [1, 59.8], worst: [4, 4],
   });
   const later: BoardWindow = { all: false, from: ago(7) + 1, to: null, endsNow: true };
-  t.equal(sumResults(results, later).get(GLOBAL)!.marketsDecided, 1, 'a second later M4 falls outside');
+  t.equal(sumResults(packResults(results), later).get(GLOBAL)!.marketsDecided, 1, 'a second later M4 falls outside');
 });
 
 t.test('a custom window that does not end now: no open book', async (t) => {
   const window: BoardWindow = { all: false, from: ago(9), to: ago(5), endsNow: false };
-  const row = sumResults(results, window).get(GLOBAL)!;
+  const row = sumResults(packResults(results), window).get(GLOBAL)!;
   t.same(figures(row), {
     // M2 (8 days ago) and M4 (7 days ago) are decided inside; M1 (3 days ago) after it.
     realizedPnl: -20 + 4, unrealizedPnl: 0, capital: 30, buyVolume: 30, sellVolume: 24, shareVolume: 120, fees: 0, fills: 3,
@@ -114,12 +116,12 @@ t.test('a custom window that does not end now: no open book', async (t) => {
     redemptions: 0, firstActivityAt: ago(20), lastActivityAt: ago(2), open: [0, 0, 0], approxMarkets: 1, best: [4, 4], worst: [2, -20],
   });
   const exclusive: BoardWindow = { all: false, from: ago(9), to: ago(7), endsNow: false };
-  t.equal(sumResults(results, exclusive).get(GLOBAL)!.marketsDecided, 1, '`to` is exclusive: M4, decided at it, is left out');
+  t.equal(sumResults(packResults(results), exclusive).get(GLOBAL)!.marketsDecided, 1, '`to` is exclusive: M4, decided at it, is left out');
 });
 
 t.test('categories sum to global', async (t) => {
   for (const window of [LIFETIME, { all: false, from: ago(7), to: null, endsNow: true }, { all: false, from: ago(9), to: ago(5), endsNow: false }]) {
-    const rows = sumResults(results, window);
+    const rows = sumResults(packResults(results), window);
     const global = rows.get(GLOBAL)!;
     const summed: Record<string, number> = {};
     for (const [category, row] of rows) {
@@ -131,7 +133,7 @@ t.test('categories sum to global', async (t) => {
       t.equal(summed[field], value, `${field} sums to global`);
     }
   }
-  t.same([...sumResults(results, LIFETIME).keys()].sort(), [GLOBAL, category('Politics'), category('Sports'), category('Crypto')].sort());
+  t.same([...sumResults(packResults(results), LIFETIME).keys()].sort(), [GLOBAL, category('Politics'), category('Sports'), category('Crypto')].sort());
 });
 
 t.test('a short position held into the resolution pays nothing; a token no market explains is Other, never best or worst', async (t) => {
@@ -147,7 +149,7 @@ t.test('a short position held into the resolution pays nothing; a token no marke
     outcomeIndex: -1,
     position: position({ shares: 0, realizedPnl: 50 * U, soldShares: 10 * U, soldUsd: 50 * U, fills: 1, firstTradeAt: ago(3), lastTradeAt: ago(3), lowSinceTs: ago(3) }),
   }]);
-  const row = sumResults([short, unknown], LIFETIME).get(OTHER)!;
+  const row = sumResults(packResults([short, unknown]), LIFETIME).get(OTHER)!;
   t.equal(row.realizedPnl, 57 * U);
   t.equal(row.marketsWon, 2);
   t.same(row.best, { space: ID_SPACE.condition, id: 5, pnl: 7 * U }, 'best names a condition');
@@ -171,5 +173,14 @@ t.test('results are in market key order in every row sum (best ties keep the fir
     marketResult(ID_SPACE.condition, 7, OTHER, market({}), [{ outcomeIndex: 0, position: position({ realizedPnl: 5 * U, fills: 1, firstTradeAt: ago(4), lastTradeAt: ago(4), lowSinceTs: ago(4) }) }]),
     marketResult(ID_SPACE.condition, 8, OTHER, market({}), [{ outcomeIndex: 0, position: position({ realizedPnl: 5 * U, fills: 1, firstTradeAt: ago(4), lastTradeAt: ago(4), lowSinceTs: ago(4) }) }]),
   ];
-  t.equal(sumResults(tie, LIFETIME).get(GLOBAL)!.best!.id, 7);
+  t.equal(sumResults(packResults(tie), LIFETIME).get(GLOBAL)!.best!.id, 7);
+});
+
+t.test('a wallet\'s results survive storage byte for byte, from any byte offset', async (t) => {
+  const table = packResults(results);
+  const stored = encodeResults(table);
+  const shifted = Buffer.concat([Buffer.alloc(3), stored]).subarray(3);
+  t.same([...decodeResults(shifted)], [...table]);
+  t.equal(resultCount(table), 4);
+  t.same(sumResults(decodeResults(shifted), LIFETIME), sumResults(table, LIFETIME));
 });
