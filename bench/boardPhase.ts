@@ -41,8 +41,8 @@ function perCall(calls: number, work: () => unknown): number {
 }
 
 if (phase === 'rollup') {
-  const { result, seconds, cpuSeconds } = measured(() => rollupBoard(store, offchain));
-  console.log(JSON.stringify({ seconds, cpuSeconds, wallets: result?.wallets, results: result?.results, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
+  const { result, seconds, cpuSeconds } = measured(() => rollupBoard(store, offchain, { always: true }));
+  console.log(JSON.stringify({ seconds, cpuSeconds, wallets: result?.info.wallets, results: result?.info.results, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
 } else if (phase === 'ceiling') {
   const { result, seconds, cpuSeconds } = measured(() => {
     let positions = 0;

@@ -1,11 +1,14 @@
 // The board's rollup after a fold (engine/rollup), on its worker thread, with one line saying what it built.
 // Called once the fold is at rest (no commit in flight), so the rollup reads one block's state throughout.
+import type { DataPaths } from '../engine/dataDir.js';
+import { LogLockedError, openEventLog } from '../engine/log/eventLog.js';
 import { createBoardRollup, type BoardRollup } from '../engine/rollup/createBoardRollup.js';
 
 export async function rollUpBoard(rollup: BoardRollup, label: string): Promise<void> {
   const started = process.hrtime.bigint();
-  const info = await rollup.run();
-  if (info === null) return;
+  const rolled = await rollup.run();
+  if (rolled === null || !rolled.built) return;
+  const { info } = rolled;
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   process.stderr.write(`${label}: leaderboard rolled up as of block ${info.block}: ${info.wallets} wallets, ${info.results} market results in ${seconds.toFixed(1)} s\n`);
 }
@@ -17,5 +20,26 @@ export async function rollUpBoardOnce(paths: { state: string; offchain: string }
     await rollUpBoard(rollup, label);
   } finally {
     await rollup.close();
+  }
+}
+
+/**
+ * A rollup for a command that folded nothing (serve over a state whose board lags it, metadata that changed
+ * categories), holding the log's writer lock meanwhile; false when another process holds it: that process
+ * folds, and rolls the board up after its own folds.
+ */
+export async function rollUpBoardUnlessFolding(paths: DataPaths, label: string): Promise<boolean> {
+  let log;
+  try {
+    log = openEventLog({ dir: paths.log });
+  } catch (error) {
+    if (error instanceof LogLockedError) return false;
+    throw error;
+  }
+  try {
+    await rollUpBoardOnce(paths, label);
+    return true;
+  } finally {
+    log.close();
   }
 }

@@ -5,6 +5,8 @@ import { parseMetadataText } from '../../engine/offchain/marketMetadata.js';
 import { bumpOffchainRevision, openOffchainStore, type OffchainStore } from '../../engine/offchain/openOffchainStore.js';
 import { encodeValue } from '../../engine/state/stateCodec.js';
 import { fetchText } from '../fetchText.js';
+import { isEmptyDataDir } from '../openVenue.js';
+import { rollUpBoardUnlessFolding } from '../rollUpBoard.js';
 
 export async function storeMetadata(offchain: OffchainStore, text: string, source: string): Promise<number> {
   const markets = parseMetadataText(text, source);
@@ -33,5 +35,9 @@ export async function metadataCommand(flags: { data: string; file?: string; url?
     }
   } finally {
     await offchain.close();
+  }
+  // Categories and best/worst markets come from the metadata: the board is rolled up again with it.
+  if (!isEmptyDataDir(flags.data) && !(await rollUpBoardUnlessFolding(dataPaths(flags.data), 'metadata'))) {
+    process.stderr.write('metadata: the process folding this venue rolls the leaderboard up with it after its next batch\n');
   }
 }

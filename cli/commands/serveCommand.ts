@@ -10,6 +10,9 @@ import { readServedBlock } from '../../api/readServedState.js';
 import { createStateReads } from '../../api/stateReads.js';
 import { createIngestDriver } from '../../engine/fold/createIngestDriver.js';
 import { isStateLayoutCurrent } from '../../engine/state/stateLayout.js';
+import { readBoardInfo } from '../../engine/state/boardTables.js';
+import { readFoldCursor } from '../../engine/state/foldCursor.js';
+import { rollUpBoardOnce, rollUpBoardUnlessFolding } from '../rollUpBoard.js';
 import { loadFoldOptions } from '../../engine/foldOptions.js';
 import { isMarkedByAnotherBoot } from '../../engine/state/unflushedMarker.js';
 import { isEmptyDataDir, openVenue } from '../openVenue.js';
@@ -37,7 +40,8 @@ function sourceHeadOf(state: StateReader): { block: number; ts: number } {
 
 /**
  * A state folded with another layout, or one a machine that went down may have left torn (its unflushed marker
- * names another boot), is folded again from the log before it is served.
+ * names another boot), is folded again from the log before it is served, and its board rolled up. A board
+ * behind the state (a fold stopped before its rollup) is rolled up, unless another process is folding.
  */
 async function refoldStaleState(data: string): Promise<void> {
   const paths = dataPaths(data);
@@ -45,12 +49,18 @@ async function refoldStaleState(data: string): Promise<void> {
   if (!isMarkedByAnotherBoot(dir)) {
     const probe = openStateStore({ dir });
     const current = isStateLayoutCurrent(probe, loadFoldOptions(paths.config));
+    const block = readFoldCursor(probe).block;
+    const boardBehind = block >= 0 && readBoardInfo(probe)?.block !== block;
     await probe.close();
-    if (current) return;
+    if (current) {
+      if (boardBehind) await rollUpBoardUnlessFolding(paths, 'serve');
+      return;
+    }
   }
   const venue = openVenue(data);
   try {
     await createIngestDriver({ log: venue.log, runner: venue.runner }).catchUp();
+    await rollUpBoardOnce(paths, 'serve');
   } finally {
     await venue.close();
   }

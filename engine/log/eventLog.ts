@@ -104,6 +104,11 @@ export class EventLogError extends CommandError {
   override name = 'EventLogError';
 }
 
+/** Another live process holds the log's writer lock. */
+export class LogLockedError extends EventLogError {
+  override name = 'LogLockedError';
+}
+
 const FRAME_MAGIC = 0x32464c54; // the bytes 'TLF2'
 const FORMAT_1_MAGIC = 0x31464c54; // 'TLF1': msgpack frames of hex strings, before ids
 const FRAME_HEADER_BYTES = 40;
@@ -1081,7 +1086,7 @@ function acquireLock(dir: string): string {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = readLockPid(lockPath);
-    if (holder !== null && isProcessAlive(holder)) throw new EventLogError(`log is locked by process ${holder}`);
+    if (holder !== null && isProcessAlive(holder)) throw new LogLockedError(`log is locked by process ${holder}`);
     // Stale, or empty because its writer died between creating and filling it.
     rmSync(lockPath, { force: true });
   }

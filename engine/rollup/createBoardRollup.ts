@@ -1,19 +1,19 @@
 // Runs the board's rollup (rollupWorker.ts) on one worker thread, one rollup at a time.
 import { Piscina } from 'piscina';
-import type { BoardInfo } from '../state/boardTables.js';
 import { workerOptions } from '../workerOptions.js';
+import type { RolledBoard } from './rollupBoard.js';
 import type { RollupTask } from './rollupWorker.js';
 
 export interface BoardRollup {
-  /** Rolls the board up as of the state's cursor: null when the state has folded no block yet. */
-  run(): Promise<BoardInfo | null>;
+  /** Rolls the board up as of the state's cursor (rollupBoard): null when the state has folded no block yet. */
+  run(): Promise<RolledBoard | null>;
   close(): Promise<void>;
 }
 
 export function createBoardRollup(dirs: { stateDir: string; offchainDir: string }): BoardRollup {
   const pool = new Piscina({ ...workerOptions('./rollupWorker', import.meta.url), minThreads: 1, maxThreads: 1, idleTimeout: 60_000 });
   return {
-    run: () => pool.run({ stateDir: dirs.stateDir, offchainDir: dirs.offchainDir } satisfies RollupTask) as Promise<BoardInfo | null>,
+    run: () => pool.run({ stateDir: dirs.stateDir, offchainDir: dirs.offchainDir } satisfies RollupTask) as Promise<RolledBoard | null>,
     close: () => pool.destroy(),
   };
 }

@@ -2,7 +2,7 @@
 // fold's last committed block, written into the tables readers are not using. A pure function of the state and
 // the market metadata (categories), so a state replayed to block N rolls up to the same board as the live one.
 import { ID_SPACE } from '../log/idDictionary.js';
-import { readMarketMetadata, type OffchainStore } from '../offchain/openOffchainStore.js';
+import { readMarketMetadata, readOffchainRevision, type OffchainStore } from '../offchain/openOffchainStore.js';
 import { createBoardWriter, type BoardInfo } from '../state/boardTables.js';
 import type { MarketRecord } from '../state/marketRecords.js';
 import type { StateStore } from '../state/openStateStore.js';
@@ -12,18 +12,26 @@ import { LIFETIME, sumResults } from './boardRow.js';
 import { marketResult, type MarketLeg, type MarketResult } from './marketResult.js';
 import { packResults } from './resultTable.js';
 
+export interface RolledBoard { info: BoardInfo; built: boolean }
+
 /** Positions read per step: whole wallets, so a step's results and rows are complete. */
 const STEP_POSITIONS = 20_000;
 
 /** Where a token's positions are summed: its market's key, outcome, record and category. */
 interface TokenMarket { space: number; id: number; outcomeIndex: number; market: MarketRecord | null; category: number }
 
-/** Rolls the board up as of the state's cursor; null when the state has folded no block yet. */
-export function rollupBoard(store: StateStore, offchain: OffchainStore): BoardInfo | null {
+/**
+ * Rolls the board up as of the state's cursor; null when the state has folded no block yet. A board already as
+ * of this block and off-chain revision is the same board: it is kept (`built` false), unless `always`.
+ */
+export function rollupBoard(store: StateStore, offchain: OffchainStore, options: { always?: boolean } = {}): RolledBoard | null {
   const reader = createStateReader(store);
   const block = reader.cursor().block;
   const record = block >= 0 ? reader.block(block) : null;
   if (record === null) return null;
+  const revision = readOffchainRevision(offchain);
+  const current = reader.board();
+  if (!options.always && current !== null && current.block === block && current.revision === revision) return { info: current, built: false };
   const tokenMarket = createTokenMarkets(reader, offchain);
   const writer = createBoardWriter(store);
   let wallets = 0;
@@ -45,7 +53,7 @@ export function rollupBoard(store: StateStore, offchain: OffchainStore): BoardIn
     }
     next = positions[positions.length - 1]!.walletId + 1;
   }
-  return writer.finish({ block, asOf: record.ts, wallets, results });
+  return { info: writer.finish({ block, asOf: record.ts, revision, wallets, results }), built: true };
 }
 
 function createTokenMarkets(reader: StateReader, offchain: OffchainStore): (tokenId: number) => TokenMarket {

@@ -3,14 +3,13 @@
 // block's state throughout; its commits reach the caller's readers at their next read transaction.
 import { openOffchainStore, type OffchainStore } from '../offchain/openOffchainStore.js';
 import { openStateStore, type StateStore } from '../state/openStateStore.js';
-import type { BoardInfo } from '../state/boardTables.js';
-import { rollupBoard } from './rollupBoard.js';
+import { rollupBoard, type RolledBoard } from './rollupBoard.js';
 
 export interface RollupTask { stateDir: string; offchainDir: string }
 
 const opened = new Map<string, { store: StateStore; offchain: OffchainStore }>();
 
-export default function rollupTask({ stateDir, offchainDir }: RollupTask): BoardInfo | null {
+export default function rollupTask({ stateDir, offchainDir }: RollupTask): RolledBoard | null {
   let stores = opened.get(stateDir);
   if (!stores) opened.set(stateDir, (stores = { store: openStateStore({ dir: stateDir }), offchain: openOffchainStore({ dir: offchainDir }) }));
   // What the fold committed since this thread last read.

@@ -13,6 +13,8 @@ export interface BoardInfo {
   /** The block it is as of, and that block's time: "now" for its windows (`asOf`). */
   block: number;
   asOf: number;
+  /** The off-chain revision it read (categories and metadata come from there). */
+  revision: number;
   wallets: number;
   results: number;
 }

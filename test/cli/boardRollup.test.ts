@@ -1,0 +1,58 @@
+// When the board is rolled up: after a fold, again when the metadata (its categories) changes, not again when
+// nothing changed, and by `serve` when it finds the board behind the state (a fold stopped before its rollup),
+// unless another process holds the log (it folds, and rolls up itself).
+import t from 'tap';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer } from '../../cli/commands/serveCommand.js';
+import { GLOBAL, OTHER } from '../../engine/rollup/boardCategories.js';
+import { openStateStore } from '../../engine/state/openStateStore.js';
+import { createStateReader } from '../../engine/state/stateReader.js';
+import { createDemoInputs, emptyDataDir } from '../fixtures/demoVenue.js';
+import { runTally } from '../fixtures/runTally.js';
+
+const inputs = await createDemoInputs(1_500, 5);
+const data = emptyDataDir(inputs, 'data');
+const ROLLED = /leaderboard rolled up as of block (\d+): (\d+) wallets/;
+
+async function board(): Promise<{ block: number | null; global: number; other: number }> {
+  const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
+  const state = createStateReader(store);
+  const count = (category: number) => [...state.boardRows(category)].length;
+  const answer = { block: state.board()?.block ?? null, global: count(GLOBAL), other: count(OTHER) };
+  await store.close();
+  return answer;
+}
+
+t.test('default: a fold rolls up; metadata rolls up again with its categories; nothing new rolls up nothing', async (t) => {
+  const ingest = runTally(['ingest', '--data', data, '--capture', inputs.capture]);
+  t.equal(ingest.code, 0, ingest.stderr);
+  t.match(ingest.stderr, ROLLED);
+  const bare = await board();
+  t.ok(bare.global > 0 && bare.other === bare.global, 'without metadata every market is Other');
+  const metadata = runTally(['metadata', '--data', data, '--file', inputs.metadata]);
+  t.equal(metadata.code, 0, metadata.stderr);
+  t.match(metadata.stderr, ROLLED);
+  const categorized = await board();
+  t.equal(categorized.global, bare.global);
+  t.ok(categorized.other < bare.other, `with metadata ${categorized.other} of ${bare.global} wallets have an Other row`);
+  const again = runTally(['ingest', '--data', data]);
+  t.equal(again.code, 0, again.stderr);
+  t.notMatch(again.stderr, ROLLED, 'the board already as of this block and metadata is kept');
+});
+
+t.test('behavior: serve rolls up a board left behind its state, unless another process folds', async (t) => {
+  const before = await board();
+  const store = openStateStore({ dir: join(data, 'state') });
+  await store.dbs.meta.remove('board');
+  await store.close();
+  // A live process (this one) holding the log: serve leaves the board to it.
+  writeFileSync(join(data, 'log', 'LOCK'), String(process.pid));
+  let server = await startServer({ data, host: '127.0.0.1', port: 0 });
+  await server.closeAll();
+  t.equal((await board()).block, null, 'not rolled up while the log is held');
+  writeFileSync(join(data, 'log', 'LOCK'), '999999999');
+  server = await startServer({ data, host: '127.0.0.1', port: 0 });
+  await server.closeAll();
+  t.same(await board(), before, 'rolled up again, the same board');
+});
