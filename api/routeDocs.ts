@@ -6,7 +6,7 @@ import { choiceParam, integerParam, textParam } from './query/queryParams.js';
 import {
   ClosedPositionsAnswer, EventHeatAnswer, FillsFeedAnswer, HealthAnswer, HolderLinesAnswer, MarketTradersAnswer, MarketTradesAnswer,
   OpenPositionsAnswer, RawPositionsAnswer, TopTradersAnswer, TradeCountsAnswer, WalletTradesAnswer, WalletStatsAnswer,
-  WalletCategoriesAnswer, LeaderboardAnswer,
+  WalletCategoriesAnswer, LeaderboardAnswer, WalletProfilesAnswer,
 } from './schemas/answerSchemas.js';
 import { BOARD_SORTS } from './board/boardRankings.js';
 import { ERROR } from './errorTexts.js';
@@ -131,6 +131,11 @@ export const routeDocs = {
       ...periodParams, boardCategory, choiceParam('sort', '`totalPnl` (default), `realizedPnl`, `volume` or `roi`', [...BOARD_SORTS]),
       limit(500, '100'), offset,
     ],
+  },
+  walletProfiles: {
+    errors: { 503: `${ERROR.profilesOff}: no profile source was loaded (tally profiles --file F | --url U)` },
+    tag: 'Wallets', summary: 'Names and avatars of up to 300 wallets: a profile, or null when the source has none', answer: WalletProfilesAnswer,
+    query: [textParam('wallets', 'up to 300 0x addresses, comma separated; malformed entries are skipped (left out of the answer)')],
   },
   openApi: { tag: 'Health', summary: 'This document', query: [], answer: Type.Object({ openapi: Type.String() }) },
 } satisfies Record<string, RouteDoc>;

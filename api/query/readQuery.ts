@@ -25,6 +25,17 @@ export function walletParam(request: RouteRequest): string {
   return wallet.toLowerCase();
 }
 
+/**
+ * A `wallets` list (comma separated): its addresses in lowercase, each once, the first `max` of them; malformed
+ * entries are skipped, and a list with no address at all is refused.
+ */
+export function walletListParam(query: QueryValues, max: number): string[] {
+  const wallets = [...new Set((textOf(query, 'wallets') ?? '').split(',').map((entry) => entry.trim())
+    .filter((entry) => WALLET_PATTERN.test(entry)).map((entry) => entry.toLowerCase()))].slice(0, max);
+  if (wallets.length === 0) throw new ApiError(400, ERROR.badWalletList);
+  return wallets;
+}
+
 export const CONDITION_PATTERN = /^0x[0-9a-fA-F]{64}$/;
 
 /** The {conditionId} path parameter, in any letter case, answered in lowercase. */

@@ -2,12 +2,10 @@
 // whole life (one per order a wallet owned in a match; AMM trades count, splits, merges and redemptions do not)
 // and the time of the latest of them, 0 for a wallet that never traded it. Malformed entries are skipped; a list
 // with no address at all is refused.
-import { ApiError } from '../apiError.js';
 import type { RouteRequest } from '../createServer.js';
 import { requireTrades } from '../requireTrades.js';
-import { ERROR } from '../errorTexts.js';
 import { indexedMarket } from '../indexedMarket.js';
-import { conditionParam, textOf, WALLET_PATTERN } from '../query/readQuery.js';
+import { conditionParam, walletListParam } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 
@@ -17,9 +15,7 @@ export function tradeCountsRoute(ctx: RouteContext, request: RouteRequest): unkn
   const conditionId = conditionParam(request);
   indexedMarket(ctx, conditionId);
   requireTrades(ctx);
-  const wallets = [...new Set((textOf(request.query, 'wallets') ?? '').split(',').map((entry) => entry.trim())
-    .filter((entry) => WALLET_PATTERN.test(entry)).map((entry) => entry.toLowerCase()))].slice(0, MAX_COUNTED_WALLETS);
-  if (wallets.length === 0) throw new ApiError(400, ERROR.badTradeCountWallets);
+  const wallets = walletListParam(request.query, MAX_COUNTED_WALLETS);
   const found = ctx.state.marketTradeCounts(conditionId, wallets);
   const counts: Record<string, number> = {};
   const lastTs: Record<string, number> = {};

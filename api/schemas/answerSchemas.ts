@@ -150,3 +150,6 @@ export const LeaderboardAnswer = Type.Object({
   ...boardWindow, sort: Type.String(), total: Type.Integer(), offset: Type.Integer(), rows: Type.Array(BoardRowSchema),
   next: Nullable(Type.Integer()),
 });
+
+export const WalletProfileSchema = Type.Object({ name: Type.String(), pseudonym: Type.String(), image: Nullable(Type.String()) });
+export const WalletProfilesAnswer = Type.Object({ profiles: Type.Record(Type.String({ pattern: '^0x[0-9a-f]{40}$' }), Nullable(WalletProfileSchema)) });

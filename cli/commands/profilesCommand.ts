@@ -2,7 +2,7 @@
 // ({ proxyWallet, name, pseudonym, profileImage }), a JSON array.
 import { readFileSync } from 'node:fs';
 import { dataPaths } from '../../engine/dataDir.js';
-import { bumpOffchainRevision, openOffchainStore, type OffchainStore } from '../../engine/offchain/openOffchainStore.js';
+import { bumpOffchainRevision, markProfilesSource, openOffchainStore, type OffchainStore, type WalletProfile } from '../../engine/offchain/openOffchainStore.js';
 import { encodeValue } from '../../engine/state/stateCodec.js';
 import { InputError } from '../../engine/inputError.js';
 import { fetchText } from '../fetchText.js';
@@ -20,13 +20,14 @@ export async function storeProfiles(offchain: OffchainStore, text: string, sourc
     for (const entry of list as Array<Record<string, unknown>>) {
       const wallet = String(entry.proxyWallet ?? entry.wallet ?? '').toLowerCase();
       if (!/^0x[0-9a-f]{40}$/.test(wallet)) continue;
-      const profile = {
+      const profile: WalletProfile = {
         name: String(entry.name ?? ''), pseudonym: String(entry.pseudonym ?? ''),
         image: typeof entry.profileImage === 'string' && entry.profileImage ? entry.profileImage : null,
       };
       offchain.profiles.put(wallet, encodeValue(profile));
       count++;
     }
+    markProfilesSource(offchain, source);
     bumpOffchainRevision(offchain);
   });
   return count;

@@ -34,6 +34,28 @@ export function readMarketMetadata(offchain: OffchainStore, conditionId: string)
   return bytes ? decodeValue<MarketMetadata>(bytes) : null;
 }
 
+/** A wallet's profile (spec 2.9), as `tally profiles` stores it. */
+export interface WalletProfile { name: string; pseudonym: string; image: string | null }
+
+const PROFILES_SOURCE_KEY = 'profilesSource';
+
+/** Call inside the transaction that loads profiles: a source is configured from then on, even an empty one. */
+export function markProfilesSource(offchain: OffchainStore, source: string): void {
+  offchain.meta.put(PROFILES_SOURCE_KEY, encodeValue(source));
+}
+
+/** Whether a profile source was ever loaded (a store from before the marker: whether it holds profiles). */
+export function profilesConfigured(offchain: OffchainStore): boolean {
+  const meta = offchain.meta as OffchainStore['meta'] | undefined;
+  return meta?.getBinary(PROFILES_SOURCE_KEY) !== undefined || offchain.profiles.getKeysCount({ limit: 1 }) > 0;
+}
+
+/** The wallet's profile, null when the loaded source has none for it. */
+export function readWalletProfile(offchain: OffchainStore, wallet: string): WalletProfile | null {
+  const bytes = offchain.profiles.getBinary(wallet);
+  return bytes ? decodeValue<WalletProfile>(bytes) : null;
+}
+
 export function openOffchainStore(options: { dir: string; readOnly?: boolean }): OffchainStore {
   if (!options.readOnly) mkdirSync(options.dir, { recursive: true });
   const env = open({ path: options.dir, maxDbs: 8, compression: false, readOnly: options.readOnly ?? false, mapSize: 16 * 1024 ** 3 });
