@@ -2,6 +2,7 @@
 // error texts, and the board checked against the wallets' own positions: every figure of the top 100 rows summed
 // again from the wallet routes' rows.
 import t from 'tap';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { LeaderboardAnswer, WalletCategoriesAnswer, WalletStatsAnswer } from '../../api/schemas/answerSchemas.js';
@@ -116,11 +117,13 @@ t.test('error: bad parameters name themselves', async (t) => {
 });
 
 t.test('error: before the first rollup, 503 the leaderboard is not built yet', async (t) => {
-  // A state with no rollup yet (folded before the board existed): its board record removed.
+  // A state with no rollup yet (a fold stopped before its rollup): its board record removed, while a live
+  // process (this one) holds the log, so serve leaves the rollup to it (test/cli/boardRollup.test.ts).
   const unrolled = await createDemoData(500, 3);
   const store = openStateStore({ dir: join(unrolled.data, 'state') });
   await store.dbs.meta.remove('board');
   await store.close();
+  writeFileSync(join(unrolled.data, 'log', 'LOCK'), String(process.pid));
   const other = await startServer({ data: unrolled.data, host: '127.0.0.1', port: 0 });
   try {
     const call = apiClient(other.port, unrolled.key);
