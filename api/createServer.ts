@@ -22,6 +22,8 @@ import { fillsFeedRoute } from './routes/fillsFeedRoute.js';
 import { createEventHeatRoute } from './routes/eventHeatRoute.js';
 import { walletStatsRoute } from './routes/walletStatsRoute.js';
 import { walletProfilesRoute } from './routes/walletProfilesRoute.js';
+import { createCryptoStrikesRoute } from './routes/cryptoStrikesRoute.js';
+import { createRoundIndex } from './strikes/roundIndex.js';
 import { walletCategoriesRoute } from './routes/walletCategoriesRoute.js';
 import { createLeaderboardRoute } from './routes/leaderboardRoute.js';
 import { createBoardRankings } from './board/boardRankings.js';
@@ -205,6 +207,7 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
     { pattern: '/v1/wallets/:wallet/stats', doc: routeDocs.walletStats, handle: (request) => walletStatsRoute(ctx, request) },
     { pattern: '/v1/wallets/:wallet/categories', doc: routeDocs.walletCategories, handle: (request) => walletCategoriesRoute(ctx, request) },
     { pattern: '/v1/wallets/profiles', doc: routeDocs.walletProfiles, handle: (request) => walletProfilesRoute(ctx, request) },
+    { pattern: '/v1/crypto/strikes', doc: routeDocs.cryptoStrikes, handle: createCryptoStrikesRoute(ctx, createRoundIndex(ctx.offchain)) },
     { pattern: '/v1/leaderboard', doc: routeDocs.leaderboard, handle: createLeaderboardRoute(ctx, createBoardRankings(ctx.state)) },
   ];
   const document = openApiDocument(routes, ctx.version);

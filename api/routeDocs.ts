@@ -6,9 +6,10 @@ import { choiceParam, integerParam, textParam } from './query/queryParams.js';
 import {
   ClosedPositionsAnswer, EventHeatAnswer, FillsFeedAnswer, HealthAnswer, HolderLinesAnswer, MarketTradersAnswer, MarketTradesAnswer,
   OpenPositionsAnswer, RawPositionsAnswer, TopTradersAnswer, TradeCountsAnswer, WalletTradesAnswer, WalletStatsAnswer,
-  WalletCategoriesAnswer, LeaderboardAnswer, WalletProfilesAnswer,
+  WalletCategoriesAnswer, LeaderboardAnswer, WalletProfilesAnswer, CryptoStrikesAnswer,
 } from './schemas/answerSchemas.js';
 import { BOARD_SORTS } from './board/boardRankings.js';
+import { STRIKE_ASSET_ERROR } from './routes/cryptoStrikesRoute.js';
 import { ERROR } from './errorTexts.js';
 import { FEED_ERRORS } from './routes/fillsFeedRoute.js';
 import { MARKS_ERROR } from './routes/marketTradersRoute.js';
@@ -136,6 +137,16 @@ export const routeDocs = {
     errors: { 503: `${ERROR.profilesOff}: no profile source was loaded (tally profiles --file F | --url U)` },
     tag: 'Wallets', summary: 'Names and avatars of up to 300 wallets: a profile, or null when the source has none', answer: WalletProfilesAnswer,
     query: [textParam('wallets', 'up to 300 0x addresses, comma separated; malformed entries are skipped (left out of the answer)')],
+  },
+  cryptoStrikes: {
+    tag: 'Crypto Strikes', summary: 'Crypto Up/Down rounds, newest start first: strike and close from the price feed, the outcome they imply, the market\'s resolution',
+    answer: CryptoStrikesAnswer,
+    query: [
+      textParam('asset', '`BTC`, `ETH`, `SOL` or `XRP` (any letter case); every asset when left out', '^[A-Za-z]{3}$', STRIKE_ASSET_ERROR),
+      integerParam('from', 'rounds starting at or after, Unix seconds', { minimum: 0 }),
+      integerParam('to', 'rounds starting before, Unix seconds', { minimum: 0 }),
+      limit(1000, '100'), offset,
+    ],
   },
   openApi: { tag: 'Health', summary: 'This document', query: [], answer: Type.Object({ openapi: Type.String() }) },
 } satisfies Record<string, RouteDoc>;

@@ -153,3 +153,14 @@ export const LeaderboardAnswer = Type.Object({
 
 export const WalletProfileSchema = Type.Object({ name: Type.String(), pseudonym: Type.String(), image: Nullable(Type.String()) });
 export const WalletProfilesAnswer = Type.Object({ profiles: Type.Record(Type.String({ pattern: '^0x[0-9a-f]{40}$' }), Nullable(WalletProfileSchema)) });
+
+const UpDown = Nullable(Type.Union([Type.Literal('Up'), Type.Literal('Down')]));
+export const StrikeRowSchema = Type.Object({
+  conditionId: ConditionId, eventSlug: Nullable(Type.String()), asset: Type.String(), interval: Type.String(), startTs: Type.Integer(),
+  endTs: Type.Integer(), strike: Nullable(Type.Number()), close: Nullable(Type.Number()), outcome: UpDown, resolution: UpDown,
+  feed: Nullable(Wallet),
+});
+export const CryptoStrikesAnswer = Type.Object({
+  block: Type.Integer(), asset: Nullable(Type.String()), from: Type.Integer(), to: Nullable(Type.Integer()), total: Type.Integer(),
+  offset: Type.Integer(), rows: Type.Array(StrikeRowSchema), next: Nullable(Type.Integer()),
+});

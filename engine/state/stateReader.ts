@@ -4,13 +4,13 @@
 // stops early reads no further.
 import type { Position } from '../reducers/position.js';
 import { CURSOR_KEY, decodeBlockRecord, EMPTY_CURSOR, type BlockRecord, type FoldCursor } from './foldCursor.js';
-import { joinMarket, type MarketRecord, type StoredMark, type TokenRecord } from './marketRecords.js';
+import { joinMarket, type FeedAnswer, type MarketRecord, type StoredMark, type TokenRecord } from './marketRecords.js';
 import type { StateStore } from './openStateStore.js';
 import { readSourceHead, type SourceHead } from './sourceHead.js';
 import { stateKeepsTrades } from './stateLayout.js';
 import { decodePosition, decodeValue } from './stateCodec.js';
 import { entriesBefore, FILL_ENTRY_BYTES, fillEntriesNewestFirst, type FillListDb } from './createFillLists.js';
-import { blockRecordKey, fillKey, fillListKey, idKey, idValueKey, marketListOwner, positionKey, u32Key, walletListOwner } from './stateKeys.js';
+import { blockRecordKey, feedAnswerKey, fillKey, fillListKey, idKey, idValueKey, marketListOwner, positionKey, u32Key, walletListOwner } from './stateKeys.js';
 import { ID_SPACE, idBytesText, idTextBytes, type IdSpace } from '../log/idDictionary.js';
 import type { BoardRow } from '../rollup/boardRow.js';
 import type { ResultTable } from '../rollup/resultTable.js';
@@ -101,6 +101,8 @@ export interface StateReader {
   idNumber(space: IdSpace, text: string): number | null;
   /** Whole wallets' positions by ids, in wallet id order from `walletId`, at least `minPositions` of them when there are. */
   positionsFrom(walletId: number, minPositions: number): Array<{ walletId: number; tokenId: number; position: Position }>;
+  /** The asset's last price-feed answer updated at or before `ts`, null when none is. */
+  feedAnswerAt(asset: string, ts: number): FeedAnswer | null;
   /** The rollup the board's tables hold, or null before the first. */
   board(): BoardInfo | null;
   /** A wallet's lifetime board row in a category (BOARD_CATEGORIES index), null when it has none. */
@@ -377,6 +379,12 @@ export function createStateReader(store: StateStore): StateReader {
         positions.push({ walletId: id, tokenId: key.readUInt32BE(4), position: decodePosition(value) });
       }
       return positions;
+    },
+    feedAnswerAt(asset, ts) {
+      // Keys run asset, then the update time in fixed width, then the round: every round of `ts` sorts before ';'.
+      const range = { start: feedAnswerKey(asset, ts, ';'), end: asset + ':', reverse: true, limit: 1 };
+      for (const { value } of store.dbs.feedAnswers.getRange(range)) return decodeValue<FeedAnswer>(value);
+      return null;
     },
     board: () => readBoardInfo(store),
     boardRow(category, walletId) {
