@@ -7,6 +7,8 @@ export interface CachedAnswer {
   json: Buffer;
   /** The gzip of json, once made (null when not worth making). */
   gzip: Buffer | null | undefined;
+  /** A strong ETag of json, for routes that offer conditional requests. */
+  etag?: string;
   /** When it was last served, in cache lookups (the recency that eviction goes by). */
   usedAt?: number;
 }

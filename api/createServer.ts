@@ -22,13 +22,14 @@ import { fillsFeedRoute } from './routes/fillsFeedRoute.js';
 import { createEventHeatRoute } from './routes/eventHeatRoute.js';
 import { walletStatsRoute } from './routes/walletStatsRoute.js';
 import { walletProfilesRoute } from './routes/walletProfilesRoute.js';
+import { walletTagsRoute } from './routes/walletTagsRoute.js';
 import { createCryptoStrikesRoute } from './routes/cryptoStrikesRoute.js';
 import { createRoundIndex } from './strikes/roundIndex.js';
 import { walletCategoriesRoute } from './routes/walletCategoriesRoute.js';
 import { createLeaderboardRoute } from './routes/leaderboardRoute.js';
 import { createBoardRankings } from './board/boardRankings.js';
 import { sendStream, StreamedAnswer } from './sendStream.js';
-import { encodeAnswer, sendAnswer, sendError } from './sendAnswer.js';
+import { answerEtag, encodeAnswer, sendAnswer, sendError, sendNotModified } from './sendAnswer.js';
 import { createAnswerCache } from './answerCache.js';
 import { createKeyCheck } from './createKeyCheck.js';
 import { listenError } from './listenError.js';
@@ -78,6 +79,15 @@ function unauthorized(res: HttpResponse, req: HttpRequest): void {
   sendError(res, 401, ERROR.unauthorized, { 'www-authenticate': bearerChallenge(req.getHeader('authorization') !== '') });
 }
 
+/** If-None-Match (RFC 9110 13.1.2): `*` or a list of entity tags, weak ones compared weakly. */
+function matchesEtag(header: string, etag: string): boolean {
+  if (header === '') return false;
+  return header.split(',').some((entry) => {
+    const tag = entry.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
+
 function bearerKey(req: HttpRequest): string {
   const header = req.getHeader('authorization');
   return header.startsWith('Bearer ') ? header.slice(7).trim() : '';
@@ -96,6 +106,8 @@ export interface RouteDefinition {
   stream?: boolean;
   /** False for answers that change between folded blocks (health's source head); others are cached per block. */
   cached?: boolean;
+  /** Answers carry an ETag and a request whose If-None-Match names it gets 304 (the tags run, spec 4.10). */
+  etag?: boolean;
   doc: RouteDoc;
   handle(request: RouteRequest): unknown;
 }
@@ -153,6 +165,7 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
         if (result instanceof StreamedAnswer) streamed = result;
         else {
           answer = encodeAnswer(result);
+          if (route.etag) answer.etag = answerEtag(answer.json);
           if (cacheKey !== null) answers.set(generation, cacheKey, answer);
         }
       } catch (error) {
@@ -164,7 +177,14 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
         answer = encodeAnswer({ error: status === 500 ? ERROR.internal : (error as Error).message });
       }
     }
-    const headers = status === 200 ? { 'x-ratelimit-limit': limitText, 'x-ratelimit-remaining': String(decision.remaining) } : null;
+    const headers: Record<string, string> | null = status === 200 ? { 'x-ratelimit-limit': limitText, 'x-ratelimit-remaining': String(decision.remaining) } : null;
+    if (headers !== null && answer?.etag !== undefined) {
+      headers.etag = answer.etag;
+      if (matchesEtag(req.getHeader('if-none-match'), answer.etag)) {
+        if (rateLimited) inFlight.leave(keyId, stream);
+        return sendNotModified(res, headers);
+      }
+    }
     // The slot goes back exactly once, whether the answer is written now, later, or an exception intervenes.
     let held = rateLimited;
     const done = () => {
@@ -193,6 +213,7 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
   };
 
   const routes: RouteDefinition[] = [
+    { pattern: '/v1/wallets/tags', etag: true, doc: routeDocs.walletTags, handle: () => walletTagsRoute(ctx) },
     { pattern: '/v1/health', cached: false, doc: routeDocs.health, handle: () => healthRoute(ctx) },
     { pattern: '/v1/wallets/:wallet/positions', doc: routeDocs.walletPositions, handle: (request) => walletPositionsRoute(ctx, request) },
     { pattern: '/v1/wallets/:wallet/closed-positions', doc: routeDocs.closedPositions, handle: (request) => closedPositionsRoute(ctx, request) },

@@ -13,6 +13,7 @@ export const ERROR = {
   marketNotIndexed: 'market not indexed',
   badWalletList: 'wallets: give 0x addresses, comma separated',
   profilesOff: 'wallet profiles are off',
+  noTagsRun: 'no wallet-tags run yet',
   fillsWindow: 'the window is at most 604800 seconds (7 days)',
   tradesOff: 'trades are off',
   badPeriod: 'period must be 1d, 7d, 30d, 90d, 1y or all (or give from and to)',

@@ -6,7 +6,7 @@ import { choiceParam, integerParam, textParam } from './query/queryParams.js';
 import {
   ClosedPositionsAnswer, EventHeatAnswer, FillsFeedAnswer, HealthAnswer, HolderLinesAnswer, MarketTradersAnswer, MarketTradesAnswer,
   OpenPositionsAnswer, RawPositionsAnswer, TopTradersAnswer, TradeCountsAnswer, WalletTradesAnswer, WalletStatsAnswer,
-  WalletCategoriesAnswer, LeaderboardAnswer, WalletProfilesAnswer, CryptoStrikesAnswer,
+  WalletCategoriesAnswer, LeaderboardAnswer, WalletProfilesAnswer, CryptoStrikesAnswer, WalletTagsAnswer,
 } from './schemas/answerSchemas.js';
 import { BOARD_SORTS } from './board/boardRankings.js';
 import { STRIKE_ASSET_ERROR } from './routes/cryptoStrikesRoute.js';
@@ -132,6 +132,11 @@ export const routeDocs = {
       ...periodParams, boardCategory, choiceParam('sort', '`totalPnl` (default), `realizedPnl`, `volume` or `roi`', [...BOARD_SORTS]),
       limit(500, '100'), offset,
     ],
+  },
+  walletTags: {
+    errors: { 503: `${ERROR.noTagsRun}: the fold has not passed a UTC midnight yet (or trades are off)` },
+    tag: 'Wallets', summary: 'The latest daily wallet-tag run whole (rules version 1, the 7 days before its UTC midnight); ETag, 304 on If-None-Match',
+    answer: WalletTagsAnswer, query: [],
   },
   walletProfiles: {
     errors: { 503: `${ERROR.profilesOff}: no profile source was loaded (tally profiles --file F | --url U)` },

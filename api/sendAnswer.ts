@@ -4,6 +4,7 @@
 import type { HttpResponse } from 'uWebSockets.js';
 import { STATUS_CODES } from 'node:http';
 import { gzip } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import type { CachedAnswer } from './answerCache.js';
 
 const GZIP_MIN_BYTES = 1024;
@@ -29,6 +30,20 @@ function writeAnswer(res: HttpResponse, status: number, headers: Record<string, 
     if (headers) for (const name in headers) res.writeHeader(name, headers[name]!);
     res.end(body);
   });
+}
+
+/** 304 Not Modified (RFC 9110 15.4.5): no body, the validator and the rate headers. */
+export function sendNotModified(res: HttpResponse, headers: Record<string, string>): void {
+  res.cork(() => {
+    res.writeStatus(statusLine(304));
+    for (const name in headers) res.writeHeader(name, headers[name]!);
+    res.endWithoutBody();
+  });
+}
+
+/** A strong ETag of an answer's bytes. */
+export function answerEtag(json: Buffer): string {
+  return `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
 }
 
 /** An error answer: always small, so always plain and written at once. */

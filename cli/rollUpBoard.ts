@@ -6,11 +6,13 @@ import { createBoardRollup, type BoardRollup } from '../engine/rollup/createBoar
 
 export async function rollUpBoard(rollup: BoardRollup, label: string): Promise<void> {
   const started = process.hrtime.bigint();
-  const rolled = await rollup.run();
-  if (rolled === null || !rolled.built) return;
-  const { info } = rolled;
+  const { board, tags } = await rollup.run();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  process.stderr.write(`${label}: leaderboard rolled up as of block ${info.block}: ${info.wallets} wallets, ${info.results} market results in ${seconds.toFixed(1)} s\n`);
+  if (board?.built) {
+    const { info } = board;
+    process.stderr.write(`${label}: leaderboard rolled up as of block ${info.block}: ${info.wallets} wallets, ${info.results} market results in ${seconds.toFixed(1)} s\n`);
+  }
+  if (tags) process.stderr.write(`${label}: wallet tags run ${tags.run}: ${tags.count} wallets tagged\n`);
 }
 
 /** One rollup of a data directory's state (`paths` as dataPaths gives them). */

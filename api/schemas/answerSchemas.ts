@@ -164,3 +164,11 @@ export const CryptoStrikesAnswer = Type.Object({
   block: Type.Integer(), asset: Nullable(Type.String()), from: Type.Integer(), to: Nullable(Type.Integer()), total: Type.Integer(),
   offset: Type.Integer(), rows: Type.Array(StrikeRowSchema), next: Nullable(Type.Integer()),
 });
+
+export const WalletTagsAnswer = Type.Object({
+  run: Type.Integer(), rulesVersion: Type.Integer(), windowStart: Type.String(), windowEnd: Type.String(), computedAt: Type.String(),
+  count: Type.Integer(),
+  tags: Type.Record(Type.String({ pattern: '^0x[0-9a-f]{40}$' }), Type.Object({
+    kind: Type.String(), text: Type.String(), facts: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String()])), since: Type.String(),
+  })),
+});

@@ -1,9 +1,7 @@
 // The round markets of the loaded metadata (engine/offchain/roundMarkets.ts), newest start first, found once per
 // off-chain revision: a metadata load is the only thing that adds or changes rounds.
-import { roundMarket, type RoundMarket } from '../../engine/offchain/roundMarkets.js';
-import type { MarketMetadata } from '../../engine/offchain/marketMetadata.js';
+import { listRoundMarkets, type RoundMarket } from '../../engine/offchain/roundMarkets.js';
 import type { OffchainStore } from '../../engine/offchain/openOffchainStore.js';
-import { decodeValue } from '../../engine/state/stateCodec.js';
 
 export interface RoundIndex {
   /** Every round, newest start first (then by asset, interval and condition id). */
@@ -15,11 +13,7 @@ export function createRoundIndex(offchain: OffchainStore): RoundIndex {
   return {
     rounds(revision) {
       if (indexed?.revision !== revision) {
-        const rounds: RoundMarket[] = [];
-        for (const { value } of offchain.metadata.getRange({})) {
-          const round = roundMarket(decodeValue<MarketMetadata>(value));
-          if (round) rounds.push(round);
-        }
+        const rounds = listRoundMarkets(offchain);
         const text = (round: RoundMarket) => `${round.asset}:${round.interval}:${round.conditionId}`;
         rounds.sort((a, b) => b.startTs - a.startTs || (text(a) < text(b) ? -1 : 1));
         indexed = { revision, rounds };

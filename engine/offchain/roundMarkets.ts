@@ -2,6 +2,8 @@
 // recurring series carry the asset, the round's length and its start in the slug, `<asset>-updown-<n><m|h|d>-
 // <start, Unix seconds>` ("btc-updown-15m-1767200400": Bitcoin, 15 minutes from 1767200400). Outcome 0 is Up.
 import type { MarketMetadata } from './marketMetadata.js';
+import type { OffchainStore } from './openOffchainStore.js';
+import { decodeValue } from '../state/stateCodec.js';
 
 export interface RoundMarket {
   conditionId: string;
@@ -27,4 +29,14 @@ export function roundMarket(metadata: MarketMetadata): RoundMarket | null {
     conditionId: metadata.conditionId, eventSlug: metadata.eventSlug, asset: asset.toUpperCase(), interval: `${Number(count)}${unit}`,
     startTs, endTs: startTs + Number(count) * UNIT_SECONDS[unit]!,
   };
+}
+
+/** Every round the loaded metadata names, in condition id order. */
+export function listRoundMarkets(offchain: OffchainStore): RoundMarket[] {
+  const rounds: RoundMarket[] = [];
+  for (const { value } of offchain.metadata.getRange({})) {
+    const round = roundMarket(decodeValue<MarketMetadata>(value));
+    if (round) rounds.push(round);
+  }
+  return rounds;
 }

@@ -1,19 +1,18 @@
-// Runs the board's rollup (rollupWorker.ts) on one worker thread, one rollup at a time.
+// Runs the board's rollup and the wallet tags (rollupWorker.ts) on one worker thread, one rollup at a time.
 import { Piscina } from 'piscina';
 import { workerOptions } from '../workerOptions.js';
-import type { RolledBoard } from './rollupBoard.js';
-import type { RollupTask } from './rollupWorker.js';
+import type { RollupOutcome, RollupTask } from './rollupWorker.js';
 
 export interface BoardRollup {
-  /** Rolls the board up as of the state's cursor (rollupBoard): null when the state has folded no block yet. */
-  run(): Promise<RolledBoard | null>;
+  /** Rolls the board up as of the state's cursor (rollupBoard), and runs the day's wallet tags when due. */
+  run(): Promise<RollupOutcome>;
   close(): Promise<void>;
 }
 
 export function createBoardRollup(dirs: { stateDir: string; offchainDir: string }): BoardRollup {
   const pool = new Piscina({ ...workerOptions('./rollupWorker', import.meta.url), minThreads: 1, maxThreads: 1, idleTimeout: 60_000 });
   return {
-    run: () => pool.run({ stateDir: dirs.stateDir, offchainDir: dirs.offchainDir } satisfies RollupTask) as Promise<RolledBoard | null>,
+    run: () => pool.run({ stateDir: dirs.stateDir, offchainDir: dirs.offchainDir } satisfies RollupTask) as Promise<RollupOutcome>,
     close: () => pool.destroy(),
   };
 }

@@ -8,6 +8,7 @@ import { clearUnflushed, currentBootId, markUnflushed } from './unflushedMarker.
 export const STATE_DBS = [
   'meta', 'positions', 'marketWallets', 'markets', 'marketMarks', 'tokens', 'negRiskEvents', 'pools', 'feedAnswers', 'fills',
   'walletFills', 'marketFills', 'blocks', 'ids', 'idsByValue', 'boardResults0', 'boardResults1', 'boardRows0', 'boardRows1',
+  'tagRuns',
 ] as const;
 export type StateDbName = (typeof STATE_DBS)[number];
 
@@ -17,7 +18,7 @@ export type StateDbName = (typeof STATE_DBS)[number];
  */
 const BINARY_KEY_DBS = [
   'positions', 'marketWallets', 'fills', 'walletFills', 'marketFills', 'blocks', 'ids', 'idsByValue', 'boardResults0', 'boardResults1',
-  'boardRows0', 'boardRows1',
+  'boardRows0', 'boardRows1', 'tagRuns',
 ] as const;
 type BinaryKeyDb = (typeof BINARY_KEY_DBS)[number];
 const isBinaryKeyDb = (db: StateDbName): db is BinaryKeyDb => (BINARY_KEY_DBS as readonly string[]).includes(db);

@@ -4,7 +4,8 @@
 // stops early reads no further.
 import type { Position } from '../reducers/position.js';
 import { CURSOR_KEY, decodeBlockRecord, EMPTY_CURSOR, type BlockRecord, type FoldCursor } from './foldCursor.js';
-import { joinMarket, type FeedAnswer, type MarketRecord, type StoredMark, type TokenRecord } from './marketRecords.js';
+import { joinMarket, type FeedAnswer, type MarketRecord, type NegRiskEventRecord, type StoredMark, type TokenRecord } from './marketRecords.js';
+import { readLatestTagRun, type TagRun } from './tagRuns.js';
 import type { StateStore } from './openStateStore.js';
 import { readSourceHead, type SourceHead } from './sourceHead.js';
 import { stateKeepsTrades } from './stateLayout.js';
@@ -101,6 +102,10 @@ export interface StateReader {
   idNumber(space: IdSpace, text: string): number | null;
   /** Whole wallets' positions by ids, in wallet id order from `walletId`, at least `minPositions` of them when there are. */
   positionsFrom(walletId: number, minPositions: number): Array<{ walletId: number; tokenId: number; position: Position }>;
+  /** A neg-risk event (its market id) with its questions, null while the log has not prepared it. */
+  negRiskEvent(marketId: string): NegRiskEventRecord | null;
+  /** The latest wallet-tag run, null before the first. */
+  latestTagRun(): TagRun | null;
   /** The asset's last price-feed answer updated at or before `ts`, null when none is. */
   feedAnswerAt(asset: string, ts: number): FeedAnswer | null;
   /** The rollup the board's tables hold, or null before the first. */
@@ -380,6 +385,11 @@ export function createStateReader(store: StateStore): StateReader {
       }
       return positions;
     },
+    negRiskEvent(marketId) {
+      const bytes = store.dbs.negRiskEvents.getBinary(marketId);
+      return bytes ? decodeValue<NegRiskEventRecord>(bytes) : null;
+    },
+    latestTagRun: () => readLatestTagRun(store),
     feedAnswerAt(asset, ts) {
       // Keys run asset, then the update time in fixed width, then the round: every round of `ts` sorts before ';'.
       const range = { start: feedAnswerKey(asset, ts, ';'), end: asset + ':', reverse: true, limit: 1 };

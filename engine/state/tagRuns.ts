@@ -1,0 +1,37 @@
+// The wallet-tag runs (DESIGN.md 6), kept under their number (the UTC day their window ends on), newest last.
+import type { StateStore } from './openStateStore.js';
+import { decodeValue, encodeValue } from './stateCodec.js';
+
+export interface TagRunTag {
+  kind: string;
+  text: string;
+  facts: Record<string, number | string>;
+  /** ISO 8601: the wallet's first fill in the run's window. */
+  since: string;
+}
+
+export interface TagRun {
+  run: number;
+  rulesVersion: number;
+  /** ISO 8601: the window is [windowStart, windowEnd); computedAt is windowEnd, the run's time. */
+  windowStart: string;
+  windowEnd: string;
+  computedAt: string;
+  count: number;
+  tags: Record<string, TagRunTag>;
+}
+
+const runKey = (run: number) => {
+  const key = Buffer.alloc(4);
+  key.writeUInt32BE(run, 0);
+  return key;
+};
+
+export function putTagRun(store: StateStore, run: TagRun): void {
+  store.env.transactionSync(() => { void store.dbs.tagRuns.put(runKey(run.run), encodeValue(run)); });
+}
+
+export function readLatestTagRun(store: StateStore): TagRun | null {
+  for (const { value } of store.dbs.tagRuns.getRange({ reverse: true, limit: 1 })) return decodeValue<TagRun>(value);
+  return null;
+}
