@@ -16,8 +16,8 @@ export async function rollUpBoard(rollup: BoardRollup, label: string): Promise<v
 }
 
 /** One rollup of a data directory's state (`paths` as dataPaths gives them). */
-export async function rollUpBoardOnce(paths: { state: string; offchain: string }, label: string): Promise<void> {
-  const rollup = createBoardRollup({ stateDir: paths.state, offchainDir: paths.offchain });
+export async function rollUpBoardOnce(paths: { state: string; offchain: string; log: string }, label: string): Promise<void> {
+  const rollup = createBoardRollup({ stateDir: paths.state, offchainDir: paths.offchain, logDir: paths.log });
   try {
     await rollUpBoard(rollup, label);
   } finally {

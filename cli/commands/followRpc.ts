@@ -19,7 +19,7 @@ export async function followRpc(venue: Venue, options: {
   process.once('SIGTERM', stop);
   // The rollup reads the whole state: while following, once a minute at most, and once more at the end.
   // On its own thread: a server sharing this process keeps answering meanwhile (the fold waits for it).
-  const rollup = createBoardRollup({ stateDir: venue.paths.state, offchainDir: venue.paths.offchain });
+  const rollup = createBoardRollup({ stateDir: venue.paths.state, offchainDir: venue.paths.offchain, logDir: venue.paths.log });
   let rolledUpAt = -Infinity;
   const rollUp = async (force: boolean) => {
     if (!force && Date.now() - rolledUpAt < ROLLUP_EVERY_MS) return;

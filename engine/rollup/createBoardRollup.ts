@@ -9,10 +9,10 @@ export interface BoardRollup {
   close(): Promise<void>;
 }
 
-export function createBoardRollup(dirs: { stateDir: string; offchainDir: string }): BoardRollup {
+export function createBoardRollup(dirs: RollupTask): BoardRollup {
   const pool = new Piscina({ ...workerOptions('./rollupWorker', import.meta.url), minThreads: 1, maxThreads: 1, idleTimeout: 60_000 });
   return {
-    run: () => pool.run({ stateDir: dirs.stateDir, offchainDir: dirs.offchainDir } satisfies RollupTask) as Promise<RollupOutcome>,
+    run: () => pool.run(dirs) as Promise<RollupOutcome>,
     close: () => pool.destroy(),
   };
 }

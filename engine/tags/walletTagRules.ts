@@ -55,6 +55,8 @@ interface Activity {
   rounds: Set<number>;
   /** Buys of the last `arbitrage.seconds`, oldest first. */
   recentBuys: TagFill[];
+  /** Per market it split in, the sides it sold since (1 outcome 0, 2 outcome 1). */
+  splitSold: Map<number, number>;
   arbitraged: Set<number>;
   /** Per leader, the copies and the markets they were in. */
   copies: Map<number, { copies: number; markets: Set<number> }>;
@@ -63,11 +65,13 @@ interface Activity {
 function createActivity(ts: number): Activity {
   return {
     firstTs: ts, fills: 0, makerFills: 0, hours: new Map(), makerSides: new Map(), roundFills: 0, rounds: new Set(),
-    recentBuys: [], arbitraged: new Set(), copies: new Map(),
+    recentBuys: [], splitSold: new Map(), arbitraged: new Set(), copies: new Map(),
   };
 }
 
 export interface TagScan {
+  /** A split of the window by the wallet (before its fills are added): selling both sides after it is arbitrage. */
+  addSplit(walletId: number, market: number, ts: number): void;
   add(fill: TagFill): void;
   /** Tags by wallet id, in wallet id order. */
   finish(): Map<number, WalletTag>;
@@ -77,7 +81,13 @@ export function createTagScan(markets: TagMarkets): TagScan {
   const wallets = new Map<number, Activity>();
   // Per token and side, the fills of the last copyTrader.seconds, oldest first: the leaders a fill may copy.
   const recent = new Map<string, Array<{ ts: number; walletId: number }>>();
+  // Per wallet and market, the time of its first split in the window.
+  const splits = new Map<string, number>();
   return {
+    addSplit(walletId, market, ts) {
+      const key = `${walletId}:${market}`;
+      splits.set(key, Math.min(splits.get(key) ?? Infinity, ts));
+    },
     add(fill) {
       let activity = wallets.get(fill.walletId);
       if (!activity) wallets.set(fill.walletId, (activity = createActivity(fill.ts)));
@@ -93,6 +103,11 @@ export function createTagScan(markets: TagMarkets): TagScan {
         activity.rounds.add(fill.market);
       }
       if (fill.buy) addBuy(activity, fill, markets);
+      else if ((splits.get(`${fill.walletId}:${fill.market}`) ?? Infinity) <= fill.ts && fill.outcome >= 0) {
+        const sold = (activity.splitSold.get(fill.market) ?? 0) | (fill.outcome === 0 ? 1 : 2);
+        activity.splitSold.set(fill.market, sold);
+        if (sold === 3) activity.arbitraged.add(fill.market);
+      }
       const token = `${fill.market}:${fill.outcome}:${fill.buy ? 1 : 0}`;
       let leaders = recent.get(token);
       if (!leaders) recent.set(token, (leaders = []));
@@ -122,7 +137,10 @@ export function createTagScan(markets: TagMarkets): TagScan {
   };
 }
 
-/** Complementary buys: both outcomes of a market, or every question's YES of a neg-risk event, under 1 in all. */
+/**
+ * Complementary buys: both outcomes of a market, or every question's YES of a neg-risk event, under 1 in all.
+ * (The rule's other form, split then sold both sides, is counted in add.)
+ */
 function addBuy(activity: Activity, fill: TagFill, markets: TagMarkets): void {
   const buys = activity.recentBuys;
   while (buys.length > 0 && fill.ts - buys[0]!.ts > RULES.arbitrage.seconds) buys.shift();

@@ -1,6 +1,8 @@
 // A wallet-tag run (DESIGN.md 6): the rules (walletTagRules.ts) over the fills of the 7 days before a UTC
 // midnight, made by the rollup once the fold has passed that midnight. A pure function of the log and the
 // market metadata (which markets are Up/Down rounds): the run of a day is the same whenever it is made.
+import { KIND } from '../chain/chainEvent.js';
+import type { EventLog } from '../log/eventLog.js';
 import { ID_SPACE } from '../log/idDictionary.js';
 import type { OffchainStore } from '../offchain/openOffchainStore.js';
 import { listRoundMarkets } from '../offchain/roundMarkets.js';
@@ -16,7 +18,7 @@ const WINDOW_DAYS = 7;
 const iso = (ts: number) => new Date(ts * 1000).toISOString().replace('.000Z', 'Z');
 
 /** Runs the day's tags when the fold has passed a UTC midnight the last run did not cover; the run made, or null. */
-export function runWalletTags(store: StateStore, offchain: OffchainStore): TagRun | null {
+export function runWalletTags(store: StateStore, offchain: OffchainStore, openLog: () => EventLog): TagRun | null {
   const reader = createStateReader(store);
   const block = reader.cursor().block;
   const record = block >= 0 ? reader.block(block) : null;
@@ -26,17 +28,36 @@ export function runWalletTags(store: StateStore, offchain: OffchainStore): TagRu
   // The fold must have passed the midnight, not begun after it: a window before the first block has no fills.
   const [first] = reader.blocks({ limit: 1 });
   if (first === undefined || first.ts >= end) return null;
-  const run = walletTagRun(reader, offchain, end);
+  const log = openLog();
+  let run: TagRun;
+  try {
+    run = walletTagRun(reader, offchain, log, end);
+  } finally {
+    log.close();
+  }
   putTagRun(store, run);
   return run;
 }
 
-/** The run over the fills of [end - 7 days, end). */
-export function walletTagRun(reader: StateReader, offchain: OffchainStore, end: number): TagRun {
+/** The run over the fills of [end - 7 days, end), and the splits the log holds in it. */
+export function walletTagRun(reader: StateReader, offchain: OffchainStore, log: EventLog, end: number): TagRun {
   const start = end - WINDOW_DAYS * DAY;
   const scan = createTagScan(tagMarkets(reader, offchain));
   const first = reader.firstBlockFrom(start);
   if (first !== null) {
+    // Splits are not in the fills table: the log's own events, read once for the window.
+    for (const frame of log.read(first - 1)) {
+      for (const { ts, events } of frame) {
+        if (ts >= end) break;
+        for (const event of events) {
+          if (event.kind !== KIND.ctfSplit && event.kind !== KIND.adapterSplit) continue;
+          const walletId = reader.idNumber(ID_SPACE.address, event.stakeholder);
+          const market = reader.idNumber(ID_SPACE.condition, event.conditionId);
+          if (walletId !== null && market !== null) scan.addSplit(walletId, market, ts);
+        }
+      }
+      if (frame.length > 0 && frame[frame.length - 1]!.ts >= end) break;
+    }
     for (const { fill } of reader.fillsFrom(first)) {
       if (fill.ts >= end) break;
       scan.add({

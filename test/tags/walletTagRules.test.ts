@@ -108,3 +108,18 @@ t.test('since: the wallet\'s first fill in the window; wallets in id order', asy
   t.same([...result.keys()], [1, 5]);
   t.equal(result.get(5)!.firstTs, T0);
 });
+
+t.test('arbitrage, its other form: split, then sold both sides, in 10 markets', async (t) => {
+  const splitSold = (count: number, sides: number[], splitAfter = false) => {
+    const scan = createTagScan(markets);
+    for (let m = 0; m < count; m++) scan.addSplit(1, 300 + m, T0 + m * 3600 + (splitAfter ? 100 : 0));
+    for (let m = 0; m < count; m++) {
+      for (const outcome of sides) scan.add(fill(1, T0 + m * 3600 + 10 + outcome, { market: 300 + m, outcome, buy: false }));
+    }
+    return scan.finish().get(1)?.kind ?? null;
+  };
+  t.equal(splitSold(10, [0, 1]), 'arbitrage');
+  t.equal(splitSold(9, [0, 1]), null, '9 markets');
+  t.equal(splitSold(10, [0]), null, 'one side sold');
+  t.equal(splitSold(10, [0, 1], true), null, 'sold before the split');
+});
