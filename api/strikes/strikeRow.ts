@@ -6,13 +6,7 @@ import type { FeedAnswer, MarketRecord } from '../../engine/state/marketRecords.
 
 const FEED_SCALE = 1e8;
 
-export interface StrikeRow {
-  conditionId: string;
-  eventSlug: string | null;
-  asset: string;
-  interval: string;
-  startTs: number;
-  endTs: number;
+export interface StrikeRow extends RoundMarket {
   strike: number | null;
   close: number | null;
   outcome: 'Up' | 'Down' | null;
@@ -32,8 +26,7 @@ export function strikeRow(round: RoundMarket, market: MarketRecord | null, now: 
   const payouts = market && market.payoutDenominator > 0 ? market.payoutNumerators : null;
   const resolution = payouts === null || payouts[0] === payouts[1] ? null : (payouts[0]! > payouts[1]! ? 'Up' : 'Down');
   return {
-    conditionId: round.conditionId, eventSlug: round.eventSlug, asset: round.asset, interval: round.interval,
-    startTs: round.startTs, endTs: round.endTs, strike: strike && strike.answer / FEED_SCALE, close: close && close.answer / FEED_SCALE,
+    ...round, strike: strike && strike.answer / FEED_SCALE, close: close && close.answer / FEED_SCALE,
     outcome: strike && close ? (close.answer >= strike.answer ? 'Up' : 'Down') : null, resolution, feed: strike?.feed ?? close?.feed ?? null,
   };
 }
