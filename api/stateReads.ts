@@ -38,9 +38,11 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
     refresh() {
       const cursor = state.cursor();
       const revisionNow = readOffchainRevision(offchain);
-      // A rollup changes the board's answers without moving the cursor: its generation and block count too.
+      // A rollup changes the board's answers, and a tag run the tags answer, without moving the cursor (and the
+      // run is written after the board): the board's generation and block and the run's number count too.
       const board = state.board();
-      const now = `${cursor.block}:${cursor.events}:${revisionNow}:${board ? `${board.generation}:${board.block}` : '-'}`;
+      const run = state.latestTagRunNumber();
+      const now = `${cursor.block}:${cursor.events}:${revisionNow}:${board ? `${board.generation}:${board.block}` : '-'}:${run ?? '-'}`;
       if (now === generation) return generation;
       generation = now;
       revision = revisionNow;

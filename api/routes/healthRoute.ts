@@ -24,7 +24,7 @@ export function healthRoute(ctx: RouteContext): unknown {
     lagSeconds: source.ts > served.blockTs ? source.ts - served.blockTs : 0,
     log: { events: served.events, segments },
     // Heat is counted on demand for the served block's minute: that minute is its rollup (null with no fills kept).
-    rollups: { leaderboard: ctx.state.board()?.block ?? null, tags: ctx.state.latestTagRun()?.run ?? null, heat: ctx.state.keepsTrades() && served.block > 0 ? heatMinute(served.blockTs) : null },
+    rollups: { leaderboard: ctx.state.board()?.block ?? null, tags: ctx.state.latestTagRunNumber(), heat: ctx.state.keepsTrades() && served.block > 0 ? heatMinute(served.blockTs) : null },
     version: ctx.version,
   };
 }

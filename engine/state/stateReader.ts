@@ -5,7 +5,7 @@
 import type { Position } from '../reducers/position.js';
 import { CURSOR_KEY, decodeBlockRecord, EMPTY_CURSOR, type BlockRecord, type FoldCursor } from './foldCursor.js';
 import { joinMarket, type FeedAnswer, type MarketRecord, type NegRiskEventRecord, type StoredMark, type TokenRecord } from './marketRecords.js';
-import { readLatestTagRun, type TagRun } from './tagRuns.js';
+import { readLatestTagRun, readLatestTagRunNumber, type TagRun } from './tagRuns.js';
 import type { StateStore } from './openStateStore.js';
 import { readSourceHead, type SourceHead } from './sourceHead.js';
 import { stateKeepsTrades } from './stateLayout.js';
@@ -106,6 +106,8 @@ export interface StateReader {
   negRiskEvent(marketId: string): NegRiskEventRecord | null;
   /** The latest wallet-tag run, null before the first. */
   latestTagRun(): TagRun | null;
+  /** Its number alone, read without decoding the run. */
+  latestTagRunNumber(): number | null;
   /** The asset's last price-feed answer updated at or before `ts`, null when none is. */
   feedAnswerAt(asset: string, ts: number): FeedAnswer | null;
   /** The rollup the board's tables hold, or null before the first. */
@@ -390,6 +392,7 @@ export function createStateReader(store: StateStore): StateReader {
       return bytes ? decodeValue<NegRiskEventRecord>(bytes) : null;
     },
     latestTagRun: () => readLatestTagRun(store),
+    latestTagRunNumber: () => readLatestTagRunNumber(store),
     feedAnswerAt(asset, ts) {
       // Keys run asset, then the update time in fixed width, then the round: every round of `ts` sorts before ';'.
       const range = { start: feedAnswerKey(asset, ts, ';'), end: asset + ':', reverse: true, limit: 1 };

@@ -35,3 +35,9 @@ export function readLatestTagRun(store: StateStore): TagRun | null {
   for (const { value } of store.dbs.tagRuns.getRange({ reverse: true, limit: 1 })) return decodeValue<TagRun>(value);
   return null;
 }
+
+/** The latest run's number alone (its key: nothing decoded), null before the first. */
+export function readLatestTagRunNumber(store: StateStore): number | null {
+  for (const key of store.dbs.tagRuns.getKeys({ reverse: true, limit: 1 })) return (key as Buffer).readUInt32BE(0);
+  return null;
+}

@@ -15,6 +15,7 @@ import { createDemoInputs, emptyDataDir } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
+import { putTagRun } from '../../engine/state/tagRuns.js';
 
 const inputs = await createDemoInputs(200_000, 1);
 const summary = JSON.parse(readFileSync(join(inputs.dir, 'inputs', 'demo.json'), 'utf8')) as { walletAddresses: Record<string, string[]>; firstTs: number };
@@ -93,6 +94,20 @@ t.test('error: before the fold passes a midnight, 503 no wallet-tags run yet', a
     const answer = await get('/v1/wallets/tags');
     t.same([answer.status, answer.body], [503, { error: ERROR.noTagsRun }]);
     t.equal((await get('/v1/health')).body.rollups.tags, null);
+    // Runs written while the server runs (the rollup writes one after the board, the cursor unmoved) are
+    // answered at once: an answer cached before a run is not served after it.
+    const written = async (number: number) => {
+      const run = { run: number, rulesVersion: 1, windowStart: '1970-01-01T00:00:00Z', windowEnd: '1970-01-02T00:00:00Z', computedAt: '1970-01-02T00:00:00Z', count: 0, tags: {} };
+      const store = openStateStore({ dir: join(dir, 'state') });
+      putTagRun(store, run);
+      await store.close();
+      return run;
+    };
+    const first = await written(1);
+    t.same(await get('/v1/wallets/tags').then((a) => [a.status, a.body]), [200, first]);
+    const second = await written(2);
+    t.same(await get('/v1/wallets/tags').then((a) => [a.status, a.body]), [200, second], 'the newer run, not the cached answer');
+    t.equal((await get('/v1/health')).body.rollups.tags, 2);
   } finally {
     await server.closeAll();
   }
