@@ -9,7 +9,17 @@ import type { AskedWindow } from './boardWindow.js';
 export const BOARD_SORTS = ['totalPnl', 'realizedPnl', 'volume', 'roi'] as const;
 export type BoardSort = (typeof BOARD_SORTS)[number];
 
-interface Ranked { walletId: number; key: number }
+/** A category's wallets with their sort keys, column by column: no row object is kept a wallet. */
+interface RankKeys { walletIds: number[]; keys: Record<BoardSort, number[]> }
+
+function createRankKeys(): RankKeys {
+  return { walletIds: [], keys: { totalPnl: [], realizedPnl: [], volume: [], roi: [] } };
+}
+
+function addRankKeys(ranked: RankKeys, walletId: number, row: BoardRow): void {
+  ranked.walletIds.push(walletId);
+  for (const sort of BOARD_SORTS) ranked.keys[sort].push(sortKey[sort](row));
+}
 
 const sortKey: Record<BoardSort, (row: BoardRow) => number> = {
   totalPnl: (row) => row.realizedPnl + row.unrealizedPnl,
@@ -28,24 +38,28 @@ export interface BoardRankings {
 
 export function createBoardRankings(state: StateReader): BoardRankings {
   const orders = new Map<string, number[]>();
-  // A window's rows of every wallet, by category: one pass over all results serves every category and sort.
-  let windowRows: { key: string; rows: Map<number, Array<{ walletId: number; row: BoardRow }>> } | null = null;
+  // A window's sort keys of every wallet, by category: one pass over all results serves every category and sort.
+  let windowKeys: { key: string; ranked: Map<number, RankKeys> } | null = null;
 
-  function rowsOf(info: BoardInfo, asked: AskedWindow, category: number): Iterable<{ walletId: number; row: BoardRow }> {
-    if (asked.basis === 'board') return state.boardRows(category);
+  function keysOf(info: BoardInfo, asked: AskedWindow, category: number): RankKeys {
+    if (asked.basis === 'board') {
+      const ranked = createRankKeys();
+      for (const { walletId, row } of state.boardRows(category)) addRankKeys(ranked, walletId, row);
+      return ranked;
+    }
     const key = `${info.generation}:${info.block}:${asked.window.from}:${asked.window.to}:${asked.window.endsNow}`;
-    if (windowRows?.key !== key) {
-      const rows = new Map<number, Array<{ walletId: number; row: BoardRow }>>();
+    if (windowKeys?.key !== key) {
+      const ranked = new Map<number, RankKeys>();
       for (const { walletId, results } of state.boardResults()) {
         for (const [rowCategory, row] of sumResults(results, asked.window)) {
-          let list = rows.get(rowCategory);
-          if (!list) rows.set(rowCategory, (list = []));
-          list.push({ walletId, row });
+          let keys = ranked.get(rowCategory);
+          if (!keys) ranked.set(rowCategory, (keys = createRankKeys()));
+          addRankKeys(keys, walletId, row);
         }
       }
-      windowRows = { key, rows };
+      windowKeys = { key, ranked };
     }
-    return windowRows.rows.get(category) ?? [];
+    return windowKeys.ranked.get(category) ?? createRankKeys();
   }
 
   return {
@@ -53,10 +67,10 @@ export function createBoardRankings(state: StateReader): BoardRankings {
       const key = `${info.generation}:${info.block}:${asked.window.from}:${asked.window.to}:${asked.window.endsNow}:${category}:${sort}`;
       let order = orders.get(key);
       if (order) return order;
-      const ranked: Ranked[] = [];
-      for (const { walletId, row } of rowsOf(info, asked, category)) ranked.push({ walletId, key: sortKey[sort](row) });
-      ranked.sort((a, b) => b.key - a.key || a.walletId - b.walletId);
-      order = ranked.map((entry) => entry.walletId);
+      const { walletIds, keys: { [sort]: keys } } = keysOf(info, asked, category);
+      const at = walletIds.map((_, i) => i);
+      at.sort((a, b) => keys[b]! - keys[a]! || walletIds[a]! - walletIds[b]!);
+      order = at.map((i) => walletIds[i]!);
       if (orders.size >= MAX_ORDERS) orders.clear();
       orders.set(key, order);
       return order;

@@ -33,7 +33,13 @@ export function walletBoardRows(ctx: RouteContext, wallet: string, asked: AskedW
   return walletId === null ? new Map() : walletIdRows(ctx, walletId, asked);
 }
 
-export function walletIdRows(ctx: RouteContext, walletId: number, asked: AskedWindow): Map<number, BoardRow> {
+/** The wallet's row in one category and the window, null when it has none. */
+export function walletRowIn(ctx: RouteContext, walletId: number, asked: AskedWindow, category: number): BoardRow | null {
+  if (asked.basis === 'board') return ctx.state.boardRow(category, walletId);
+  return sumResults(ctx.state.walletResults(walletId), asked.window).get(category) ?? null;
+}
+
+function walletIdRows(ctx: RouteContext, walletId: number, asked: AskedWindow): Map<number, BoardRow> {
   if (asked.basis === 'settled') return sumResults(ctx.state.walletResults(walletId), asked.window);
   const rows = new Map<number, BoardRow>();
   const global = ctx.state.boardRow(GLOBAL, walletId);

@@ -2,11 +2,10 @@
 // stats), sorted by totalPnl (default), realizedPnl, volume or roi, best first; `limit` 1-500 (100), `offset`.
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import { BOARD_CATEGORIES } from '../../engine/rollup/boardCategories.js';
-import { sumResults } from '../../engine/rollup/boardRow.js';
 import type { BoardRankings, BoardSort } from '../board/boardRankings.js';
 import { boardRowView } from '../board/boardRowView.js';
 import { askedWindow } from '../board/boardWindow.js';
-import { boardCategoryParam, requireBoard } from '../board/readBoard.js';
+import { boardCategoryParam, requireBoard, walletRowIn } from '../board/readBoard.js';
 import type { RouteRequest } from '../createServer.js';
 import { clampedParam } from '../query/readQuery.js';
 import type { RouteContext } from '../routeContext.js';
@@ -22,7 +21,7 @@ export function createLeaderboardRoute(ctx: RouteContext, rankings: BoardRanking
     const order = rankings.order(info, asked, category, sort);
     const name = BOARD_CATEGORIES[category]!;
     const rows = order.slice(offset, offset + limit).map((walletId) => {
-      const row = asked.basis === 'board' ? ctx.state.boardRow(category, walletId) : sumResults(ctx.state.walletResults(walletId), asked.window).get(category);
+      const row = walletRowIn(ctx, walletId, asked, category);
       if (!row) throw new Error(`board: wallet ${walletId} is ranked in category ${name} without a row`);
       return boardRowView(ctx, ctx.state.idText(ID_SPACE.address, walletId), name, info.asOf, row);
     });

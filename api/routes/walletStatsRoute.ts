@@ -3,10 +3,10 @@
 // Every figure is as of the rollup's block; a wallet with nothing in the window gets a row of zeros.
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import { BOARD_CATEGORIES } from '../../engine/rollup/boardCategories.js';
-import { createBoardRow, sumResults, type BoardRow } from '../../engine/rollup/boardRow.js';
+import { createBoardRow } from '../../engine/rollup/boardRow.js';
 import { boardRowView } from '../board/boardRowView.js';
 import { askedWindow } from '../board/boardWindow.js';
-import { boardCategoryParam, requireBoard } from '../board/readBoard.js';
+import { boardCategoryParam, requireBoard, walletRowIn } from '../board/readBoard.js';
 import type { RouteRequest } from '../createServer.js';
 import { walletParam } from '../query/readQuery.js';
 import type { RouteContext } from '../routeContext.js';
@@ -17,10 +17,7 @@ export function walletStatsRoute(ctx: RouteContext, request: RouteRequest): unkn
   const asked = askedWindow(request.query, info.asOf);
   const category = boardCategoryParam(request.query);
   const walletId = ctx.state.idNumber(ID_SPACE.address, wallet);
-  let row: BoardRow | null = null;
-  if (walletId !== null) {
-    row = asked.basis === 'board' ? ctx.state.boardRow(category, walletId) : sumResults(ctx.state.walletResults(walletId), asked.window).get(category) ?? null;
-  }
+  const row = walletId === null ? null : walletRowIn(ctx, walletId, asked, category);
   const name = BOARD_CATEGORIES[category]!;
   return {
     block: info.block, asOf: info.asOf, wallet, period: asked.period, category: name, from: asked.from, to: asked.to,

@@ -128,11 +128,13 @@ export function addResult(row: BoardRow, table: ResultTable, at: number, window:
 /** A wallet's rows in the window: `global`, and one per category with a market the window takes in. */
 export function sumResults(table: ResultTable, window: BoardWindow): Map<number, BoardRow> {
   const rows = new Map<number, BoardRow>();
+  const add = (category: number, at: number) => {
+    const row = rows.get(category) ?? createBoardRow();
+    if (addResult(row, table, at, window)) rows.set(category, row);
+  };
   for (let at = 0; at < table.length; at += RESULT_WIDTH) {
-    for (const category of [GLOBAL, table[at + R.category]!]) {
-      const row = rows.get(category) ?? createBoardRow();
-      if (addResult(row, table, at, window)) rows.set(category, row);
-    }
+    add(GLOBAL, at);
+    add(table[at + R.category]!, at);
   }
   return rows;
 }
