@@ -9,7 +9,7 @@ import { ERROR } from '../errorTexts.js';
 import { walletListParam } from '../query/readQuery.js';
 import type { RouteContext } from '../routeContext.js';
 
-export const MAX_PROFILE_WALLETS = 300;
+const MAX_PROFILE_WALLETS = 300;
 
 export function walletProfilesRoute(ctx: RouteContext, request: RouteRequest): unknown {
   if (!profilesConfigured(ctx.offchain)) throw new ApiError(503, ERROR.profilesOff);

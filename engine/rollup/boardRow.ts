@@ -61,7 +61,7 @@ export function createBoardRow(): BoardRow {
 }
 
 /** True when the result at `at` is counted in full in the window (decided inside it; every market in the lifetime). */
-export function countsIn(table: ResultTable, at: number, window: BoardWindow): boolean {
+function countsIn(table: ResultTable, at: number, window: BoardWindow): boolean {
   if (window.all) return true;
   const decidedAt = table[at + R.decidedAt]!;
   return decidedAt !== 0 && decidedAt >= window.from && (window.to === null || decidedAt < window.to);
@@ -72,13 +72,13 @@ export function countsIn(table: ResultTable, at: number, window: BoardWindow): b
  * for an earlier window, its events' span [first, last] overlaps the window (the state keeps each position's
  * first and last event, not every event's time).
  */
-export function tradedIn(table: ResultTable, at: number, window: BoardWindow): boolean {
+function tradedIn(table: ResultTable, at: number, window: BoardWindow): boolean {
   if (window.all) return true;
   return table[at + R.lastAt]! >= window.from && (window.to === null || table[at + R.firstAt]! < window.to);
 }
 
 /** Adds the result at `at` to the row as the window counts it; false when the window leaves it out altogether. */
-export function addResult(row: BoardRow, table: ResultTable, at: number, window: BoardWindow): boolean {
+function addResult(row: BoardRow, table: ResultTable, at: number, window: BoardWindow): boolean {
   const counted = countsIn(table, at, window);
   const traded = tradedIn(table, at, window);
   const open = window.endsNow && table[at + R.openCount]! > 0;

@@ -65,7 +65,7 @@ const ROW_FIELDS = [
 ] as const satisfies readonly (keyof BoardRow)[];
 const RANKED = ['best', 'worst'] as const;
 
-export function encodeRow(row: BoardRow): Buffer {
+function encodeRow(row: BoardRow): Buffer {
   const bytes = Buffer.alloc((ROW_FIELDS.length + 6) * 8);
   ROW_FIELDS.forEach((field, i) => bytes.writeDoubleLE(row[field], i * 8));
   RANKED.forEach((field, i) => {
