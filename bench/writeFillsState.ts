@@ -1,5 +1,5 @@
 // A state that holds `rows` fills of `markets` markets in one week, for the fills-feed benchmark: written through
-// the engine's own state writers (ids, fill rows, fill lists, block records, cursor, layout), so the feed reads
+// the engine's own state writers (ids, block fills, fill lists, block records, cursor, layout), so the feed reads
 // it exactly as it reads a folded venue. The demo venue spreads its fills over 45 days, and folding one with two
 // million fills in a single week would take the benchmark longer than the feed it measures. Deterministic.
 import { mkdirSync } from 'node:fs';
@@ -11,9 +11,9 @@ import { createStateIds } from '../engine/state/createStateIds.js';
 import { CURSOR_KEY, encodeBlockRecord, type FoldCursor } from '../engine/state/foldCursor.js';
 import { openStateStore, putStateWrite } from '../engine/state/openStateStore.js';
 import { encodeValue } from '../engine/state/stateCodec.js';
-import { blockRecordKey, fillKey, marketListOwner, walletListOwner } from '../engine/state/stateKeys.js';
+import { blockFillsKey, blockRecordKey, marketListOwner, walletListOwner } from '../engine/state/stateKeys.js';
 import { prepareStateLayout } from '../engine/state/stateLayout.js';
-import { encodeTradeRow, FEE_UNIT, ROLE, SIDE } from '../engine/state/tradeRow.js';
+import { encodeBlockFills, FEE_UNIT, ROLE, SIDE, type BlockFill } from '../engine/state/tradeRow.js';
 import { createRandom, hex } from './seededRandom.js';
 
 export const WEEK_START_TS = 1_800_000_000;
@@ -48,7 +48,11 @@ export async function writeFillsState(dir: string, rows: number, marketCount: nu
       const count = Math.min(Math.floor(carry), target - fill);
       carry -= count;
       const ts = WEEK_START_TS + (block - FIRST_BLOCK) * BLOCK_SECONDS;
+      const blockFills: BlockFill[] = [];
+      let tx = '';
       for (let logIndex = 0; logIndex < count; logIndex++, fill++) {
+        // A match: the taker's fill and two makers' fills in one transaction.
+        if (logIndex % 3 === 0) tx = '0x' + hex(random, 64);
         // Busier markets first: a square of a uniform number leans to the low indexes.
         const m = Math.floor(random() ** 2 * marketCount);
         const outcome = random() < 0.5 ? 0 : 1;
@@ -57,7 +61,7 @@ export async function writeFillsState(dir: string, rows: number, marketCount: nu
         const exchange = 1 + Math.floor(random() * 4);
         const side = random() < 0.5 ? SIDE.buy : SIDE.sell;
         const row = {
-          logIndex, tx: '0x' + hex(random, 64), wallet: wallets[Math.floor(random() * WALLETS)]!, side, token: tokens[m]![outcome]!,
+          logIndex, tx, wallet: wallets[Math.floor(random() * WALLETS)]!, side, token: tokens[m]![outcome]!,
           outcomeIndex: outcome, shares, usd, fee: Math.floor(usd / 500), feeUnit: exchange <= 2 && side === SIDE.buy ? FEE_UNIT.shares : FEE_UNIT.usd,
           role: logIndex % 3 === 0 ? ROLE.taker : ROLE.maker, counterparty: wallets[Math.floor(random() * WALLETS)]!, exchange,
         };
@@ -65,10 +69,11 @@ export async function writeFillsState(dir: string, rows: number, marketCount: nu
         const counterparty = ids.id(ID_SPACE.address, row.counterparty, writes);
         const token = ids.id(ID_SPACE.token, row.token, writes);
         const market = ids.id(ID_SPACE.condition, markets[m]!, writes);
-        puts.push(['fills', fillKey(block, logIndex), encodeTradeRow(row, ts, { wallet, counterparty, token, marketSpace: ID_SPACE.condition, market })]);
+        blockFills.push({ row, ids: { wallet, counterparty, token, marketSpace: ID_SPACE.condition, market } });
         lists.add('walletFills', walletListOwner(wallet), fill, block, logIndex);
         lists.add('marketFills', marketListOwner(ID_SPACE.condition, market), fill, block, logIndex);
       }
+      if (count > 0) puts.push(['fills', blockFillsKey(block), encodeBlockFills(ts, blockFills)]);
       checksum = hex(random, 64);
       puts.push(['blocks', blockRecordKey(block), encodeBlockRecord({ block, ts, hash: '0x' + hex(random, 64), checksum, events: count })]);
       block++;

@@ -1,8 +1,8 @@
 // GET /v1/fills (spec 4.9, DESIGN.md 5): every fill of 1 to 100 markets in a window of at most 7 days, oldest
 // first, as rows of 11 integers; `limit` 1-50,000 (10,000), `cursor` the previous page's `next`. Parameters are
-// strict: a malformed one is refused, never clamped. The answer is streamed (sendStream): the markets' fill
-// lists are merged by chain position as the client reads, so a page is never whole in memory. Fills are read up
-// to the block the answer names, even if the fold commits more while it streams.
+// strict: a malformed one is refused, never clamped. The answer is streamed (sendStream): the markets' fills are
+// read in chain order (StateReader.marketsFillCursor) as the client reads, so a page is never whole in memory.
+// Fills are read up to the block the answer names, even if the fold commits more while it streams.
 import { ApiError } from '../apiError.js';
 import { requireTrades } from '../requireTrades.js';
 import type { RouteRequest } from '../createServer.js';
@@ -10,14 +10,15 @@ import { ERROR } from '../errorTexts.js';
 import { textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
+import { COMMA, JsonBytes } from '../jsonBytes.js';
 import { StreamedAnswer } from '../sendStream.js';
-import type { FillCursor, FillPosition } from '../../engine/state/stateReader.js';
+import type { FillPosition } from '../../engine/state/stateReader.js';
 import { parseTradeCursor, tradeCursor } from '../rows/tradeView.js';
 import { ROLE } from '../../engine/state/tradeRow.js';
 
 export const MAX_FEED_MARKETS = 100;
-/** Rows a piece of the stream holds: fewer calls into the route, no piece too large to hold. */
-const ROWS_PER_PIECE = 512;
+/** Rows a piece of the stream holds (about 250 KiB): few calls into the route, no piece too large to hold. */
+const ROWS_PER_PIECE = 4096;
 export const MAX_FEED_WINDOW = 604_800;
 export const MAX_FEED_LIMIT = 50_000;
 export const FEED_ERRORS = {
@@ -25,57 +26,6 @@ export const FEED_ERRORS = {
   order: 'to must be after from',
   limit: `limit must be an integer from 1 to ${MAX_FEED_LIMIT}`,
 } as const;
-
-/** A market's cursor and its place in the request's list. */
-interface Head { market: number; cursor: FillCursor }
-
-const before = (a: FillCursor, b: FillCursor) => a.block < b.block || (a.block === b.block && a.fill.logIndex < b.fill.logIndex);
-
-/** A binary min-heap of the markets' cursors, by the chain position of the fill each holds. */
-function createMerge(heads: Head[]) {
-  const heap: Head[] = [];
-  const up = (i: number) => {
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!before(heap[i]!.cursor, heap[parent]!.cursor)) return;
-      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-      i = parent;
-    }
-  };
-  const down = (i: number) => {
-    for (;;) {
-      const left = 2 * i + 1;
-      const right = left + 1;
-      let least = i;
-      if (left < heap.length && before(heap[left]!.cursor, heap[least]!.cursor)) least = left;
-      if (right < heap.length && before(heap[right]!.cursor, heap[least]!.cursor)) least = right;
-      if (least === i) return;
-      [heap[i], heap[least]] = [heap[least]!, heap[i]!];
-      i = least;
-    }
-  };
-  for (const head of heads) {
-    heap.push(head);
-    up(heap.length - 1);
-  }
-  return {
-    /** The head holding the oldest fill left, or undefined. */
-    peek: (): Head | undefined => heap[0],
-    /** Moves the oldest head on to its next fill. */
-    advance(): void {
-      const top = heap[0]!;
-      if (top.cursor.next()) {
-        down(0);
-        return;
-      }
-      const last = heap.pop()!;
-      if (heap.length > 0) {
-        heap[0] = last;
-        down(0);
-      }
-    },
-  };
-}
 
 function strictInteger(text: string | null, name: string, min: number, max: number, error = `${name} must be an integer from ${min} to ${max}`): number {
   if (text === null || !/^\d{1,15}$/.test(text)) throw new ApiError(400, error);
@@ -115,47 +65,56 @@ export function fillsFeedRoute(ctx: RouteContext, request: RouteRequest): Stream
   if (start !== null && cursor !== null && (cursor.block > start.block || (cursor.block === start.block && cursor.logIndex >= start.logIndex))) {
     start = { block: cursor.block, logIndex: cursor.logIndex + 1 };
   }
-  const heads: Head[] = [];
-  if (start !== null && start.block < endBlock) {
-    lowered.forEach((market, i) => {
-      const cursor = state.marketFillCursor(market, { from: start!, endBlock: Number.isFinite(endBlock) ? endBlock : null });
-      if (cursor?.next()) heads.push({ market: i, cursor });
-    });
-  }
-  const merge = createMerge(heads);
+  const scan = start !== null && start.block < endBlock
+    ? state.marketsFillCursor(lowered, { from: start, endBlock: Number.isFinite(endBlock) ? endBlock : null })
+    : null;
+  // One fill ahead: whether fills remain past the limit is known when the page ends.
+  let more = scan?.next() ?? false;
 
   let rows = 0;
   // The last row's place, kept as numbers: an object a row would be garbage a row.
   const lastRow = { ts: 0, block: 0, logIndex: 0 };
   let stage: 'open' | 'rows' | 'closed' = 'open';
+  const out = new JsonBytes(ROWS_PER_PIECE * 64);
+  /** A row's 11 integers (spec 4.9, by position), reused row after row. */
+  const row = new Float64Array(11);
   return new StreamedAnswer({
     next() {
+      if (stage === 'closed') return null;
       if (stage === 'open') {
         stage = 'rows';
-        return `{"block":${served.block},"fills":[`;
+        out.text(`{"block":${served.block},"fills":[`);
       }
-      if (stage === 'closed') return null;
-      // Rows a piece at a time, up to ROWS_PER_PIECE of them.
-      let text = '';
-      for (let count = 0; count < ROWS_PER_PIECE && rows < limit; count++) {
-        const head = merge.peek();
-        if (head === undefined) break;
-        const { block, fill } = head.cursor;
+      // Rows a piece at a time, up to ROWS_PER_PIECE of them, written as bytes (jsonBytes).
+      for (let count = 0; count < ROWS_PER_PIECE && rows < limit && more; count++) {
+        const { block, fill } = scan!;
         lastRow.ts = fill.ts;
         lastRow.block = block;
         lastRow.logIndex = fill.logIndex;
-        const taker = fill.role === ROLE.taker ? 1 : 0;
-        text += `${rows === 0 ? '' : ','}[${head.market},${fill.ts},${block},${fill.logIndex},${fill.outcomeIndex},${fill.side},${fill.shares},${fill.usd},${fill.exchange},${taker},${fill.fee}]`;
+        if (rows > 0) out.char(COMMA);
+        row[0] = scan!.list;
+        row[1] = fill.ts;
+        row[2] = block;
+        row[3] = fill.logIndex;
+        row[4] = fill.outcomeIndex;
+        row[5] = fill.side;
+        row[6] = fill.shares;
+        row[7] = fill.usd;
+        row[8] = fill.exchange;
+        row[9] = fill.role === ROLE.taker ? 1 : 0;
+        row[10] = fill.fee;
+        out.array(row);
         rows++;
-        merge.advance();
+        more = scan!.next();
       }
-      if (text !== '') return text;
-      stage = 'closed';
-      // Cut by the limit when fills remain: the next page starts after the last row, and the window is complete
-      // only before that row's second. Otherwise complete through the window's end, or the served block's time.
-      const more = rows === limit && merge.peek() !== undefined;
-      const completeThroughTs = more ? lastRow.ts : Math.min(to, Math.max(from, served.blockTs));
-      return `],"completeThroughTs":${completeThroughTs},"next":${more ? JSON.stringify(tradeCursor(lastRow)) : 'null'}}`;
+      if (rows === limit || !more) {
+        stage = 'closed';
+        // Cut by the limit when fills remain: the next page starts after the last row, and the window is complete
+        // only before that row's second. Otherwise complete through the window's end, or the served block's time.
+        const completeThroughTs = more ? lastRow.ts : Math.min(to, Math.max(from, served.blockTs));
+        out.text(`],"completeThroughTs":${completeThroughTs},"next":${more ? JSON.stringify(tradeCursor(lastRow)) : 'null'}}`);
+      }
+      return out.take();
     },
   });
 }

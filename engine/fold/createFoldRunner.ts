@@ -12,12 +12,12 @@ import { createBlockWrites, type BlockWrites } from '../state/blockWrites.js';
 import { createMarketRegistry } from '../state/createMarketRegistry.js';
 import { putStateWrite, type StateDbName, type StateStore } from '../state/openStateStore.js';
 import { encodeValue } from '../state/stateCodec.js';
-import { blockRecordKey, fillKey, marketListOwner, walletListOwner } from '../state/stateKeys.js';
+import { blockFillsKey, blockRecordKey, marketListOwner, walletListOwner } from '../state/stateKeys.js';
 import { createStateIds } from '../state/createStateIds.js';
 import { ID_SPACE, type IdCounts } from '../log/idDictionary.js';
 import type { StateWrite } from '../state/stateWrite.js';
 import { describeCommitFailure } from '../state/stateWriteError.js';
-import { encodeTradeRow, type TradeRow } from '../state/tradeRow.js';
+import { encodeBlockFills, type BlockFill, type TradeRow } from '../state/tradeRow.js';
 import { createFillLists } from '../state/createFillLists.js';
 import { deriveBlock } from './deriveBlock.js';
 import type { DeriveContext, SkipReason } from './deriveContext.js';
@@ -141,15 +141,16 @@ export function createFoldRunner(options: {
   }
 
   /**
-   * The block's fills into the fills table (encoded now: a fee refund may have corrected a row until the block's
-   * end) and onto their wallet's and market's lists, numbered in chain order.
+   * The block's fills into the fills table, as one value (encoded now: a fee refund may have corrected a row until
+   * the block's end), and onto their wallet's and market's lists, numbered in chain order.
    */
   function writeFills(block: BlockEvents): void {
-    if (!keepTrades) {
+    if (!keepTrades || blockFills.length === 0) {
       blockFills = [];
       return;
     }
     blockFills.sort((a, b) => a.row.logIndex - b.row.logIndex);
+    const stored: BlockFill[] = [];
     for (const { market, row } of blockFills) {
       const wallet = stateIds.id(ID_SPACE.address, row.wallet, writes);
       const counterparty = stateIds.id(ID_SPACE.address, row.counterparty, writes);
@@ -157,11 +158,12 @@ export function createFoldRunner(options: {
       // The market is the token itself when no condition explains it.
       const marketSpace = market === row.token ? ID_SPACE.token : ID_SPACE.condition;
       const marketId = marketSpace === ID_SPACE.token ? token : stateIds.id(ID_SPACE.condition, market, writes);
-      writes.putBytes('fills', fillKey(block.block, row.logIndex), encodeTradeRow(row, block.ts, { wallet, counterparty, token, marketSpace, market: marketId }));
+      stored.push({ row, ids: { wallet, counterparty, token, marketSpace, market: marketId } });
       fillLists.add('walletFills', walletListOwner(wallet), preparedFills, block.block, row.logIndex);
       fillLists.add('marketFills', marketListOwner(marketSpace, marketId), preparedFills, block.block, row.logIndex);
       preparedFills++;
     }
+    writes.putBytes('fills', blockFillsKey(block.block), encodeBlockFills(block.ts, stored));
     blockFills = [];
   }
 

@@ -31,9 +31,9 @@ export function blockRecordKey(block: number): string {
   return u32Key(block);
 }
 
-/** A fill in the fills table: its block, then its log index, so the table runs in chain order. */
-export function fillKey(block: number, logIndex: number): string {
-  return u32Key(block) + u32Key(logIndex);
+/** A block's fills in the fills table: the block, so the table runs in chain order. */
+export function blockFillsKey(block: number): string {
+  return u32Key(block);
 }
 
 /** Whose fill list: a wallet by its id. */

@@ -11,9 +11,10 @@ import { STATE_DBS } from './openStateStore.js';
  * (createStateIds); fill rows, fill keys and list keys hold ids, not hex (88-byte rows, were 176). 6: position
  * and market -> wallet keys hold ids (8 bytes, were 106 and 108 characters). 7: block records are 72 bytes under
  * a u32 key (were msgpack maps of about 180 bytes under a 10-digit key). 8: positions count their redemption
- * events (the leaderboard's `redemptions`); the board's rollup tables.
+ * events (the leaderboard's `redemptions`); the board's rollup tables. 9: the fills table holds one value per
+ * block (its time and transaction hashes once, 52-byte rows), not an 88-byte row under a key per fill.
  */
-export const STATE_LAYOUT = 8;
+export const STATE_LAYOUT = 9;
 const LAYOUT_KEY = 'layout';
 
 const NO_TRADES = '-no-trades';

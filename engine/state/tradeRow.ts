@@ -35,44 +35,89 @@ export interface RowIds {
 /** An id's text, for decoding (the state reader's cached lookup). */
 export type IdText = (space: number, id: number) => string;
 
-/**
- * A fill as stored in the fills table (engine/README.md, Data layout): 88 bytes, fixed width, numbers first,
- * then the tx hash and the ids of wallet, counterparty, token and market. The block is the key's.
- */
-const ROW_BYTES = 88;
+/** A fill and the ids it is stored with. */
+export interface BlockFill { row: TradeRow; ids: RowIds }
 
-export function encodeTradeRow(row: TradeRow, ts: number, ids: RowIds): Buffer {
-  const bytes = Buffer.alloc(ROW_BYTES);
+/**
+ * A block's fills as stored in the fills table (engine/README.md, Data layout): one value per block, so the
+ * block's time and each of its transaction hashes are stored once, not once a fill, and a fill costs no key of
+ * its own. A 12-byte header (ts, fills, transactions; u32 each), the transaction hashes (32 bytes each, in the
+ * order the fills first name them), then one fixed-width row per fill in log-index order:
+ *   0 logIndex u32, 4 transaction (its place in the hashes) u16, 6 outcomeIndex i8, 7 side, 8 feeUnit, 9 role,
+ *   10 exchange, 11 marketSpace (u8 each), 12 shares, 20 usd, 28 fee (f64 each), 36 wallet, 40 counterparty,
+ *   44 token, 48 market (state ids, u32 each).
+ */
+const HEADER_BYTES = 12;
+const TX_BYTES = 32;
+const ROW_BYTES = 52;
+
+export function encodeBlockFills(ts: number, fills: readonly BlockFill[]): Buffer {
+  const txs = new Map<string, number>();
+  for (const { row } of fills) {
+    if (row.tx.length !== 66 || !/^0x[0-9a-fA-F]{64}$/.test(row.tx)) throw new Error(`trade row: tx ${row.tx} is not 32 bytes of hex`);
+    if (!txs.has(row.tx)) txs.set(row.tx, txs.size);
+  }
+  if (txs.size > 0xffff) throw new Error(`trade rows: ${txs.size} transactions in one block, more than a row can name`);
+  const rowsAt = HEADER_BYTES + txs.size * TX_BYTES;
+  const bytes = Buffer.alloc(rowsAt + fills.length * ROW_BYTES);
   bytes.writeUInt32BE(ts, 0);
-  bytes.writeUInt32BE(row.logIndex, 4);
-  bytes.writeInt8(row.outcomeIndex, 8);
-  bytes.writeUInt8(row.side, 9);
-  bytes.writeUInt8(row.feeUnit, 10);
-  bytes.writeUInt8(row.role, 11);
-  bytes.writeUInt8(row.exchange, 12);
-  bytes.writeUInt8(ids.marketSpace, 13);
-  bytes.writeDoubleBE(row.shares, 16);
-  bytes.writeDoubleBE(row.usd, 24);
-  bytes.writeDoubleBE(row.fee, 32);
-  if (row.tx.length !== 66 || bytes.write(row.tx.slice(2), 40, 32, 'hex') !== 32) throw new Error(`trade row: tx ${row.tx} is not 32 bytes of hex`);
-  bytes.writeUInt32BE(ids.wallet, 72);
-  bytes.writeUInt32BE(ids.counterparty, 76);
-  bytes.writeUInt32BE(ids.token, 80);
-  bytes.writeUInt32BE(ids.market, 84);
+  bytes.writeUInt32BE(fills.length, 4);
+  bytes.writeUInt32BE(txs.size, 8);
+  for (const [tx, index] of txs) bytes.write(tx.slice(2), HEADER_BYTES + index * TX_BYTES, TX_BYTES, 'hex');
+  let previous = -1;
+  fills.forEach(({ row, ids }, i) => {
+    // Lookups binary-search the rows by log index.
+    if (row.logIndex <= previous) throw new Error(`trade rows: log index ${row.logIndex} after ${previous}`);
+    previous = row.logIndex;
+    const at = rowsAt + i * ROW_BYTES;
+    bytes.writeUInt32BE(row.logIndex, at);
+    bytes.writeUInt16BE(txs.get(row.tx)!, at + 4);
+    bytes.writeInt8(row.outcomeIndex, at + 6);
+    [row.side, row.feeUnit, row.role, row.exchange, ids.marketSpace].forEach((code, k) => bytes.writeUInt8(code, at + 7 + k));
+    [row.shares, row.usd, row.fee].forEach((amount, k) => bytes.writeDoubleBE(amount, at + 12 + 8 * k));
+    [ids.wallet, ids.counterparty, ids.token, ids.market].forEach((id, k) => bytes.writeUInt32BE(id, at + 36 + 4 * k));
+  });
   return bytes;
+}
+
+/** The fills a block's value holds. */
+export function blockFillCount(bytes: Buffer): number {
+  return bytes.readUInt32BE(4);
+}
+
+/** Where the block's `index`th fill (in log-index order) starts. */
+export function blockFillOffset(bytes: Buffer, index: number): number {
+  return HEADER_BYTES + bytes.readUInt32BE(8) * TX_BYTES + index * ROW_BYTES;
+}
+
+/** Where the fill of `logIndex` starts in its block's value, -1 when the block has no such fill. */
+export function findBlockFill(bytes: Buffer, logIndex: number): number {
+  let low = 0;
+  let high = blockFillCount(bytes) - 1;
+  const rowsAt = blockFillOffset(bytes, 0);
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const found = bytes.readUInt32BE(rowsAt + middle * ROW_BYTES);
+    if (found === logIndex) return rowsAt + middle * ROW_BYTES;
+    if (found < logIndex) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
 }
 
 export interface DecodedTradeRow { ts: number; market: string; row: TradeRow }
 
-export function decodeTradeRow(bytes: Buffer, text: IdText): DecodedTradeRow {
+/** The fill whose row starts at `at` in its block's value (findBlockFill, blockFillOffset). */
+export function decodeTradeRow(bytes: Buffer, at: number, text: IdText): DecodedTradeRow {
+  const tx = HEADER_BYTES + bytes.readUInt16BE(at + 4) * TX_BYTES;
   return {
     ts: bytes.readUInt32BE(0),
-    market: text(bytes.readUInt8(13), bytes.readUInt32BE(84)),
+    market: text(bytes[at + 11]!, bytes.readUInt32BE(at + 48)),
     row: {
-      logIndex: bytes.readUInt32BE(4), tx: '0x' + bytes.toString('hex', 40, 72), wallet: text(ID_SPACE.address, bytes.readUInt32BE(72)),
-      side: bytes.readUInt8(9), token: text(ID_SPACE.token, bytes.readUInt32BE(80)), outcomeIndex: bytes.readInt8(8),
-      shares: bytes.readDoubleBE(16), usd: bytes.readDoubleBE(24), fee: bytes.readDoubleBE(32), feeUnit: bytes.readUInt8(10),
-      role: bytes.readUInt8(11), counterparty: text(ID_SPACE.address, bytes.readUInt32BE(76)), exchange: bytes.readUInt8(12),
+      logIndex: bytes.readUInt32BE(at), tx: '0x' + bytes.toString('hex', tx, tx + TX_BYTES), wallet: text(ID_SPACE.address, bytes.readUInt32BE(at + 36)),
+      side: bytes[at + 7]!, token: text(ID_SPACE.token, bytes.readUInt32BE(at + 44)), outcomeIndex: bytes.readInt8(at + 6),
+      shares: bytes.readDoubleBE(at + 12), usd: bytes.readDoubleBE(at + 20), fee: bytes.readDoubleBE(at + 28), feeUnit: bytes[at + 8]!,
+      role: bytes[at + 9]!, counterparty: text(ID_SPACE.address, bytes.readUInt32BE(at + 40)), exchange: bytes[at + 10]!,
     },
   };
 }
@@ -94,24 +139,24 @@ export interface FillNumbers {
   marketId: number;
 }
 
-export function decodeFillNumbers(bytes: Buffer): FillNumbers {
-  return decodeFillNumbersInto(bytes, {} as FillNumbers);
+export function decodeFillNumbers(bytes: Buffer, at: number): FillNumbers {
+  return decodeFillNumbersInto(bytes, at, {} as FillNumbers);
 }
 
 /** The same into an object a scan reuses, so a long scan allocates nothing per fill. */
-export function decodeFillNumbersInto(bytes: Buffer, fill: FillNumbers): FillNumbers {
+export function decodeFillNumbersInto(bytes: Buffer, at: number, fill: FillNumbers): FillNumbers {
   fill.ts = bytes.readUInt32BE(0);
-  fill.logIndex = bytes.readUInt32BE(4);
-  fill.outcomeIndex = bytes.readInt8(8);
-  fill.side = bytes[9]!;
-  fill.feeUnit = bytes[10]!;
-  fill.role = bytes[11]!;
-  fill.exchange = bytes[12]!;
-  fill.shares = bytes.readDoubleBE(16);
-  fill.usd = bytes.readDoubleBE(24);
-  fill.fee = bytes.readDoubleBE(32);
-  fill.walletId = bytes.readUInt32BE(72);
-  fill.marketSpace = bytes[13]!;
-  fill.marketId = bytes.readUInt32BE(84);
+  fill.logIndex = bytes.readUInt32BE(at);
+  fill.outcomeIndex = bytes.readInt8(at + 6);
+  fill.side = bytes[at + 7]!;
+  fill.feeUnit = bytes[at + 8]!;
+  fill.role = bytes[at + 9]!;
+  fill.exchange = bytes[at + 10]!;
+  fill.marketSpace = bytes[at + 11]!;
+  fill.shares = bytes.readDoubleBE(at + 12);
+  fill.usd = bytes.readDoubleBE(at + 20);
+  fill.fee = bytes.readDoubleBE(at + 28);
+  fill.walletId = bytes.readUInt32BE(at + 36);
+  fill.marketId = bytes.readUInt32BE(at + 48);
   return fill;
 }

@@ -8,16 +8,17 @@ import { join } from 'node:path';
 import { createFillLists, FILL_BUCKET, fillEntriesNewestFirst } from '../../engine/state/createFillLists.js';
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import { openStateStore, putStateWrite } from '../../engine/state/openStateStore.js';
-import { createStateReader, type StoredFill } from '../../engine/state/stateReader.js';
+import { createStateReader, type FillPosition, type StoredFill } from '../../engine/state/stateReader.js';
 import { fillListKey } from '../../engine/state/stateKeys.js';
 import type { StateWrite } from '../../engine/state/stateWrite.js';
 import { createDemoData } from '../fixtures/demoData.js';
-import { decodeTradeRow, encodeTradeRow, FEE_UNIT, ROLE, SIDE, type TradeRow } from '../../engine/state/tradeRow.js';
+import { writeFillsState } from '../../bench/writeFillsState.js';
+import { blockFillCount, blockFillOffset, decodeFillNumbers, decodeTradeRow, encodeBlockFills, FEE_UNIT, findBlockFill, ROLE, SIDE, type TradeRow } from '../../engine/state/tradeRow.js';
 
 const WALLET = '0x' + 'ab'.repeat(20);
 const MARKET = '0x' + 'cd'.repeat(32);
 
-t.test('behavior: a trade row round-trips through its stored form', async (t) => {
+t.test('behavior: a block\'s fills round-trip through their stored form, each transaction hash stored once', async (t) => {
   const row: TradeRow = {
     logIndex: 70_001, tx: '0x' + 'ef'.repeat(32), wallet: WALLET, side: SIDE.sell, token: '01'.repeat(32), outcomeIndex: 1,
     shares: 2 ** 53 - 1, usd: 123_456_789, fee: -5, feeUnit: FEE_UNIT.shares, role: ROLE.taker, counterparty: '0x' + '00'.repeat(20),
@@ -30,16 +31,26 @@ t.test('behavior: a trade row round-trips through its stored form', async (t) =>
   };
   const text = (space: number, id: number) => dictionary[`${space}:${id}`] ?? t.fail(`no id ${space}:${id}`) as never;
   const ids = { wallet: 7, counterparty: 0, token: 70_000, marketSpace: ID_SPACE.condition, market: 3 };
-  const stored = encodeTradeRow(row, 1_700_000_000, ids);
-  t.equal(stored.length, 88, '88 bytes');
-  t.same(decodeTradeRow(stored, text), { ts: 1_700_000_000, market: MARKET, row });
-  const unknown = { ...row, outcomeIndex: -1 };
-  t.same(
-    decodeTradeRow(encodeTradeRow(unknown, 1, { ...ids, marketSpace: ID_SPACE.token, market: 70_000 }), text),
-    { ts: 1, market: row.token, row: unknown },
-    'a market that is a token id',
-  );
-  t.throws(() => encodeTradeRow({ ...row, tx: '0x12' }, 1, ids), /is not 32 bytes of hex/);
+  // A match (the maker's fill and the taker's, one transaction), then a fill of a token no condition explains.
+  const maker = { ...row, logIndex: 70_000, role: ROLE.maker, side: SIDE.buy, fee: 0 };
+  const unknown = { ...row, logIndex: 70_002, tx: '0x' + '12'.repeat(32), outcomeIndex: -1 };
+  const fills = [
+    { row: maker, ids }, { row, ids }, { row: unknown, ids: { ...ids, marketSpace: ID_SPACE.token, market: 70_000 } },
+  ];
+  const stored = encodeBlockFills(1_700_000_000, fills);
+  t.equal(stored.length, 12 + 2 * 32 + 3 * 52, 'a 12-byte header, two transaction hashes, three 52-byte rows');
+  t.equal(blockFillCount(stored), 3);
+  t.same(decodeTradeRow(stored, findBlockFill(stored, 70_001), text), { ts: 1_700_000_000, market: MARKET, row });
+  t.same(decodeTradeRow(stored, findBlockFill(stored, 70_000), text), { ts: 1_700_000_000, market: MARKET, row: maker });
+  t.same(decodeTradeRow(stored, blockFillOffset(stored, 2), text), { ts: 1_700_000_000, market: row.token, row: unknown }, 'a market that is a token id');
+  t.equal(findBlockFill(stored, 69_999), -1, 'no fill of that log index');
+  t.equal(findBlockFill(stored, 70_003), -1, 'nor of this one');
+  t.same(decodeFillNumbers(stored, findBlockFill(stored, 70_002)), {
+    ts: 1_700_000_000, logIndex: 70_002, outcomeIndex: -1, side: SIDE.sell, feeUnit: FEE_UNIT.shares, role: ROLE.taker, exchange: 4,
+    marketSpace: ID_SPACE.token, shares: 2 ** 53 - 1, usd: 123_456_789, fee: -5, walletId: 7, marketId: 70_000,
+  }, 'the numbers alone');
+  t.throws(() => encodeBlockFills(1, [{ row: { ...row, tx: '0x12' }, ids }]), /is not 32 bytes of hex/);
+  t.throws(() => encodeBlockFills(1, [{ row, ids }, { row: maker, ids }]), /log index 70000 after 70001/, 'rows in log-index order');
 });
 
 /** Folds `fills` fills of one wallet through fresh lists in batches of `batch`, writing each batch's lists. */
@@ -127,4 +138,50 @@ t.test('behavior: a bucket read before a fill starts right below it', async (t) 
   t.same(read({ block: 11, logIndex: 7 }), ['11:0', '10:4', '10:1'], 'a position between entries');
   t.same(read({ block: 10, logIndex: 1 }), [], 'nothing before the first');
   t.same(read({ block: 99, logIndex: 0 }), read(null), 'everything before a later fill');
+});
+
+t.test('behavior: a scan of several markets from any fill reads their fills from it on, in chain order, across buckets', async (t) => {
+  // The fills benchmark's writer (bench/writeFillsState.ts): 40,000 fills over 3 buckets of the venue's fills,
+  // blocks of several fills from several markets, three fills to a transaction.
+  const dir = join(mkdtempSync(join(tmpdir(), 'tally-scan-')), 'state');
+  const markets = await writeFillsState(dir, 40_000, 5);
+  const store = openStateStore({ dir, readOnly: true });
+  t.teardown(() => store.close());
+  const state = createStateReader(store);
+  t.equal(state.cursor().fills, 40_000);
+  t.ok(40_000 > 2 * FILL_BUCKET, 'the lists span three buckets');
+  const scan = (asked: string[], from: FillPosition, endBlock: number | null = null) => {
+    const cursor = state.marketsFillCursor(asked, { from, endBlock });
+    const rows: string[] = [];
+    while (cursor.next()) rows.push(`${asked[cursor.list]}:${cursor.block}:${cursor.fill.logIndex}:${cursor.fill.shares}`);
+    return rows;
+  };
+  const whole = scan(markets, { block: 0, logIndex: 0 });
+  t.equal(whole.length, 40_000, 'every fill, once');
+  const order = whole.map((row) => row.split(':').slice(1, 3).map(Number) as [number, number]);
+  t.ok(order.every(([block, logIndex], i) => i === 0 || block > order[i - 1]![0] || (block === order[i - 1]![0] && logIndex > order[i - 1]![1])), 'in chain order');
+  // From fills in every bucket, and from between fills: the whole scan's tail.
+  for (const at of [1, 9_999, 16_383, 16_384, 16_385, 25_000, 32_768, 39_999]) {
+    const [block, logIndex] = order[at]!;
+    t.same(scan(markets, { block, logIndex }), whole.slice(at), `from fill ${at}`);
+    t.same(scan(markets, { block, logIndex: logIndex + 1 }), whole.slice(at + 1), `from just after fill ${at}`);
+  }
+  // One market, a window that ends before a block, a market with no fill and an unknown one.
+  const [block, logIndex] = order[20_000]!;
+  const end = order[30_000]![0];
+  const inWindow = whole.slice(20_000).filter((row) => Number(row.split(':')[1]) < end);
+  t.same(scan(markets, { block, logIndex }, end), inWindow, 'a window');
+  t.same(scan([markets[2]!], { block, logIndex }, end), inWindow.filter((row) => row.startsWith(markets[2]!)), 'one market');
+  t.same(scan(['0x' + '00'.repeat(32), markets[4]!], { block: 0, logIndex: 0 }), whole.filter((row) => row.startsWith(markets[4]!)), 'an unknown market adds nothing');
+  t.same(scan(markets, { block: order[39_999]![0] + 1, logIndex: 0 }), [], 'nothing after the last fill');
+
+  // Newest-first pages (the trades routes) before a fill in each bucket: the whole list's tail.
+  const market = markets[0]!;
+  const newestFirst = [...state.marketFills(market)].map((fill) => `${fill.block}:${fill.row.logIndex}`);
+  t.ok(newestFirst.length > 2 * FILL_BUCKET / 5, `${newestFirst.length} fills on the busiest market's list`);
+  for (const at of [0, 1, 5_000, Math.floor(newestFirst.length / 2), newestFirst.length - 2, newestFirst.length - 1]) {
+    const [block, logIndex] = newestFirst[at]!.split(':').map(Number) as [number, number];
+    const page = [...state.marketFills(market, { before: { block, logIndex } })].map((fill) => `${fill.block}:${fill.row.logIndex}`);
+    t.same(page, newestFirst.slice(at + 1), `before its fill ${at}`);
+  }
 });

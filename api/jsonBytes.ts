@@ -1,0 +1,107 @@
+// Writes ASCII JSON straight into bytes, for answers of millions of numbers (the fills feed: eleven integers a
+// row). Integers are written two digits at a time from a table: a template string a row, then its encoding into
+// bytes, cost about five times as much (measured: 0.87-0.98 µs a row against 0.16-0.17, 4 million rows of the
+// feed's shape).
+
+const ZERO = 48;
+const MINUS = 45;
+export const COMMA = 44;
+const OPEN = 91;
+const CLOSE = 93;
+/** The two digits of 0 to 99, in pairs. */
+const DIGIT_PAIRS = new Uint8Array(200);
+for (let i = 0; i < 100; i++) {
+  DIGIT_PAIRS[2 * i] = ZERO + Math.floor(i / 10);
+  DIGIT_PAIRS[2 * i + 1] = ZERO + (i % 10);
+}
+/** The most a safe integer takes: a minus and 16 digits. */
+const MAX_INTEGER_BYTES = 17;
+
+/** How many digits a safe integer (not negative) has. */
+function digitCount(value: number): number {
+  let digits = 1;
+  for (let scale = 10; scale <= value; scale *= 10) digits++;
+  return digits;
+}
+
+export class JsonBytes {
+  private bytes: Buffer;
+  private at = 0;
+
+  constructor(capacity: number) {
+    this.bytes = Buffer.allocUnsafe(capacity);
+  }
+
+  /** Bytes written since the last take. */
+  get length(): number {
+    return this.at;
+  }
+
+  /** ASCII text as it is (punctuation, keys). */
+  text(ascii: string): void {
+    this.room(ascii.length);
+    this.at += this.bytes.write(ascii, this.at, 'latin1');
+  }
+
+  /** One ASCII character by its code. */
+  char(code: number): void {
+    this.room(1);
+    this.bytes[this.at++] = code;
+  }
+
+  /** A number as JSON.stringify writes it: safe integers from the digit table, any other number by JSON.stringify. */
+  number(value: number): void {
+    if (!Number.isSafeInteger(value)) {
+      this.text(JSON.stringify(value));
+      return;
+    }
+    this.room(MAX_INTEGER_BYTES);
+    const bytes = this.bytes;
+    let rest = value;
+    if (rest < 0) {
+      bytes[this.at++] = MINUS;
+      rest = -rest;
+    }
+    const digits = rest < 10 ? 1 : rest < 100 ? 2 : rest < 1_000 ? 3 : rest < 10_000 ? 4 : digitCount(rest);
+    let end = this.at + digits;
+    this.at = end;
+    while (rest >= 100) {
+      const upper = Math.floor(rest / 100);
+      const pair = (rest - upper * 100) * 2;
+      bytes[--end] = DIGIT_PAIRS[pair + 1]!;
+      bytes[--end] = DIGIT_PAIRS[pair]!;
+      rest = upper;
+    }
+    if (rest >= 10) {
+      bytes[--end] = DIGIT_PAIRS[rest * 2 + 1]!;
+      bytes[--end] = DIGIT_PAIRS[rest * 2]!;
+    } else {
+      bytes[--end] = ZERO + rest;
+    }
+  }
+
+  /** An array of numbers: `[a,b,...]`. */
+  array(values: ArrayLike<number>): void {
+    this.char(OPEN);
+    for (let i = 0; i < values.length; i++) {
+      if (i > 0) this.char(COMMA);
+      this.number(values[i]!);
+    }
+    this.char(CLOSE);
+  }
+
+  /** The bytes written, handed over: the writer starts a new buffer, so they stay valid while zlib or a socket holds them. */
+  take(): Buffer {
+    const taken = this.bytes.subarray(0, this.at);
+    this.bytes = Buffer.allocUnsafe(this.bytes.length);
+    this.at = 0;
+    return taken;
+  }
+
+  private room(needed: number): void {
+    if (this.at + needed <= this.bytes.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.at + needed, 2 * this.bytes.length));
+    this.bytes.copy(grown, 0, 0, this.at);
+    this.bytes = grown;
+  }
+}
