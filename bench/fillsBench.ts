@@ -41,7 +41,15 @@ function rssOf(pid: number): { all: number; anon: number } {
   return { all: kib('VmRSS'), anon: kib('RssAnon') };
 }
 
-interface Pull { rows: number; seconds: number; rssGrowth: number; anonGrowth: number }
+interface Pull { rows: number; seconds: number; rssGrowth: number; anonGrowth: number; serverCpu: number; clientCpu: number }
+
+/** CPU seconds (user + system) a process has used, every thread counted (its zlib and LMDB threads too). */
+function cpuOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+/** The kernel's clock ticks per second (USER_HZ), which /proc/PID/stat counts in. */
+const CLOCK_TICKS = 100;
 
 /**
  * One page, gzipped, as a lean client takes it: gunzipped by zlib and its rows counted in the bytes (one '[' a
@@ -93,6 +101,8 @@ async function pull(): Promise<Pull> {
     peak.anon = Math.max(peak.anon, now.anon);
   }, 20);
   const started = process.hrtime.bigint();
+  const serverCpu = cpuOf(server.pid!);
+  const clientCpu = process.cpuUsage();
   let total = 0;
   let cursor: string | null = '';
   while (cursor !== null) {
@@ -103,10 +113,14 @@ async function pull(): Promise<Pull> {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   clearInterval(sampler);
   server.kill('SIGTERM');
-  return { rows: total, seconds, rssGrowth: peak.all - baseline.all, anonGrowth: peak.anon - baseline.anon };
+  const client = process.cpuUsage(clientCpu);
+  return {
+    rows: total, seconds, rssGrowth: peak.all - baseline.all, anonGrowth: peak.anon - baseline.anon,
+    serverCpu: cpuOf(server.pid!) - serverCpu, clientCpu: (client.user + client.system) / 1e6,
+  };
 }
 
-function ceiling(): { rows: number; seconds: number } {
+function ceiling(): { rows: number; seconds: number; cpuSeconds: number } {
   const run = spawnSync(process.execPath, ['--import', 'tsx', phaseScript, 'ceiling', join(data, 'state'), marketsFile, String(from), String(to)], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(run.stderr);
   return JSON.parse(run.stdout.trim().split('\n').at(-1)!);
@@ -114,22 +128,28 @@ function ceiling(): { rows: number; seconds: number } {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const served: Pull[] = [];
-const read: Array<{ rows: number; seconds: number }> = [];
+const read: Array<{ rows: number; seconds: number; cpuSeconds: number }> = [];
 for (let run = 0; run < runs; run++) {
   read.push(ceiling());
   served.push(await pull());
   const s = served.at(-1)!;
   const c = read.at(-1)!;
   if (s.rows !== c.rows) throw new Error(`the feed gave ${s.rows} rows, the state holds ${c.rows} in the window`);
-  console.log(`run ${run + 1}: ${s.rows.toLocaleString('en-US')} rows; served ${s.seconds.toFixed(2)} s, rss +${(s.rssGrowth / 2 ** 20).toFixed(0)} MiB (anonymous +${(s.anonGrowth / 2 ** 20).toFixed(0)}); read ${c.seconds.toFixed(2)} s`);
+  console.log(`run ${run + 1}: ${s.rows.toLocaleString('en-US')} rows; served ${s.seconds.toFixed(2)} s (server CPU ${s.serverCpu.toFixed(2)} s, client ${s.clientCpu.toFixed(2)} s), rss +${(s.rssGrowth / 2 ** 20).toFixed(0)} MiB (anonymous +${(s.anonGrowth / 2 ** 20).toFixed(0)}); read ${c.seconds.toFixed(2)} s`);
 }
 const rate = median(served.map((s) => s.rows / s.seconds));
 const ceilingRate = median(read.map((c) => c.rows / c.seconds));
 const growth = Math.max(...served.map((s) => s.rssGrowth)) / 2 ** 20;
+const microsPerRow = (seconds: number[]) => (median(seconds) * 1e6) / served[0]!.rows;
+const serverMicros = microsPerRow(served.map((s) => s.serverCpu));
+const clientMicros = microsPerRow(served.map((s) => s.clientCpu));
+const ceilingMicros = microsPerRow(read.map((c) => c.cpuSeconds));
 const anonGrowth = Math.max(...served.map((s) => s.anonGrowth)) / 2 ** 20;
 recordBenchFigures(`fills feed, ${served[0]!.rows.toLocaleString('en-US')} rows of ${marketCount} markets in one week, pages of 50,000, gzip`, [
   ['served rows/s (median)', Math.round(rate).toLocaleString('en-US'), `${(rate / ceilingRate).toFixed(2)}x the ceiling; ${(rate / 1e6).toFixed(2)}x the 1M target`],
   ['ceiling rows/s (read from the state, not served; median)', Math.round(ceilingRate).toLocaleString('en-US'), ''],
+  ['CPU µs per row: server (all threads, gzip included), client, ceiling (medians)', `${serverMicros.toFixed(2)}, ${clientMicros.toFixed(2)}, ${ceilingMicros.toFixed(2)}`,
+    `server ${(serverMicros / ceilingMicros).toFixed(2)}x the ceiling's; 2 cores give 1M rows/s only below 2 µs a row in all`],
   ['server RSS growth during the pull MiB (max)', growth.toFixed(0), `${(growth / 100).toFixed(2)}x the 100 MiB target`],
   ['of which anonymous (heap, buffers; the rest is state file pages the map made resident) MiB', anonGrowth.toFixed(0), `${(anonGrowth / 100).toFixed(2)}x the 100 MiB target`],
 ]);
