@@ -14,6 +14,7 @@ for (let i = 0; i < 100; i++) {
   DIGIT_PAIRS[2 * i] = ZERO + Math.floor(i / 10);
   DIGIT_PAIRS[2 * i + 1] = ZERO + (i % 10);
 }
+const EMPTY = Buffer.alloc(0);
 /** The most a safe integer takes: a minus and 16 digits. */
 const MAX_INTEGER_BYTES = 17;
 
@@ -28,7 +29,8 @@ export class JsonBytes {
   private bytes: Buffer;
   private at = 0;
 
-  constructor(capacity: number) {
+  /** `capacity`: the bytes a buffer starts with (it grows past them when needed). */
+  constructor(private readonly capacity: number) {
     this.bytes = Buffer.allocUnsafe(capacity);
   }
 
@@ -93,14 +95,15 @@ export class JsonBytes {
   /** The bytes written, handed over: the writer starts a new buffer, so they stay valid while zlib or a socket holds them. */
   take(): Buffer {
     const taken = this.bytes.subarray(0, this.at);
-    this.bytes = Buffer.allocUnsafe(this.bytes.length);
+    // The next buffer is allocated by the next write, so the last take allocates nothing.
+    this.bytes = EMPTY;
     this.at = 0;
     return taken;
   }
 
   private room(needed: number): void {
     if (this.at + needed <= this.bytes.length) return;
-    const grown = Buffer.allocUnsafe(Math.max(this.at + needed, 2 * this.bytes.length));
+    const grown = Buffer.allocUnsafe(Math.max(this.at + needed, 2 * this.bytes.length, this.capacity));
     this.bytes.copy(grown, 0, 0, this.at);
     this.bytes = grown;
   }

@@ -60,6 +60,7 @@ function pullPage(port: number, path: string): Promise<{ rows: number; next: str
   return new Promise((resolve, reject) => {
     const request = get({ host: '127.0.0.1', port, path, headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'gzip' } }, (response) => {
       if (response.statusCode !== 200 || response.headers['content-encoding'] !== 'gzip') {
+        response.resume();
         reject(new Error(`the feed answered ${response.statusCode}, ${response.headers['content-encoding'] ?? 'not gzipped'}`));
         return;
       }
@@ -111,12 +112,14 @@ async function pull(): Promise<Pull> {
     cursor = page.next;
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  // Both CPU readings before the server is told to stop: its shutdown is not the pull's.
+  const serverSeconds = cpuOf(server.pid!) - serverCpu;
+  const client = process.cpuUsage(clientCpu);
   clearInterval(sampler);
   server.kill('SIGTERM');
-  const client = process.cpuUsage(clientCpu);
   return {
     rows: total, seconds, rssGrowth: peak.all - baseline.all, anonGrowth: peak.anon - baseline.anon,
-    serverCpu: cpuOf(server.pid!) - serverCpu, clientCpu: (client.user + client.system) / 1e6,
+    serverCpu: serverSeconds, clientCpu: (client.user + client.system) / 1e6,
   };
 }
 

@@ -307,7 +307,8 @@ export function createStateReader(store: StateStore): StateReader {
       list: 0,
       fill: {} as FillNumbers,
       next() {
-        if (started) merged.advance();
+        // Once every run is done, the cursor stays done.
+        if (started && merged.peek() !== undefined) merged.advance();
         started = true;
         const run = merged.peek();
         if (run === undefined) return false;

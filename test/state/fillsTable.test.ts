@@ -174,6 +174,9 @@ t.test('behavior: a scan of several markets from any fill reads their fills from
   t.same(scan([markets[2]!], { block, logIndex }, end), inWindow.filter((row) => row.startsWith(markets[2]!)), 'one market');
   t.same(scan(['0x' + '00'.repeat(32), markets[4]!], { block: 0, logIndex: 0 }), whole.filter((row) => row.startsWith(markets[4]!)), 'an unknown market adds nothing');
   t.same(scan(markets, { block: order[39_999]![0] + 1, logIndex: 0 }), [], 'nothing after the last fill');
+  const done = state.marketsFillCursor([markets[4]!], { from: { block: order[39_999]![0], logIndex: order[39_999]![1] + 1 }, endBlock: null });
+  t.equal(done.next(), false, 'a cursor past the end has no fill');
+  t.equal(done.next(), false, 'and stays done when asked again');
 
   // Newest-first pages (the trades routes) before a fill in each bucket: the whole list's tail.
   const market = markets[0]!;
