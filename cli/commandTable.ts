@@ -77,6 +77,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
       metadata: { value: 'FILE', help: 'market metadata to load as well (Gamma market objects)' }, workers: WORKERS,
       'batch-logs': { value: 'N', help: 'capture logs per batch (default 25000)' },
       'release-every': { value: 'N', help: 'events between releases of the state map at the latest (default 500000)' },
+      'position-cache': { value: 'N', help: 'positions each wallet worker keeps between batches (default 100000)' },
     },
     async run(flags) {
       const data = dataOf(flags);
@@ -96,7 +97,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
       const { ingestCommand } = await import('./commands/ingestCommand.js');
       await ingestCommand({
         data, capture, metadata, workers: workersOf(flags), batchLogs: integerFlag(flags.values, 'batch-logs', 1),
-        releaseEvery: integerFlag(flags.values, 'release-every', 1),
+        releaseEvery: integerFlag(flags.values, 'release-every', 1), positionCache: integerFlag(flags.values, 'position-cache', 1),
       });
       return 0;
     },

@@ -33,7 +33,7 @@ export function isEmptyDataDir(root: string): boolean {
   return !readdirSync(paths.log).some((f) => f.endsWith('.seg'));
 }
 
-export function openVenue(root: string, options: { workers?: number } = {}): Venue {
+export function openVenue(root: string, options: { workers?: number; positionCache?: number } = {}): Venue {
   const paths = dataPaths(root);
   const addresses = loadVenueAddresses(paths.config);
   const log = openEventLog({ dir: paths.log });
@@ -43,7 +43,9 @@ export function openVenue(root: string, options: { workers?: number } = {}): Ven
     process.stderr.write(`tally: ${paths.state} was folded by another state layout or other options in config.json: it is folded again from the log\n`);
   }
   const offchain = openOffchainStore({ dir: paths.offchain });
-  const runner = createFoldRunner({ store, stateDir: paths.state, addresses, workers: options.workers ?? defaultWorkers(), trades: foldOptions.trades });
+  const runner = createFoldRunner({ store, stateDir: paths.state, addresses, workers: options.workers ?? defaultWorkers(), trades: foldOptions.trades,
+    positionCache: options.positionCache,
+  });
   return {
     paths, addresses, log, store, offchain, runner, decoder: createLogDecoder(addresses),
     async close() {

@@ -16,10 +16,11 @@ import { rollUpBoardOnce } from '../rollUpBoard.js';
 
 interface IngestFlags {
   data: string; capture?: string; metadata?: string; workers?: number; batchLogs?: number; releaseEvery?: number;
+  positionCache?: number;
 }
 
 export async function ingestCommand(flags: IngestFlags): Promise<void> {
-  let venue = openVenue(flags.data, { workers: flags.workers });
+  let venue = openVenue(flags.data, { workers: flags.workers, positionCache: flags.positionCache });
   try {
     if (flags.metadata) await loadMetadataFile(venue.offchain, flags.metadata);
     if (!flags.capture) {
@@ -36,7 +37,7 @@ export async function ingestCommand(flags: IngestFlags): Promise<void> {
       process.stderr.write(`ingest: ${error.message}; folding block ${error.block} again whole, from block ${error.block - 1} (a refold of the log)\n`);
       await venue.close();
       await rewindCommand({ data: flags.data, toBlock: error.block - 1, workers: flags.workers });
-      venue = openVenue(flags.data, { workers: flags.workers });
+      venue = openVenue(flags.data, { workers: flags.workers, positionCache: flags.positionCache });
       await foldCapture(venue, flags, flags.capture);
     }
     await rollUpBoardOnce(venue.paths, 'ingest');

@@ -43,17 +43,29 @@ export interface PreparedBatch {
   listWrites: StateWrite[];
 }
 
+/** A batch on its way into the state (FoldRunner.commitBatch). */
+export interface BatchCommit {
+  /**
+   * Its wallets are folded and its write is queued behind the previous batch's, which the state now holds: the
+   * next batch may be committed, and its wallet fold then overlaps this write.
+   */
+  folded: Promise<void>;
+  /** The state holds it. */
+  written: Promise<void>;
+}
+
 export interface FoldRunner {
   cursor(): FoldCursor;
   /**
-   * Derives a batch (synchronous). It may run while the previous batch is still being committed: the market
+   * Derives a batch (synchronous). It may run while earlier batches are still being committed: the market
    * registry's cache holds everything uncommitted, so derive never reads stale state.
    */
   prepareBatch(blocks: BlockEvents[]): PreparedBatch;
-  /** Folds the wallets and commits. Batches must be committed in the order they were prepared, one at a time. */
-  commitBatch(batch: PreparedBatch): Promise<void>;
-  /** prepareBatch then commitBatch. */
-  foldBatch(blocks: BlockEvents[]): Promise<void>;
+  /**
+   * Folds the wallets and writes the batch. Batches are committed in the order they were prepared, each once
+   * the previous one is folded; a batch whose predecessor fails is abandoned with it.
+   */
+  commitBatch(batch: PreparedBatch): BatchCommit;
   /**
    * Between commits (none in flight): every thread closes the state and the main thread reopens it, which
    * releases the file pages the map made resident. Long folds call it periodically to bound their memory.
@@ -63,10 +75,13 @@ export interface FoldRunner {
   close(): Promise<void>;
 }
 
+/** Positions a wallet worker keeps between batches by default (about 50 MiB of its heap). */
+const POSITION_CACHE = 100_000;
+
 /**
  * A wallet worker's old space: left alone, V8 lets a worker's heap grow to several times its live data before
  * collecting (400 MiB for both workers at 10M fills). Its live data is the position cache (CACHE_LIMIT
- * positions, about 50 MiB) and one batch.
+ * positions) and a batch or two.
  */
 const WALLET_WORKER_OLD_SPACE_MB = 256;
 
@@ -82,6 +97,8 @@ export function createFoldRunner(options: {
   workers?: number;
   /** False: the trade store is off (foldOptions), no fills table and no fill lists are kept. */
   trades?: boolean;
+  /** Positions each wallet worker keeps between batches (memory against reads of the state). */
+  positionCache?: number;
 }): FoldRunner {
   const keepTrades = options.trades ?? true;
   const { store, addresses } = options;
@@ -102,6 +119,8 @@ export function createFoldRunner(options: {
   /** The last prepared block: batches are prepared ahead of the committed cursor. */
   let preparedThrough = cursor.block;
   let commitsInFlight = 0;
+  /** The last batch's write, cursor included: the next batch's checksums chain from it. */
+  let lastWrite: Promise<void> = Promise.resolve();
   let epoch = 0;
 
   let slotCount = 0;
@@ -173,7 +192,7 @@ export function createFoldRunner(options: {
       const { buffer, length } = batch.partitionRecords[i]!;
       const task: WalletFoldTask = {
         stateDir: options.stateDir, records: buffer, recordLength: length, slots, slotCount: batch.slotCount, epoch,
-        storedIds: cursor.ids,
+        committedBlock: cursor.block, storedIds: cursor.ids, cacheLimit: options.positionCache ?? POSITION_CACHE,
       };
       return (await pool.run(task, { transferList: [buffer] })) as WalletFoldResult;
     }));
@@ -222,12 +241,16 @@ export function createFoldRunner(options: {
     };
   }
 
-  async function commitBatch(batch: PreparedBatch): Promise<void> {
+  /** The batch's writes in one LMDB transaction, queued once its wallets are folded and `previous` is written. */
+  async function foldAndWrite(batch: PreparedBatch, previous: Promise<void>, queued: () => void): Promise<void> {
     const { blocks, mainWrites } = batch;
-    if (blocks.length === 0) return;
-    commitsInFlight++;
+    // Dispatched now: the workers fold while the previous batch is written (walletFoldWorker keeps what it changed).
+    const folding = foldWallets(batch);
+    folding.catch(() => undefined);
+    // A failed predecessor has abandoned every batch after it: its error is the one to report.
+    await previous;
     try {
-      const results = await foldWallets(batch);
+      const results = await folding;
 
       // Chain the checksums block by block, then keep each key's last bytes for the commit.
       const workerWrites = new Map<number, StateWrite[]>();
@@ -266,7 +289,7 @@ export function createFoldRunner(options: {
       };
       // A batch, not a transaction callback: the puts are queued and LMDB's own write thread applies them, in one
       // transaction, so the B-tree work is off this thread (inside a callback every put runs here).
-      await store.env.batch(() => {
+      const written = store.env.batch(() => {
         for (const [name, values] of finalWrites) {
           // In key order: B-tree pages are then visited once each, which makes the puts markedly cheaper (the
           // native string sort, no comparator callback, is byte order for ASCII keys and latin1 binary ones).
@@ -275,14 +298,26 @@ export function createFoldRunner(options: {
         for (const record of blockRecords) putStateWrite(store, 'blocks', blockRecordKey(record.block), encodeBlockRecord(record));
         store.dbs.meta.put(CURSOR_KEY, encodeValue(next));
       });
+      queued();
+      await written;
       cursor = next;
       registry.committed(batch.registryBatch);
     } catch (error) {
       abandon();
       throw describeCommitFailure(error, options.stateDir);
-    } finally {
-      commitsInFlight--;
     }
+  }
+
+  function commitBatch(batch: PreparedBatch): BatchCommit {
+    if (batch.blocks.length === 0) return { folded: lastWrite.then(() => undefined), written: lastWrite };
+    let queued!: () => void;
+    const folded = new Promise<void>((resolve) => (queued = resolve));
+    commitsInFlight++;
+    const written = foldAndWrite(batch, lastWrite, queued).finally(() => commitsInFlight--);
+    lastWrite = written;
+    // Awaited by the next batch, the driver or a release; until then a failure must not count as unhandled.
+    written.catch(() => undefined);
+    return { folded: Promise.race([folded, written]), written };
   }
 
   async function releaseMappedState(): Promise<void> {
@@ -297,9 +332,6 @@ export function createFoldRunner(options: {
     prepareBatch,
     commitBatch,
     releaseMappedState,
-    async foldBatch(blocks) {
-      await commitBatch(prepareBatch(blocks));
-    },
     async close() {
       await Promise.all(pools.map((pool) => pool.destroy()));
     },

@@ -1,8 +1,9 @@
 // The one ingest driver (engine/README.md, Pipeline): append -> prepare -> release -> commit, for every way
 // blocks reach the state: a capture's frames, an RPC node's batches, and the log's own blocks beyond the cursor
 // (catching up after a crash between append and commit; replay and verify rebuilding the state). The log is
-// written before anything is folded, so a crash leaves the state behind its log, never ahead. Commits are
-// pipelined one deep: batch k+1 is derived while batch k's wallets are folded and written.
+// written before anything is folded, so a crash leaves the state behind its log, never ahead. Batches flow
+// through three stages on their own threads: batch k+1 is derived (main thread) while batch k's wallets are
+// folded (wallet workers) and batch k-1 is written (LMDB's write thread).
 import type { BlockEvents } from '../chain/chainEvent.js';
 import type { EventLog } from '../log/eventLog.js';
 import type { FoldRunner } from './createFoldRunner.js';
@@ -32,17 +33,30 @@ export function createIngestDriver(options: {
 }): IngestDriver {
   const { log, runner } = options;
   const release = createReleasePolicy(options.releaseEveryEvents);
-  let inFlight: Promise<void> = Promise.resolve();
+  /** The last batch committed: folded, and written with everything before it (onBatch included). */
+  let folded: Promise<void> = Promise.resolve();
+  let written: Promise<void> = Promise.resolve();
+  // The map is released with nothing in flight.
+  const releaseMap = async () => {
+    await written;
+    await runner.releaseMappedState();
+  };
 
   async function fold(blocks: BlockEvents[], onBatch?: (blocks: BlockEvents[]) => void): Promise<void> {
     for (const chunk of commitChunks(blocks, release.chunkEvents)) {
       const prepared = runner.prepareBatch(chunk);
-      await inFlight;
-      // No commit in flight: the map may be released here.
-      await release.beforeCommit(prepared.eventCount, runner.releaseMappedState);
-      inFlight = runner.commitBatch(prepared).then(() => onBatch?.(chunk));
+      await folded;
+      await release.beforeCommit(prepared.eventCount, releaseMap);
+      const commit = runner.commitBatch(prepared);
+      const before = written;
+      folded = commit.folded;
+      written = commit.written.then(async () => {
+        await before;
+        onBatch?.(chunk);
+      });
       // Awaited before the next commit or by finish; until then a failure must not count as unhandled.
-      inFlight.catch(() => undefined);
+      folded.catch(() => undefined);
+      written.catch(() => undefined);
     }
   }
 
@@ -63,7 +77,7 @@ export function createIngestDriver(options: {
         }
       }
       if (batch.length > 0) await fold(batch, catchUpOptions.onBatch);
-      await inFlight;
+      await written;
     },
     async appendBlocks(blocks) {
       if (blocks.length === 0) return;
@@ -75,6 +89,6 @@ export function createIngestDriver(options: {
       await fold(blocks);
       return blocks;
     },
-    finish: () => inFlight,
+    finish: () => written,
   };
 }

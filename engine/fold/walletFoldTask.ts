@@ -13,11 +13,18 @@ export interface WalletFoldTask {
   /** Transfer basis slots: Int32 ready flags then Float64 values (see transferSlots). */
   slots: SharedArrayBuffer;
   slotCount: number;
+  /**
+   * The last block the state holds. The task may run while earlier tasks' blocks are still being written: the
+   * worker keeps what those changed, and reads the rest from the state.
+   */
+  committedBlock: number;
+  /** Positions to keep between tasks; past it, the committed closed ones go first. */
+  cacheLimit: number;
   /** Changes when the main thread abandons a batch: the worker's cache may then hold positions never committed. */
   epoch: number;
   /**
-   * The state's id counts as committed: a position or index key naming a later id is not in the state yet, so
-   * the worker does not look for it (a lookup that misses walks the B-tree, and new wallets miss every time).
+   * The state's id counts as committed through `committedBlock`: a position or index key naming a later id is not
+   * in the state yet, so the worker does not look for it (a lookup that misses walks the B-tree, and new wallets miss every time).
    */
   storedIds: IdCounts;
 }

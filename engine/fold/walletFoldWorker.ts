@@ -13,8 +13,6 @@ import { NO_MARKET, readPositionRecords } from './positionRecords.js';
 import { openTransferSlots } from './transferSlots.js';
 import { createWalletFoldResult, type WalletFoldResult, type WalletFoldTask } from './walletFoldTask.js';
 
-/** Positions kept between tasks; past it, the closed ones go first (trimCache). */
-const CACHE_LIMIT = 100_000;
 const stores = new Map<string, StateStore>();
 const keyBytes = (key: string) => Buffer.from(key, 'latin1');
 
@@ -34,6 +32,11 @@ interface Slot {
 }
 /** positionKey -> slot: one lookup of an 8-character string. */
 const cache = new Map<string, Slot>();
+/**
+ * Market -> wallet index keys this worker emitted, by block: a key of a block not yet committed is not in the
+ * state either, and emitting it twice would change the checksum of the block that repeats it.
+ */
+const emitted = new Map<string, number>();
 let cacheEpoch = -1;
 
 /** The market of `token` as the event that names it knew it. */
@@ -44,13 +47,14 @@ function marketOf(event: PositionEvent<number>, token: number): number {
 }
 
 /**
- * Between tasks, when the cache is full: every cached position is committed, so any can go. Closed ones (below
- * the open threshold, as after a full sale, a merge or a redemption) are the least likely to trade again; if
- * they are too few to free a quarter of the cache, it is emptied.
+ * Between tasks, when the cache is full. Only positions the state already holds can go: a position an earlier
+ * task changed in a block after `committedBlock` is still being written, and the state holds an older version
+ * of it. Closed ones (below the open threshold, as after a full sale, a merge or a redemption) are the least
+ * likely to trade again; if they are too few to free a quarter of the cache, every committed one goes.
  */
-function trimCache(): void {
-  for (const [key, slot] of cache) if (slot.position.shares < OPEN_THRESHOLD_MICROS) cache.delete(key);
-  if (cache.size > CACHE_LIMIT * 0.75) cache.clear();
+function trimCache(limit: number, committedBlock: number): void {
+  for (const [key, slot] of cache) if (slot.touchedBlock <= committedBlock && slot.position.shares < OPEN_THRESHOLD_MICROS) cache.delete(key);
+  if (cache.size > limit * 0.75) for (const [key, slot] of cache) if (slot.touchedBlock <= committedBlock) cache.delete(key);
 }
 
 function storeFor(dir: string): StateStore {
@@ -70,9 +74,14 @@ export async function releaseStores(): Promise<void> {
 export default function foldWalletPartition(task: WalletFoldTask): WalletFoldResult {
   const store = storeFor(task.stateDir);
   store.env.resetReadTxn();
-  if (task.epoch !== cacheEpoch) cache.clear();
-  else if (cache.size > CACHE_LIMIT) trimCache();
+  if (task.epoch !== cacheEpoch) {
+    cache.clear();
+    emitted.clear();
+  } else if (cache.size > task.cacheLimit) {
+    trimCache(task.cacheLimit, task.committedBlock);
+  }
   cacheEpoch = task.epoch;
+  for (const [key, block] of emitted) if (block <= task.committedBlock) emitted.delete(key);
   const storedIds = task.storedIds;
   const events = readPositionRecords(task.records, task.recordLength);
   const channel = openTransferSlots(task.slots, task.slotCount);
@@ -104,7 +113,6 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
   };
 
   const result = createWalletFoldResult();
-  const emitted = new Set<string>();
   const flush = () => {
     const positions: Array<{ key: string; value: Buffer }> = [];
     const marketWallets: string[] = [];
@@ -119,7 +127,7 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
         const indexKey = market === NO_MARKET ? null : marketWalletKey(market, slot.walletId);
         const mayBeStored = slot.walletId < storedIds[ID_SPACE.address]! && market < storedIds[ID_SPACE.condition]!;
         if (indexKey !== null && !emitted.has(indexKey) && !(mayBeStored && store.dbs.marketWallets.doesExist(keyBytes(indexKey)))) {
-          emitted.add(indexKey);
+          emitted.set(indexKey, block);
           marketWallets.push(indexKey);
         }
       }

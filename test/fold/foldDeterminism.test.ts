@@ -44,8 +44,10 @@ t.test('default: the demo log folds', async (t) => {
 t.test('behavior: several workers and other batch sizes give identical checksums and state', async (t) => {
   for (const [name, workers, batchLogs] of [['three-workers', '3', '777'], ['tiny-batches', '2', '50']] as const) {
     const dir = dataDir(name);
-    // The tiny batches also release the state map every 2,000 events (every thread closes and reopens it).
-    const run = runTally(['ingest', '--data', dir, '--capture', inputs.capture, '--workers', workers, '--batch-logs', batchLogs, '--release-every', '2000']);
+    // The tiny batches also release the state map every 2,000 events (every thread closes and reopens it), and
+    // keep so few positions cached that a worker trims its cache between nearly every two batches, while the
+    // previous batch is still being written.
+    const run = runTally(['ingest', '--data', dir, '--capture', inputs.capture, '--workers', workers, '--batch-logs', batchLogs, '--release-every', '2000', '--position-cache', '64']);
     t.equal(run.code, 0, run.stderr);
     const sums = await checksums(dir);
     t.equal(sums.cursor, referenceSums.cursor, `${name}: same final checksum`);
