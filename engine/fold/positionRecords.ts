@@ -87,7 +87,9 @@ export function createPositionRecordWriter(idOf: StateIdOf): PositionRecordWrite
     },
     take() {
       const taken = { buffer: values.buffer as ArrayBuffer, length };
-      values = new Float64Array(FIRST_CAPACITY);
+      // The buffer is transferred: the next starts at this batch's size, so that it is allocated once, not grown
+      // by doubling (each step a large allocation left to the collector and the allocator's free lists).
+      values = new Float64Array(Math.max(FIRST_CAPACITY, length));
       length = 0;
       return taken;
     },

@@ -71,7 +71,8 @@ export function createWalletFoldResult(): WalletFoldResultWriter {
     },
     take() {
       const taken = new Uint8Array(bytes.buffer, bytes.byteOffset, length);
-      bytes = Buffer.allocUnsafeSlow(1 << 16);
+      // Moved to the main thread: the next starts at this answer's size (see createPositionRecordWriter's take).
+      bytes = Buffer.allocUnsafeSlow(Math.max(1 << 16, length));
       length = 0;
       return taken;
     },
