@@ -63,7 +63,9 @@ export interface FoldRunner {
   prepareBatch(blocks: BlockEvents[]): PreparedBatch;
   /**
    * Folds the wallets and writes the batch. Batches are committed in the order they were prepared, each once
-   * the previous one is folded; a batch whose predecessor fails is abandoned with it.
+   * the previous one is folded; a batch whose predecessor fails is abandoned with it, and so is every later one:
+   * after a failure the runner commits nothing more (the process closes the state and a new runner resumes from
+   * the cursor).
    */
   commitBatch(batch: PreparedBatch): BatchCommit;
   /**
@@ -80,8 +82,8 @@ const POSITION_CACHE = 100_000;
 
 /**
  * A wallet worker's old space: left alone, V8 lets a worker's heap grow to several times its live data before
- * collecting (400 MiB for both workers at 10M fills). Its live data is the position cache (CACHE_LIMIT
- * positions) and a batch or two.
+ * collecting (400 MiB for both workers at 10M fills). Its live data is the position cache (POSITION_CACHE
+ * positions by default) and a batch or two.
  */
 const WALLET_WORKER_OLD_SPACE_MB = 256;
 

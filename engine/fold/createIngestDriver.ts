@@ -36,14 +36,25 @@ export function createIngestDriver(options: {
   /** The last batch committed: folded, and written with everything before it (onBatch included). */
   let folded: Promise<void> = Promise.resolve();
   let written: Promise<void> = Promise.resolve();
+  /**
+   * The first failure of a batch in flight, its commit's or its onBatch's: no batch is prepared after it, and it is
+   * the error reported (a later batch fails with it or not at all).
+   */
+  let failure: { error: unknown } | null = null;
+  /** Everything handed over is written, or the first failure is thrown. */
+  const settled = async () => {
+    await written.catch(() => undefined);
+    if (failure) throw failure.error;
+  };
   // The map is released with nothing in flight.
   const releaseMap = async () => {
-    await written;
+    await settled();
     await runner.releaseMappedState();
   };
 
   async function fold(blocks: BlockEvents[], onBatch?: (blocks: BlockEvents[]) => void): Promise<void> {
     for (const chunk of commitChunks(blocks, release.chunkEvents)) {
+      if (failure) throw failure.error;
       const prepared = runner.prepareBatch(chunk);
       await folded;
       await release.beforeCommit(prepared.eventCount, releaseMap);
@@ -56,7 +67,7 @@ export function createIngestDriver(options: {
       });
       // Awaited before the next commit or by finish; until then a failure must not count as unhandled.
       folded.catch(() => undefined);
-      written.catch(() => undefined);
+      written.catch((error: unknown) => void (failure ??= { error }));
     }
   }
 
@@ -77,7 +88,7 @@ export function createIngestDriver(options: {
         }
       }
       if (batch.length > 0) await fold(batch, catchUpOptions.onBatch);
-      await written;
+      await settled();
     },
     async appendBlocks(blocks) {
       if (blocks.length === 0) return;
@@ -89,6 +100,6 @@ export function createIngestDriver(options: {
       await fold(blocks);
       return blocks;
     },
-    finish: () => written,
+    finish: settled,
   };
 }

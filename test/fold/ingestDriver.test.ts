@@ -1,0 +1,59 @@
+// The ingest driver's handling of batches in flight: the first failure, a commit's or an onBatch's, is the one
+// reported, and no batch is prepared once it is known. The runner and the log are stand-ins: the driver only
+// sequences them.
+import t from 'tap';
+import type { BlockEvents } from '../../engine/chain/chainEvent.js';
+import { createIngestDriver } from '../../engine/fold/createIngestDriver.js';
+import type { BatchCommit, FoldRunner, PreparedBatch } from '../../engine/fold/createFoldRunner.js';
+import type { EventLog } from '../../engine/log/eventLog.js';
+
+const BLOCKS = 20;
+const blocks: BlockEvents[] = Array.from({ length: BLOCKS }, (_, i) => ({ block: i + 1, ts: i + 1, hash: '0x', events: [{}] }) as unknown as BlockEvents);
+const log = { read: function* () { yield blocks; } } as unknown as EventLog;
+
+/** A runner whose `failAt`-th commit (1-based) fails once folded; it counts the batches it prepared and committed. */
+function standInRunner(failAt = Infinity) {
+  const seen = { prepared: 0, committed: 0 };
+  const runner = {
+    cursor: () => ({ block: 0 }),
+    prepareBatch(chunk: BlockEvents[]) {
+      seen.prepared++;
+      return { blocks: chunk, eventCount: chunk.length } as unknown as PreparedBatch;
+    },
+    commitBatch(): BatchCommit {
+      seen.committed++;
+      const written = seen.committed === failAt ? Promise.reject(new Error(`commit ${failAt} failed`)) : Promise.resolve();
+      written.catch(() => undefined);
+      return { folded: Promise.resolve(), written };
+    },
+    releaseMappedState: async () => undefined,
+    skipped: {},
+    close: async () => undefined,
+  } as unknown as FoldRunner;
+  return { runner, seen };
+}
+
+t.test('default: every block is folded, a batch at a time, onBatch hearing each in order', async (t) => {
+  const { runner, seen } = standInRunner();
+  const heard: number[] = [];
+  await createIngestDriver({ log, runner }).catchUp({ batchEvents: 1, onBatch: (batch) => heard.push(...batch.map((b) => b.block)) });
+  t.equal(seen.committed, BLOCKS);
+  t.same(heard, blocks.map((b) => b.block));
+});
+
+t.test('error: an onBatch that throws stops the fold with its error', async (t) => {
+  const { runner, seen } = standInRunner();
+  const driver = createIngestDriver({ log, runner });
+  await t.rejects(driver.catchUp({ batchEvents: 1, onBatch: () => { throw new Error('progress failed'); } }), { message: 'progress failed' });
+  // The batch after the failing one may be in flight already; none after that.
+  t.ok(seen.prepared <= 3, `${seen.prepared} batches prepared`);
+  await t.rejects(driver.finish(), { message: 'progress failed' }, 'finish reports the same error');
+});
+
+t.test('error: a failed commit is the error reported, and no later batch is prepared', async (t) => {
+  const { runner, seen } = standInRunner(3);
+  const driver = createIngestDriver({ log, runner });
+  await t.rejects(driver.catchUp({ batchEvents: 1 }), { message: 'commit 3 failed' });
+  t.ok(seen.prepared <= 5, `${seen.prepared} batches prepared`);
+  await t.rejects(driver.finish(), { message: 'commit 3 failed' });
+});
