@@ -311,7 +311,7 @@ export function createFoldRunner(options: {
   }
 
   function commitBatch(batch: PreparedBatch): BatchCommit {
-    if (batch.blocks.length === 0) return { folded: lastWrite.then(() => undefined), written: lastWrite };
+    if (batch.blocks.length === 0) return { folded: lastWrite, written: lastWrite };
     let queued!: () => void;
     const folded = new Promise<void>((resolve) => (queued = resolve));
     commitsInFlight++;

@@ -7,13 +7,14 @@
 // So commits are sized from the measured growth of the map's resident pages per event: at most what the budget
 // left the map at the last release (so a full-size commit normally follows a release: the number of releases is
 // the map's growth over that room, however it is cut into commits), and the map is released before a commit
-// predicted to take it past that room, at the latest every `everyEvents` events. Only the map's pages count as growth: a release frees them
-// and nothing else, and the heaps' collection cycles would read as growth. When the heaps alone leave the map
-// less than MIN_MAP_BYTES of the budget, the map still gets that much between releases: releasing before every
-// commit would free nothing more and fold at a fraction of the speed (measured at 10M fills: commits shrank to
-// 2,000 events, each after a release). The room is set at each release: the heaps' growth until the next one is
-// not watched, so the process can pass the budget by that much. Releasing never changes the state (the map is closed and reopened between
-// commits), only the memory and the time (pages are mapped in again).
+// predicted to take it past that room, at the latest every `everyEvents` events. Only the map's pages count as
+// growth: a release frees them and nothing else, and the heaps' collection cycles would read as growth. When the
+// heaps alone leave the map less than MIN_MAP_BYTES of the budget, the map still gets that much between
+// releases: releasing before every commit would free nothing more and fold at a fraction of the speed (measured
+// at 10M fills: commits shrank to 2,000 events, each after a release). The room is set at each release: the
+// heaps' growth until the next one is not watched, so the process can pass the budget by that much. Releasing
+// never changes the state (the map is closed and reopened between commits), only the memory and the time (pages
+// are mapped in again).
 import { readFileSync } from 'node:fs';
 import type { BlockEvents } from '../chain/chainEvent.js';
 

@@ -24,7 +24,8 @@ export interface WalletFoldTask {
   epoch: number;
   /**
    * The state's id counts as committed through `committedBlock`: a position or index key naming a later id is not
-   * in the state yet, so the worker does not look for it (a lookup that misses walks the B-tree, and new wallets miss every time).
+   * in the state yet, so the worker does not look for it (a lookup that misses walks the B-tree, and new wallets
+   * miss every time).
    */
   storedIds: IdCounts;
 }
