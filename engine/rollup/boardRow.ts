@@ -38,8 +38,9 @@ export interface BoardRow {
 }
 
 /**
- * What a row sums (spec 4.3 rules): markets decided in [from, to) count in full; the open book only when the
- * window ends now; the lifetime (`all`) counts every market.
+ * The markets a row takes in (DESIGN.md 4, spec 4.3): those decided inside [from, to), and, when the window ends
+ * now, the open markets with an event inside it; the lifetime (`all`) takes every market, which is the same rule
+ * over a window from the wallet's first event to now.
  */
 export interface BoardWindow {
   all: boolean;
@@ -60,42 +61,30 @@ export function createBoardRow(): BoardRow {
   };
 }
 
-/** True when the result at `at` is counted in full in the window (decided inside it; every market in the lifetime). */
-function countsIn(table: ResultTable, at: number, window: BoardWindow): boolean {
+/**
+ * True when the window takes in the market at `at`. A market is decided (resolved, or every position exited) or
+ * open; an open market's last event is inside a window that ends now exactly when it is at or after `from`.
+ */
+function inWindow(table: ResultTable, at: number, window: BoardWindow): boolean {
   if (window.all) return true;
   const decidedAt = table[at + R.decidedAt]!;
-  return decidedAt !== 0 && decidedAt >= window.from && (window.to === null || decidedAt < window.to);
+  if (decidedAt === 0) return window.endsNow && table[at + R.lastAt]! >= window.from;
+  return decidedAt >= window.from && (window.to === null || decidedAt < window.to);
 }
 
 /**
- * True when the market had an event in the window. Exact for windows that end now (its last event is inside);
- * for an earlier window, its events' span [first, last] overlaps the window (the state keeps each position's
- * first and last event, not every event's time).
+ * Adds the result at `at` to the row when the window takes it in (false otherwise). Every sum covers the same
+ * markets, so a window holding all of a wallet's activity gives its lifetime row and roi's capital is the capital
+ * of the PnL it divides. An open market's whole PnL so far (its partial exits' settled PnL and the open book at
+ * the marks) is unrealized; a decided market's settled PnL is realized.
  */
-function tradedIn(table: ResultTable, at: number, window: BoardWindow): boolean {
-  if (window.all) return true;
-  return table[at + R.lastAt]! >= window.from && (window.to === null || table[at + R.firstAt]! < window.to);
-}
-
-/** Adds the result at `at` to the row as the window counts it; false when the window leaves it out altogether. */
 function addResult(row: BoardRow, table: ResultTable, at: number, window: BoardWindow): boolean {
-  const counted = countsIn(table, at, window);
-  const traded = tradedIn(table, at, window);
-  const open = window.endsNow && table[at + R.openCount]! > 0;
-  if (!counted && !traded && !open) return false;
+  if (!inWindow(table, at, window)) return false;
   const firstAt = table[at + R.firstAt]!;
-  if (traded) row.marketsTraded++;
+  const pnl = table[at + R.settledPnl]!;
+  row.marketsTraded++;
   if (row.firstActivityAt === 0 || firstAt < row.firstActivityAt) row.firstActivityAt = firstAt;
   row.lastActivityAt = Math.max(row.lastActivityAt, table[at + R.lastAt]!);
-  if (open) {
-    row.openCount += table[at + R.openCount]!;
-    row.openValue += table[at + R.openValue]!;
-    row.openCost += table[at + R.openCost]!;
-    row.unrealizedPnl += table[at + R.openValue]! - table[at + R.openCost]!;
-  }
-  if (!counted) return true;
-  const pnl = table[at + R.settledPnl]!;
-  row.realizedPnl += pnl;
   row.capital += table[at + R.invested]!;
   row.buyVolume += table[at + R.boughtUsd]!;
   row.sellVolume += table[at + R.soldUsd]!;
@@ -105,7 +94,16 @@ function addResult(row: BoardRow, table: ResultTable, at: number, window: BoardW
   row.redemptions += table[at + R.redemptions]!;
   if (table[at + R.approx] === 1) row.approxMarkets++;
   const decidedAt = table[at + R.decidedAt]!;
-  if (decidedAt === 0) return true;
+  if (decidedAt === 0) {
+    const openValue = table[at + R.openValue]!;
+    const openCost = table[at + R.openCost]!;
+    row.openCount += table[at + R.openCount]!;
+    row.openValue += openValue;
+    row.openCost += openCost;
+    row.unrealizedPnl += pnl + openValue - openCost;
+    return true;
+  }
+  row.realizedPnl += pnl;
   row.marketsDecided++;
   row.holdSeconds += decidedAt - firstAt;
   if (pnl > 0) {

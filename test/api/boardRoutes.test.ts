@@ -10,6 +10,7 @@ import { ERROR } from '../../api/errorTexts.js';
 import { createDemoData } from '../fixtures/demoData.js';
 import { answerProblems } from '../fixtures/checkAnswer.js';
 import { apiClient } from '../fixtures/apiClient.js';
+import { chooseWallets } from '../fixtures/walletAnswers.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
 
 const { data, key } = await createDemoData(5_000, 23);
@@ -66,6 +67,21 @@ t.test('default: a category\'s board holds its rows; a window\'s rows equal the 
   t.equal(old.status, 200);
   t.match(old.body, { period: 'custom', basis: 'settled' });
   t.ok(old.body.rows.every((r: any) => r.unrealizedPnl === 0 && r.open.count === 0), 'a window that ends before now has no open book');
+});
+
+t.test('default: a year holds the demo\'s whole history, so 1y rows and ranks are the lifetime ones (DESIGN.md 4)', async (t) => {
+  const lifetime = await wholeBoard('');
+  const asOf = (await get('/v1/leaderboard?limit=1')).body.asOf;
+  t.ok(lifetime.every((row) => row.firstActivityAt > asOf - 365 * 86_400), 'every wallet\'s first event is within the year');
+  for (const wallet of (await chooseWallets(data, 80)).slice(0, 40)) {
+    const [all, year] = [await get(`/v1/wallets/${wallet}/stats?period=all`), await get(`/v1/wallets/${wallet}/stats?period=1y`)];
+    t.same(year.body.row, all.body.row, `${wallet}: 1y equals lifetime in every figure`);
+    t.same((await get(`/v1/wallets/${wallet}/categories?period=1y`)).body.rows, (await get(`/v1/wallets/${wallet}/categories`)).body.rows, `${wallet}: and in every category`);
+  }
+  for (const sort of ['totalPnl', 'realizedPnl', 'volume', 'roi']) {
+    const ranks = (rows: any[]) => rows.map((row) => row.wallet);
+    t.same(ranks(await wholeBoard(`period=1y&sort=${sort}`)), ranks(sort === 'totalPnl' ? lifetime : await wholeBoard(`sort=${sort}`)), `the 1y board ranks like the lifetime one by ${sort}`);
+  }
 });
 
 t.test('default: stats and categories', async (t) => {
@@ -179,8 +195,10 @@ t.test('default: the top 100 rows of the board agree with the wallets\' own posi
     }
     const pnl = [...markets.values()].map((list) => ({ pnl: Math.round(sum(list, (r) => r.settledPnl) * 1e6) / 1e6, decided: list.every((r) => r.exitAt !== null) }));
     const decided = pnl.filter((m) => m.decided);
+    // An open market's whole PnL so far is unrealized: its partial exits' settled PnL and the open book (DESIGN.md 4).
+    const openMarketsPnl = sum([...markets.values()].filter((list) => !list.every((r) => r.exitAt !== null)).flat(), (r) => r.settledPnl);
     const expected = {
-      realizedPnl: sum(rows, (r) => r.settledPnl), unrealizedPnl: unrealized, capital: sum(rows, (r) => r.invested),
+      realizedPnl: sum(rows, (r) => r.settledPnl) - openMarketsPnl, unrealizedPnl: unrealized + openMarketsPnl, capital: sum(rows, (r) => r.invested),
       buyVolume: sum(rows, (r) => r.boughtUsd), sellVolume: sum(rows, (r) => r.soldUsd), fees: sum(rows, (r) => r.fees),
       shareVolume: sum(rows, (r) => r.boughtShares + r.soldShares), fills: sum(rows, (r) => r.fills), marketsTraded: markets.size,
       marketsDecided: decided.length, marketsWon: decided.filter((m) => m.pnl > 0).length, marketsLost: decided.filter((m) => m.pnl < 0).length,

@@ -91,32 +91,67 @@ t.test('lifetime: every metric of DESIGN.md 4', async (t) => {
   });
 });
 
-t.test('a rolling 7-day window: decided inside counts in full, just outside not; the open book counts', async (t) => {
+t.test('a rolling 7-day window: decided inside counts in full, just outside not; open markets traded in it count', async (t) => {
   const window: BoardWindow = { all: false, from: ago(7), to: null, endsNow: true };
   const row = sumResults(packResults(results), window).get(GLOBAL)!;
   t.same(figures(row), {
-    // M1 (decided 3 days ago) and M4 (decided at the window's first second); M2 (8 days ago) is outside.
-    realizedPnl: 59.8 + 4, unrealizedPnl: 10, capital: 40, buyVolume: 40, sellVolume: 14, shareVolume: 120, fees: 0.2, fills: 2,
-    // Traded in it: M1 (redeemed 2 days ago), M3, M4 (sold at its first second); not M2.
-    marketsTraded: 3, marketsDecided: 2, marketsWon: 2, marketsLost: 0, winsUsd: 63.8, lossesUsd: 0, holdSeconds: (17 + 3) * DAY,
-    redemptions: 1, firstActivityAt: ago(20), lastActivityAt: ago(1), open: [1, 60, 50], approxMarkets: 1, best: [1, 59.8], worst: [4, 4],
+    // M1 (decided 3 days ago), M4 (decided at the window's first second) and M3 (open, bought a day ago); M2
+    // (decided 8 days ago) is outside. Every sum covers the same three markets.
+    realizedPnl: 59.8 + 4, unrealizedPnl: 10, capital: 40 + 50, buyVolume: 40 + 50, sellVolume: 14, shareVolume: 100 + 20 + 200,
+    fees: 0.2, fills: 3, marketsTraded: 3, marketsDecided: 2, marketsWon: 2, marketsLost: 0, winsUsd: 63.8, lossesUsd: 0,
+    holdSeconds: (17 + 3) * DAY, redemptions: 1, firstActivityAt: ago(20), lastActivityAt: ago(1), open: [1, 60, 50], approxMarkets: 1,
+    best: [1, 59.8], worst: [4, 4],
   });
   const later: BoardWindow = { all: false, from: ago(7) + 1, to: null, endsNow: true };
   t.equal(sumResults(packResults(results), later).get(GLOBAL)!.marketsDecided, 1, 'a second later M4 falls outside');
 });
 
-t.test('a custom window that does not end now: no open book', async (t) => {
+t.test('a custom window that does not end now: the markets decided inside it, no open book', async (t) => {
   const window: BoardWindow = { all: false, from: ago(9), to: ago(5), endsNow: false };
   const row = sumResults(packResults(results), window).get(GLOBAL)!;
   t.same(figures(row), {
-    // M2 (8 days ago) and M4 (7 days ago) are decided inside; M1 (3 days ago) after it.
+    // M2 (8 days ago) and M4 (7 days ago) are decided inside; M1 (3 days ago) after it; M3 is open.
     realizedPnl: -20 + 4, unrealizedPnl: 0, capital: 30, buyVolume: 30, sellVolume: 24, shareVolume: 120, fees: 0, fills: 3,
-    // An earlier window counts a market whose events' span overlaps it: M1 (20 to 2 days ago), M2, M4; not M3.
-    marketsTraded: 3, marketsDecided: 2, marketsWon: 1, marketsLost: 1, winsUsd: 4, lossesUsd: -20, holdSeconds: (7 + 3) * DAY,
-    redemptions: 0, firstActivityAt: ago(20), lastActivityAt: ago(2), open: [0, 0, 0], approxMarkets: 1, best: [4, 4], worst: [2, -20],
+    marketsTraded: 2, marketsDecided: 2, marketsWon: 1, marketsLost: 1, winsUsd: 4, lossesUsd: -20, holdSeconds: (7 + 3) * DAY,
+    redemptions: 0, firstActivityAt: ago(15), lastActivityAt: ago(7), open: [0, 0, 0], approxMarkets: 1, best: [4, 4], worst: [2, -20],
   });
   const exclusive: BoardWindow = { all: false, from: ago(9), to: ago(7), endsNow: false };
   t.equal(sumResults(packResults(results), exclusive).get(GLOBAL)!.marketsDecided, 1, '`to` is exclusive: M4, decided at it, is left out');
+});
+
+// M5, Sports: 100 YES bought for $40 5 days ago; 60 sold for $36 2 days ago (realized 36 - 24 = +12); 40 held at
+// a basis of $16 in the unresolved market, YES last traded at 0.60: value 24. Its whole PnL so far is 12 + 24 - 16.
+const m5 = marketResult(ID_SPACE.condition, 5, category('Sports'), market({ marks: [{ usd: 6, shares: 10, ts: ago(2) }, null] }), [{
+  outcomeIndex: 0,
+  position: position({
+    shares: 40 * U, costBasis: 16 * U, realizedPnl: 12 * U, boughtShares: 100 * U, boughtUsd: 40 * U, soldShares: 60 * U, soldUsd: 36 * U,
+    fills: 2, firstTradeAt: ago(5), lastTradeAt: ago(2),
+  }),
+}]);
+
+t.test('a partial exit in a market still open: its realized part is the open market\'s, unrealized until decided', async (t) => {
+  t.equal(m5.decidedAt, 0, 'shares left in an unresolved market: open');
+  t.same([m5.settledPnl, m5.openCount, m5.openValue, m5.openCost], [12 * U, 1, 24 * U, 16 * U]);
+  const lifetime = sumResults(packResults([m5]), LIFETIME).get(GLOBAL)!;
+  t.same(figures(lifetime), {
+    realizedPnl: 0, unrealizedPnl: 12 + 24 - 16, capital: 40, buyVolume: 40, sellVolume: 36, shareVolume: 160, fees: 0, fills: 2,
+    marketsTraded: 1, marketsDecided: 0, marketsWon: 0, marketsLost: 0, winsUsd: 0, lossesUsd: 0, holdSeconds: 0, redemptions: 0,
+    firstActivityAt: ago(5), lastActivityAt: ago(2), open: [1, 24, 16], approxMarkets: 0, best: null, worst: null,
+  });
+  const week = sumResults(packResults([m5]), { all: false, from: ago(7), to: null, endsNow: true }).get(GLOBAL)!;
+  t.same(week, lifetime, 'a window holding all of its events gives the lifetime row');
+  const day = sumResults(packResults([m5]), { all: false, from: ago(1), to: null, endsNow: true });
+  t.equal(day.size, 0, 'no event in the last day: an open market is outside the 1-day window');
+});
+
+t.test('a window holding all of a wallet\'s activity gives exactly its lifetime rows, every category', async (t) => {
+  const table = packResults([...results, m5].sort((a, b) => a.id - b.id));
+  const lifetime = sumResults(table, LIFETIME);
+  t.same(sumResults(table, { all: false, from: ago(20), to: null, endsNow: true }), lifetime, 'from the first event');
+  t.same(sumResults(table, { all: false, from: ago(365), to: null, endsNow: true }), lifetime, 'a year');
+  t.same(sumResults(table, { all: false, from: ago(365), to: NOW + DAY, endsNow: true }), lifetime, 'a custom window past now');
+  const after = sumResults(table, { all: false, from: ago(8) + 1, to: null, endsNow: true }).get(GLOBAL)!;
+  t.equal(after.marketsTraded, lifetime.get(GLOBAL)!.marketsTraded - 1, 'a window starting a second after M2 was decided leaves M2 out');
 });
 
 t.test('categories sum to global', async (t) => {
