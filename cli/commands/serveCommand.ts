@@ -11,6 +11,7 @@ import { createStateReads } from '../../api/stateReads.js';
 import { createIngestDriver } from '../../engine/fold/createIngestDriver.js';
 import { isStateLayoutCurrent } from '../../engine/state/stateLayout.js';
 import { readBoardInfo } from '../../engine/state/boardTables.js';
+import { isBoardCurrent } from '../../engine/rollup/rollupBoard.js';
 import { readFoldCursor } from '../../engine/state/foldCursor.js';
 import { rollUpBoardOnce, rollUpBoardUnlessFolding } from '../rollUpBoard.js';
 import { loadFoldOptions } from '../../engine/foldOptions.js';
@@ -50,7 +51,7 @@ async function refoldStaleState(data: string): Promise<void> {
     const probe = openStateStore({ dir });
     const current = isStateLayoutCurrent(probe, loadFoldOptions(paths.config));
     const block = readFoldCursor(probe).block;
-    const boardBehind = block >= 0 && readBoardInfo(probe)?.block !== block;
+    const boardBehind = block >= 0 && !isBoardCurrent(readBoardInfo(probe), block);
     await probe.close();
     if (current) {
       if (boardBehind) await rollUpBoardUnlessFolding(paths, 'serve');

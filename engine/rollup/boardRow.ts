@@ -50,6 +50,13 @@ export interface BoardWindow {
   endsNow: boolean;
 }
 
+/**
+ * The version of the rules rows are summed by, kept with each board: a board summed by other rules is rolled up
+ * again, however current its block. 2: the window rule above (issue 22), where open markets' partial exits stopped
+ * counting as realized.
+ */
+export const BOARD_RULES = 2;
+
 export const LIFETIME: BoardWindow = { all: true, from: 0, to: null, endsNow: true };
 
 export function createBoardRow(): BoardRow {

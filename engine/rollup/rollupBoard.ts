@@ -8,7 +8,7 @@ import type { MarketRecord } from '../state/marketRecords.js';
 import type { StateStore } from '../state/openStateStore.js';
 import { createStateReader, type StateReader } from '../state/stateReader.js';
 import { marketCategory, OTHER } from './boardCategories.js';
-import { LIFETIME, sumResults } from './boardRow.js';
+import { BOARD_RULES, LIFETIME, sumResults } from './boardRow.js';
 import { marketResult, type MarketLeg, type MarketResult } from './marketResult.js';
 import { packResults } from './resultTable.js';
 
@@ -22,7 +22,8 @@ interface TokenMarket { space: number; id: number; outcomeIndex: number; market:
 
 /**
  * Rolls the board up as of the state's cursor; null when the state has folded no block yet. A board already as
- * of this block and off-chain revision is the same board: it is kept (`built` false), unless `always`.
+ * of this block and off-chain revision, by today's rules, is the same board: it is kept (`built` false), unless
+ * `always`.
  */
 export function rollupBoard(store: StateStore, offchain: OffchainStore, options: { always?: boolean } = {}): RolledBoard | null {
   const reader = createStateReader(store);
@@ -31,7 +32,7 @@ export function rollupBoard(store: StateStore, offchain: OffchainStore, options:
   if (record === null) return null;
   const revision = readOffchainRevision(offchain);
   const current = reader.board();
-  if (!options.always && current !== null && current.block === block && current.revision === revision) return { info: current, built: false };
+  if (!options.always && isBoardCurrent(current, block) && current!.revision === revision) return { info: current!, built: false };
   const tokenMarket = createTokenMarkets(reader, offchain);
   const writer = createBoardWriter(store);
   let wallets = 0;
@@ -53,7 +54,12 @@ export function rollupBoard(store: StateStore, offchain: OffchainStore, options:
     }
     next = positions[positions.length - 1]!.walletId + 1;
   }
-  return { info: writer.finish({ block, asOf: record.ts, revision, wallets, results }), built: true };
+  return { info: writer.finish({ block, asOf: record.ts, revision, rules: BOARD_RULES, wallets, results }), built: true };
+}
+
+/** True when `board` is as of `block` and summed by today's rules. */
+export function isBoardCurrent(board: BoardInfo | null, block: number): boolean {
+  return board !== null && board.block === block && board.rules === BOARD_RULES;
 }
 
 function createTokenMarkets(reader: StateReader, offchain: OffchainStore): (tokenId: number) => TokenMarket {

@@ -15,6 +15,8 @@ export interface BoardInfo {
   asOf: number;
   /** The off-chain revision it read (categories and metadata come from there). */
   revision: number;
+  /** The rules its rows were summed by (BOARD_RULES; absent before version 2): a board of others is rolled up again. */
+  rules?: number;
   wallets: number;
   results: number;
 }

@@ -1,12 +1,15 @@
 // When the board is rolled up: after a fold, again when the metadata (its categories) changes, not again when
 // nothing changed, and by `serve` when it finds the board behind the state (a fold stopped before its rollup),
-// unless another process holds the log (it folds, and rolls up itself).
+// unless another process holds the log (it folds, and rolls up itself); again when the board's rules changed.
 import t from 'tap';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { GLOBAL, OTHER } from '../../engine/rollup/boardCategories.js';
+import { BOARD_RULES } from '../../engine/rollup/boardRow.js';
+import { readBoardInfo } from '../../engine/state/boardTables.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
+import { encodeValue } from '../../engine/state/stateCodec.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
 import { createDemoInputs, emptyDataDir } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
@@ -55,4 +58,31 @@ t.test('behavior: serve rolls up a board left behind its state, unless another p
   server = await startServer({ data, host: '127.0.0.1', port: 0 });
   await server.closeAll();
   t.same(await board(), before, 'rolled up again, the same board');
+});
+
+t.test('behavior: a board summed by older rules is rolled up again, by a fold and by serve', async (t) => {
+  const before = await board();
+  const setRules = async (rules: number | undefined) => {
+    const store = openStateStore({ dir: join(data, 'state') });
+    const info = readBoardInfo(store)!;
+    await store.dbs.meta.put('board', encodeValue({ ...info, rules }));
+    await store.close();
+  };
+  const rules = async () => {
+    const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
+    const info = readBoardInfo(store);
+    await store.close();
+    return info?.rules;
+  };
+  t.equal(await rules(), BOARD_RULES);
+  await setRules(undefined);
+  const again = runTally(['ingest', '--data', data]);
+  t.equal(again.code, 0, again.stderr);
+  t.match(again.stderr, ROLLED, 'a board with no rules version (before version 2) is rolled up by the next fold');
+  t.equal(await rules(), BOARD_RULES);
+  await setRules(BOARD_RULES - 1);
+  const server = await startServer({ data, host: '127.0.0.1', port: 0 });
+  await server.closeAll();
+  t.equal(await rules(), BOARD_RULES, 'and by serve');
+  t.same(await board(), before, 'the same board');
 });
