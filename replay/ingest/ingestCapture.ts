@@ -1,6 +1,7 @@
 // `tally ingest --capture FILE`: capture -> decode -> append to the log -> fold, batch by batch. State first
 // catches up with anything the log holds beyond the fold cursor (a crash between append and commit). Lines
-// already in the log are skipped, so re-ingesting adds nothing and a fixed file resumes where it failed; a
+// already in the log are skipped, so re-ingesting adds nothing and a fixed file resumes where it failed (their
+// blocks' hashes are checked against the log's first, checkRepeatedBlocks); a
 // capture holding more of the log's last block than the log does stops with BlockContinuedError before it
 // appends anything (the ingest command then folds that block again whole).
 // Reading and decoding run in their own worker, one batch ahead of the main thread, which appends the encoded
@@ -15,6 +16,7 @@ import type { SkipCounts } from '../decode/decodeLog.js';
 import type { CaptureReaderResult, CaptureReaderTask } from '../source/captureReaderWorker.js';
 import { InputError } from '../../engine/inputError.js';
 import { BlockContinuedError } from '../source/blockContinuedError.js';
+import { checkRepeatedBlocks } from './checkRepeatedBlocks.js';
 import type { CaptureProgress } from '../source/readCaptureBatches.js';
 import { workerOptions } from '../../engine/workerOptions.js';
 
@@ -27,13 +29,6 @@ export interface IngestProgress extends CaptureProgress {
 }
 
 let sessions = 0;
-
-/** The hashes of the last 256 folded blocks, which an overlapping capture must agree with. */
-export function recentBlockHashes(store: StateStore): Record<number, string> {
-  const hashes: Record<number, string> = {};
-  for (const record of createStateReader(store).blocks({ reverse: true, limit: 256 })) hashes[record.block] = record.hash;
-  return hashes;
-}
 
 /** The log index of the log's last event in `block` (its last block), -1 for an empty log. */
 function lastLogIndex(log: EventLog, block: number): number {
@@ -60,16 +55,19 @@ export async function ingestCapture(options: {
   const progress: IngestProgress = {
     lines: 0, existing: 0, removed: 0, logs: 0, events: 0, blocks: 0, lastBlock: log.head().block, skipped: null,
   };
+  const afterBlock = log.head().block;
+  const afterLogIndex = lastLogIndex(log, afterBlock);
+  const state = createStateReader(options.store);
+  checkRepeatedBlocks({ capturePath: options.capturePath, afterBlock, loggedHash: (block) => state.block(block)?.hash });
   const reader = new Piscina({
     ...workerOptions('../source/captureReaderWorker', import.meta.url), minThreads: 1, maxThreads: 1,
     // Its live data is a batch or two: left alone, V8 would let the heap grow to several times that.
     resourceLimits: { maxOldGenerationSizeMb: 128 },
   });
-  const afterBlock = log.head().block;
-  const afterLogIndex = lastLogIndex(log, afterBlock);
   const task: CaptureReaderTask = {
     session: ++sessions, path: options.capturePath, logDir: log.dir, configPath: options.configPath,
-    recentHashes: recentBlockHashes(options.store), afterBlock, afterLogIndex, batchLogs: options.batchLogs,
+    // Every repeated block's hash was checked above, by lookup: the reader has none left to check.
+    recentHashes: {}, afterBlock, afterLogIndex, batchLogs: options.batchLogs,
   };
   // A pipeline: the reader works on batch k+1 while batch k is derived, folded and committed. A bad line
   // stops before its batch reaches the log; the batch in flight completes first, so the state is exactly
