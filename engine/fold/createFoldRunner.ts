@@ -25,6 +25,7 @@ import { createPositionRecordWriter } from './positionRecords.js';
 import { createTransferSlots } from './transferSlots.js';
 import { readWalletFoldResult, type WalletFoldResult, type WalletFoldTask } from './walletFoldTask.js';
 import { workerOptions } from '../workerOptions.js';
+import { assert } from '../assert.js';
 
 /** A batch derived on the main thread, waiting for its wallet fold and commit. */
 export interface PreparedBatch {
@@ -222,7 +223,7 @@ export function createFoldRunner(options: {
     const firstFill = preparedFills;
     try {
       for (const block of blocks) {
-        if (block.block <= preparedThrough) throw new Error(`fold: block ${block.block} is not after block ${preparedThrough}`);
+        assert(block.block > preparedThrough, 'fold: each block is after the last one prepared');
         preparedThrough = block.block;
         writes = createBlockWrites();
         registry.startBlock(writes);
@@ -323,7 +324,7 @@ export function createFoldRunner(options: {
   }
 
   async function releaseMappedState(): Promise<void> {
-    if (commitsInFlight > 0) throw new Error('releaseMappedState: a commit is in flight');
+    assert(commitsInFlight === 0, 'releaseMappedState: no commit is in flight');
     await Promise.all(pools.map((pool) => pool.run(null, { name: 'releaseStores' })));
     await store.reopen();
   }

@@ -14,6 +14,7 @@ import {
   deriveQuestionPrepared, deriveTokenRegistered,
 } from './deriveRegistryEvent.js';
 import { createTxContext, enterTx } from './txContext.js';
+import { AssertionFailure } from '../assert.js';
 
 export function deriveBlock(ctx: DeriveContext, block: BlockEvents): void {
   const clock = { block: block.block, ts: block.ts };
@@ -52,7 +53,7 @@ export function deriveBlock(ctx: DeriveContext, block: BlockEvents): void {
       case KIND.answerUpdated: deriveAnswerUpdated(ctx, clock, event); break;
       default: {
         const unknown: never = event;
-        throw new Error(`deriveBlock: unknown event kind in block ${block.block}: ${JSON.stringify(unknown)}`);
+        throw new AssertionFailure(`deriveBlock: unknown event kind in block ${block.block}: ${JSON.stringify(unknown)}`);
       }
     }
   }

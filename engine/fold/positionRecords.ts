@@ -5,6 +5,7 @@
 // is its length then its items, an absent list a length of -1.
 import { ID_SPACE, type IdSpace } from '../log/idDictionary.js';
 import { POSITION_EVENT, type PositionEvent } from '../reducers/positionEvent.js';
+import { assert } from '../assert.js';
 
 /** The market id of an event whose market derive did not know ('' in the text form). */
 export const NO_MARKET = -1;
@@ -120,12 +121,12 @@ export function readPositionRecords(buffer: ArrayBuffer, length: number): Positi
   while (at < length) {
     const kind = values[at++] as Kind;
     const fields = FIELDS[kind];
-    if (fields === undefined) throw new Error(`position records: unknown kind ${kind} at ${at - 1}`);
+    assert(fields !== undefined, 'position records: every kind is known');
     const event: Record<string, unknown> = { kind };
     for (const [name, type] of HEADER) event[name] = readField(type);
     for (const [name, type] of fields) event[name] = readField(type);
     events.push(event as unknown as PositionEvent<number>);
   }
-  if (at !== length) throw new Error(`position records: a record runs past the end (${at} of ${length})`);
+  assert(at === length, 'position records: no record runs past the end');
   return events;
 }

@@ -2,6 +2,7 @@
 // Deadlock-free: a receiver waits only for a transfer earlier in the log than anything its sender still waits
 // for, since every worker folds its events in chain order.
 import type { BasisChannel } from '../reducers/foldPositionEvent.js';
+import { assert } from '../assert.js';
 
 const WAIT_MS = 120_000;
 
@@ -21,7 +22,7 @@ export function openTransferSlots(buffer: SharedArrayBuffer, count: number): Bas
       Atomics.notify(flags, slot);
     },
     receive(slot) {
-      if (Atomics.wait(flags, slot, 0, WAIT_MS) === 'timed-out') throw new Error(`transfer slot ${slot}: sender never folded`);
+      assert(Atomics.wait(flags, slot, 0, WAIT_MS) !== 'timed-out', 'transfer slot: the sender folds within the wait');
       return values[slot]!;
     },
   };

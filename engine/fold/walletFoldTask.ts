@@ -3,6 +3,7 @@
 // first time, in one buffer moved back (no copy, no msgpack). Keys are as stateKeys builds them: 8 bytes of ids.
 import type { IdCounts } from '../log/idDictionary.js';
 import type { StateWrite } from '../state/stateWrite.js';
+import { assert } from '../assert.js';
 
 export interface WalletFoldTask {
   stateDir: string;
@@ -100,5 +101,5 @@ export function* readWalletFoldResult(result: WalletFoldResult): Generator<{ blo
     for (let i = 0; i < indexKeys; i++, at += KEY_BYTES) writes.push({ db: 'marketWallets', key: bytes.toString('latin1', at, at + KEY_BYTES), value: EMPTY });
     yield { block, writes };
   }
-  if (at !== bytes.length) throw new Error(`wallet fold result: an entry runs past the end (${at} of ${bytes.length})`);
+  assert(at === bytes.length, 'wallet fold result: no entry runs past the end');
 }

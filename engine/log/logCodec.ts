@@ -16,6 +16,7 @@
 import { EVENT_SCHEMA, type BlockEvents, type ChainEvent, type FieldType } from '../chain/chainEvent.js';
 import { ID_BYTES, ID_SPACE, ID_SPACES, type IdCounts, type IdDictionary, type IdSpace } from './idDictionary.js';
 import { LogCodecError } from './logCodecError.js';
+import { assert } from '../assert.js';
 
 export { LogCodecError };
 
@@ -244,7 +245,7 @@ for (const [kindText, schema] of Object.entries(EVENT_SCHEMA)) {
   const kind = Number(kindText);
   const fields = Object.entries(schema);
   for (const [name] of fields) {
-    if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) throw new Error(`EVENT_SCHEMA[${kind}] has a bad field name ${name}`);
+    assert(/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name), `EVENT_SCHEMA[${kind}]: ${name} is a field name`);
   }
   ENCODE_BY_KIND[kind] = new Function('w', 'd', 'e', fields.map(([name, type]) => WRITE_BY_TYPE[type](name)).join('\n')) as EncodeEvent;
   DECODE_BY_KIND[kind] = new Function(

@@ -14,6 +14,7 @@ import { foldTransferIn } from './foldTransferIn.js';
 import { foldTransferOut } from './foldTransferOut.js';
 import type { Position } from './position.js';
 import { POSITION_EVENT, type PositionEvent } from './positionEvent.js';
+import { AssertionFailure } from '../assert.js';
 
 export interface PositionBook<Id = string> {
   /** The wallet's position in the token, created empty if it has none. */
@@ -67,7 +68,7 @@ export function foldPositionEvent<Id>(book: PositionBook<Id>, event: PositionEve
       return;
     default: {
       const unknown: never = event;
-      throw new Error(`foldPositionEvent: unknown position event ${JSON.stringify(unknown)}`);
+      throw new AssertionFailure(`foldPositionEvent: unknown position event ${JSON.stringify(unknown)}`);
     }
   }
 }

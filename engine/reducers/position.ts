@@ -1,6 +1,7 @@
 // The state of one position (one wallet x one outcome token), in integer micro-units (engine/README.md, Accounting).
 // Counters beyond the spec's Position fields exist because WalletRow (received*, lowSinceTs) and the leaderboard
 // (redemptions) need them.
+import { assertPosition } from './assertPosition.js';
 
 export const FLAG = { partialHistory: 1, basisApprox: 2, converted: 4, amm: 8 } as const;
 
@@ -42,7 +43,7 @@ export function createPosition(): Position {
   };
 }
 
-/** Every event on a position ends here: times and the below-threshold marker. */
+/** Every event on a position ends here: times, the below-threshold marker and the invariants. */
 export function touchPosition(position: Position, ts: number): void {
   if (position.firstTradeAt === 0 || ts < position.firstTradeAt) position.firstTradeAt = ts;
   if (ts > position.lastTradeAt) position.lastTradeAt = ts;
@@ -51,4 +52,5 @@ export function touchPosition(position: Position, ts: number): void {
   } else {
     position.lowSinceTs = 0;
   }
+  assertPosition(position);
 }

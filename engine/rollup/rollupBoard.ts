@@ -11,6 +11,7 @@ import { marketCategory, OTHER } from './boardCategories.js';
 import { BOARD_RULES, LIFETIME, sumResults } from './boardRow.js';
 import { marketResult, type MarketLeg, type MarketResult } from './marketResult.js';
 import { packResults } from './resultTable.js';
+import { assert } from '../assert.js';
 
 export interface RolledBoard { info: BoardInfo; built: boolean }
 
@@ -75,7 +76,7 @@ function createTokenMarkets(reader: StateReader, offchain: OffchainStore): (toke
       let entry = markets.get(token.conditionId);
       if (!entry) {
         const id = reader.idNumber(ID_SPACE.condition, token.conditionId);
-        if (id === null) throw new Error(`state: condition ${token.conditionId} of token ${tokenId} has no id`);
+        assert(id !== null, `state: condition ${token.conditionId} of token ${tokenId} has an id`);
         const category = marketCategory(readMarketMetadata(offchain, token.conditionId)?.category ?? null);
         entry = { id, market: reader.market(token.conditionId), category };
         markets.set(token.conditionId, entry);

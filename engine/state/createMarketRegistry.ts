@@ -7,6 +7,7 @@ import { joinMarket, marketIdentity, marketMarks, type MarketRecord, type NegRis
 import type { StateDbName, StateStore } from './openStateStore.js';
 import { decodeValue } from './stateCodec.js';
 import { feedAnswerKey } from './stateKeys.js';
+import { assert } from '../assert.js';
 
 /**
  * Records per cache before a trim empties it. The main thread's heap grew with the markets cached (about 1.3 KiB
@@ -53,7 +54,7 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
   function save<T>(cache: Map<string, T>, db: StateDbName, key: string, record: T, view?: (record: T) => unknown): void {
     cache.set(key, record);
     pending.get(cache)!.set(key, batch);
-    if (!writes) throw new Error('market registry written outside a block');
+    assert(writes, 'the market registry is written inside a block');
     writes.putRecord(db, key, record, view);
   }
   function loadMarket(conditionId: string): MarketRecord | undefined {
@@ -98,7 +99,7 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
     pool: (address) => load<PoolRecord>('pools', address),
     putPool: (record) => save(caches.pools, 'pools', record.pool, record),
     putFeedAnswer(answer) {
-      if (!writes) throw new Error('market registry written outside a block');
+      assert(writes, 'the market registry is written inside a block');
       writes.putRecord('feedAnswers', feedAnswerKey(answer.asset, answer.updatedAt, answer.roundId), answer);
     },
   };

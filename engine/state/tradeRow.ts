@@ -1,6 +1,7 @@
 // One fill (engine/README.md, Chain model: one row per OrderFilled, owned by the order's maker, plus AMM pool
 // trades) and its stored form. Amounts in micro-units; fee in `feeUnit`.
 import { ID_SPACE } from '../log/idDictionary.js';
+import { assert } from '../assert.js';
 
 export const SIDE = { buy: 0, sell: 1 } as const;
 export const FEE_UNIT = { usd: 0, shares: 1 } as const;
@@ -54,10 +55,10 @@ const ROW_BYTES = 52;
 export function encodeBlockFills(ts: number, fills: readonly BlockFill[]): Buffer {
   const txs = new Map<string, number>();
   for (const { row } of fills) {
-    if (row.tx.length !== 66 || !/^0x[0-9a-fA-F]{64}$/.test(row.tx)) throw new Error(`trade row: tx ${row.tx} is not 32 bytes of hex`);
+    assert(row.tx.length === 66 && /^0x[0-9a-fA-F]{64}$/.test(row.tx), 'trade row: a tx is 32 bytes of hex');
     if (!txs.has(row.tx)) txs.set(row.tx, txs.size);
   }
-  if (txs.size > 0xffff) throw new Error(`trade rows: ${txs.size} transactions in one block, more than a row can name`);
+  assert(txs.size <= 0xffff, 'trade rows: a block has no more transactions than a row can name');
   const rowsAt = HEADER_BYTES + txs.size * TX_BYTES;
   const bytes = Buffer.alloc(rowsAt + fills.length * ROW_BYTES);
   bytes.writeUInt32BE(ts, 0);
@@ -67,7 +68,7 @@ export function encodeBlockFills(ts: number, fills: readonly BlockFill[]): Buffe
   let previous = -1;
   fills.forEach(({ row, ids }, i) => {
     // Lookups binary-search the rows by log index.
-    if (row.logIndex <= previous) throw new Error(`trade rows: log index ${row.logIndex} after ${previous}`);
+    assert(row.logIndex > previous, 'trade rows: log indexes increase');
     previous = row.logIndex;
     const at = rowsAt + i * ROW_BYTES;
     bytes.writeUInt32BE(row.logIndex, at);
