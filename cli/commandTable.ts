@@ -1,8 +1,8 @@
 // Every `tally` command: its synopsis, its help and its flags, and how it runs. A command's module is imported
 // only when that command runs, so `tally --help` or `tally keys list` never load the fold, the decoder or the
 // HTTP front (loading all of them cost most of the start-up time).
-import { CommandError, UsageError } from '../engine/commandError.js';
-import { integerFlag, stringFlag, type FlagSpec, type ParsedFlags } from './parseFlags.js';
+import { UsageError } from '../engine/commandError.js';
+import { httpUrl, integerFlag, stringFlag, type FlagSpec, type ParsedFlags } from './parseFlags.js';
 
 export interface CommandSpec {
   synopsis: string;
@@ -85,7 +85,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
       const metadata = stringFlag(flags.values, 'metadata');
       if (flags.values.rpc !== undefined && capture !== undefined) throw new UsageError('ingest takes --capture FILE or --rpc URL, not both');
       // TALLY_RPC_URL stands in for --rpc only when nothing else says what to ingest.
-      const rpc = stringFlag(flags.values, 'rpc') ?? (capture || metadata ? undefined : process.env.TALLY_RPC_URL);
+      const rpc = rpcUrlOf(flags, !capture && !metadata);
       if (rpc !== undefined) {
         const { ingestRpcCommand } = await import('./commands/ingestRpcCommand.js');
         await ingestRpcCommand({
@@ -158,7 +158,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
     summary: 'follow the chain and serve, in one process (production mode)',
     flags: { data: DATA, rpc: { value: 'URL', help: 'a JSON-RPC node (or TALLY_RPC_URL)' }, host: HOST, port: PORT, 'start-block': START_BLOCK, workers: WORKERS },
     async run(flags) {
-      const rpc = stringFlag(flags.values, 'rpc') ?? process.env.TALLY_RPC_URL;
+      const rpc = rpcUrlOf(flags, true);
       if (!rpc) throw new UsageError('run needs --rpc URL (or TALLY_RPC_URL)');
       const { runCommand } = await import('./commands/runCommand.js');
       await runCommand({
@@ -210,8 +210,15 @@ function sourceOf(flags: ParsedFlags, command: string): { file?: string; url?: s
   const file = stringFlag(flags.values, 'file');
   const url = stringFlag(flags.values, 'url');
   if ((file === undefined) === (url === undefined)) throw new UsageError(`${command} needs --file F or --url U (one of them)`);
-  if (url !== undefined && !/^https?:\/\//.test(url)) throw new CommandError(`${command}: --url must be an http:// or https:// URL, got ${url}`);
-  return { file, url };
+  return { file, url: url === undefined ? undefined : httpUrl(url, `${command}: --url`) };
+}
+
+/** The node's URL, from --rpc or (when `fromEnv`) TALLY_RPC_URL, checked at once: a typo costs no retries. */
+function rpcUrlOf(flags: ParsedFlags, fromEnv: boolean): string | undefined {
+  const flag = stringFlag(flags.values, 'rpc');
+  if (flag !== undefined) return httpUrl(flag, '--rpc');
+  const env = fromEnv ? process.env.TALLY_RPC_URL : undefined;
+  return env ? httpUrl(env, 'TALLY_RPC_URL') : undefined;
 }
 
 export function globalUsage(): string {

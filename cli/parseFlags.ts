@@ -65,3 +65,21 @@ export function stringFlag(values: ParsedFlags['values'], name: string): string 
   const value = values[name];
   return typeof value === 'string' ? value : undefined;
 }
+
+/**
+ * A URL flag's value (`name` says where it came from: --rpc, TALLY_RPC_URL), refused before any I/O unless it is
+ * an http:// or https:// URL, the only schemes fetch and the JSON-RPC transport speak. The value is not echoed:
+ * providers put API keys in their URLs.
+ */
+export function httpUrl(value: string, name: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${name} is not a URL: give an http:// or https:// URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`${name} must be an http:// or https:// URL, not ${url.protocol}//`);
+  }
+  return value;
+}

@@ -3,6 +3,8 @@
 export interface Progress {
   update(done: number, fields: Record<string, string | number>): void;
   finish(fields: Record<string, string | number>): void;
+  /** A line of its own (a retry, a notice), clearing the line rewritten in place first. */
+  note(message: string): void;
 }
 
 export function createProgress(label: string, total?: number): Progress {
@@ -29,6 +31,9 @@ export function createProgress(label: string, total?: number): Progress {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       const parts = Object.entries(fields).map(([k, v]) => `${k} ${v}`);
       process.stderr.write((tty ? '\r\x1b[K' : '') + `${label}: ${parts.join(', ')} in ${seconds} s\n`);
+    },
+    note(message) {
+      process.stderr.write((tty ? '\r\x1b[K' : '') + `${label}: ${message}\n`);
     },
   };
 }

@@ -1,12 +1,20 @@
 // Shared by `ingest --rpc` and `run`: fold the node's finalized logs into the venue, stopping cleanly on
 // SIGINT/SIGTERM (the batch in hand is finished first).
 import { ingestRpc, type RpcIngestProgress } from '../../replay/ingest/ingestRpc.js';
+import type { RpcRetry } from '../../replay/source/retryRpc.js';
 import { createProgress } from '../progress.js';
 import type { Venue } from '../openVenue.js';
 import { createBoardRollup } from '../../engine/rollup/createBoardRollup.js';
 import { rollUpBoard } from '../rollUpBoard.js';
 
 const ROLLUP_EVERY_MS = 60_000;
+
+/** Why the source waits: each retry is told with its cause, so a node that is down is never silence. */
+function describeRetry(retry: RpcRetry): string {
+  const of = Number.isFinite(retry.attempts) ? ` of ${retry.attempts}` : '';
+  const wait = (retry.delayMs / 1000).toFixed(1);
+  return `${retry.method} failed (${retry.cause}): attempt ${retry.attempt}${of}, retrying in ${wait} s`;
+}
 
 export async function followRpc(venue: Venue, options: {
   rpc: string; follow: boolean; startBlock?: number; label: string;
@@ -33,6 +41,7 @@ export async function followRpc(venue: Venue, options: {
       startBlock: options.startBlock, follow: options.follow, signal: controller.signal,
       releaseEveryEvents: options.sharedWithServer ? Infinity : undefined,
       onProgress: (p) => progress.update(p.logs, { logs: p.logs, events: p.events, block: p.scannedBlock, finalized: p.headBlock }),
+      onRetry: (retry) => progress.note(describeRetry(retry)),
       atRest: () => rollUp(false),
     });
     await rollUp(true);

@@ -10,9 +10,10 @@ import { BlockContinuedError } from '../../replay/source/blockContinuedError.js'
 import { foldWithProgress } from '../foldWithProgress.js';
 import { createProgress } from '../progress.js';
 import { openVenue, type Venue } from '../openVenue.js';
-import { loadMetadataFile } from './metadataCommand.js';
+import { readMetadataFile, storeMetadata } from './metadataCommand.js';
 import { rewindCommand } from './rewindCommand.js';
 import { rollUpBoardOnce } from '../rollUpBoard.js';
+import { checkInputFile } from '../checkInputFile.js';
 
 interface IngestFlags {
   data: string; capture?: string; metadata?: string; workers?: number; batchLogs?: number; releaseEvery?: number;
@@ -20,9 +21,12 @@ interface IngestFlags {
 }
 
 export async function ingestCommand(flags: IngestFlags): Promise<void> {
+  // The inputs are checked before the venue is opened: one the user named wrong creates no data directory.
+  if (flags.capture) checkInputFile(flags.capture, 'capture');
+  const markets = flags.metadata ? readMetadataFile(flags.metadata, 'metadata') : null;
   let venue = openVenue(flags.data, { workers: flags.workers, positionCache: flags.positionCache });
   try {
-    if (flags.metadata) await loadMetadataFile(venue.offchain, flags.metadata);
+    if (markets) await storeMetadata(venue.offchain, markets, flags.metadata!);
     if (!flags.capture) {
       await catchUp(venue);
       await rollUpBoardOnce(venue.paths, 'ingest');

@@ -3,14 +3,16 @@
 // then finishes the batch in hand and exits 0.
 import { openVenue } from '../openVenue.js';
 import { followRpc } from './followRpc.js';
-import { loadMetadataFile } from './metadataCommand.js';
+import { readMetadataFile, storeMetadata } from './metadataCommand.js';
 
 export async function ingestRpcCommand(flags: {
   data: string; rpc: string; follow: boolean; startBlock?: number; metadata?: string; workers?: number;
 }): Promise<void> {
+  // Read before the venue is opened: a metadata file refused creates no data directory.
+  const markets = flags.metadata ? readMetadataFile(flags.metadata, 'metadata') : null;
   const venue = openVenue(flags.data, { workers: flags.workers });
   try {
-    if (flags.metadata) await loadMetadataFile(venue.offchain, flags.metadata);
+    if (markets) await storeMetadata(venue.offchain, markets, flags.metadata!);
     await followRpc(venue, { rpc: flags.rpc, follow: flags.follow, startBlock: flags.startBlock, label: 'ingest' });
   } finally {
     await venue.close();

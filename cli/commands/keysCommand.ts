@@ -1,10 +1,11 @@
 // `tally keys create | revoke KEY | list`. create prints the new key as its last line; revoke takes the whole
-// key or a prefix that `list` shows, when it names one key alone; list and revoke never create a data directory.
+// key or a prefix that `list` shows, when it names one key alone; none of them creates a data directory.
 import { existsSync } from 'node:fs';
 import { CommandError, UsageError } from '../../engine/commandError.js';
 import { dataPaths } from '../../engine/dataDir.js';
 import { API_KEY_PATTERN, createApiKey, findApiKeysByPrefix, listApiKeys, revokeApiKey } from '../../engine/offchain/apiKeys.js';
 import { openOffchainStore, type OffchainStore } from '../../engine/offchain/openOffchainStore.js';
+import { requireDataDir } from '../requireDataDir.js';
 
 const USAGE = 'keys needs an action: tally keys create | revoke KEY | list';
 const PREFIX_PATTERN = /^svc_[0-9a-f]{0,48}$/;
@@ -21,7 +22,8 @@ export async function keysCommand(flags: { data: string }, args: string[]): Prom
   if (extra !== undefined || (action !== 'revoke' && key !== undefined)) throw new UsageError(`keys ${action}: unexpected argument ${extra ?? key}`);
   if (action === 'revoke' && key === undefined) throw new UsageError('keys revoke needs a key, or a prefix of one that keys list shows');
   const dir = dataPaths(flags.data).offchain;
-  if (action !== 'create' && !existsSync(dir)) throw new CommandError(`${flags.data} holds no keys (no ${dir}): tally keys create makes one`);
+  if (action === 'create') requireDataDir(flags.data);
+  else if (!existsSync(dir)) throw new CommandError(`${flags.data} holds no keys (no ${dir}): tally keys create makes one`);
   const offchain = openOffchainStore({ dir });
   const now = Math.floor(Date.now() / 1000);
   try {

@@ -5,7 +5,9 @@ import { dataPaths } from '../../engine/dataDir.js';
 import { bumpOffchainRevision, markProfilesSource, openOffchainStore, type OffchainStore, type WalletProfile } from '../../engine/offchain/openOffchainStore.js';
 import { encodeValue } from '../../engine/state/stateCodec.js';
 import { InputError } from '../../engine/inputError.js';
+import { checkInputFile } from '../checkInputFile.js';
 import { fetchText } from '../fetchText.js';
+import { requireDataDir } from '../requireDataDir.js';
 
 export async function storeProfiles(offchain: OffchainStore, text: string, source: string): Promise<number> {
   let list: unknown;
@@ -35,7 +37,9 @@ export async function storeProfiles(offchain: OffchainStore, text: string, sourc
 
 export async function profilesCommand(flags: { data: string; file?: string; url?: string }): Promise<void> {
   // Read before the store is opened: a source that cannot be read leaves the data directory untouched.
+  requireDataDir(flags.data);
   const source = flags.file ?? flags.url!;
+  if (flags.file) checkInputFile(flags.file, 'file');
   const text = flags.file ? readFileSync(flags.file, 'utf8') : await fetchText(flags.url!);
   const offchain = openOffchainStore({ dir: dataPaths(flags.data).offchain });
   try {

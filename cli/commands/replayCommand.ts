@@ -1,6 +1,7 @@
 // `tally replay --to-block N --out DIR`: a data directory holding the state as of block N, built from the log
 // alone, with the log up to N and a copy of the off-chain store, so `tally serve --data DIR` answers as of N.
-import { copyFileSync, existsSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, statSync } from 'node:fs';
+import { CommandError } from '../../engine/commandError.js';
 import { dataPaths } from '../../engine/dataDir.js';
 import { openEventLog } from '../../engine/log/eventLog.js';
 import { openOffchainStore } from '../../engine/offchain/openOffchainStore.js';
@@ -8,7 +9,12 @@ import { foldIntoScratch } from './foldIntoScratch.js';
 import { rollUpBoardOnce } from '../rollUpBoard.js';
 
 export async function replayCommand(flags: { data: string; toBlock: number; out: string; workers?: number }): Promise<void> {
-  if (existsSync(flags.out) && readdirSync(flags.out).length > 0) throw new Error(`--out ${flags.out} is not empty`);
+  // A new directory: replay never writes over a venue (nor into the one it reads).
+  if (existsSync(flags.out)) {
+    const fix = 'give a new or empty directory';
+    if (!statSync(flags.out).isDirectory()) throw new CommandError(`--out ${flags.out} is a file; ${fix}`);
+    if (readdirSync(flags.out).length > 0) throw new CommandError(`--out ${flags.out} is not empty; ${fix}`);
+  }
   const source = dataPaths(flags.data);
   const target = dataPaths(flags.out);
   const sourceLog = openEventLog({ dir: source.log, readOnly: true });

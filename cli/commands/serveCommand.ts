@@ -73,7 +73,7 @@ async function refoldStaleState(data: string): Promise<void> {
  */
 export async function startServer(flags: {
   data: string; host: string; port: number; stores?: { store: StateStore; offchain: OffchainStore };
-}): Promise<Server & { closeAll(): Promise<void> }> {
+}): Promise<Server & { offchain: OffchainStore; closeAll(): Promise<void> }> {
   if (!flags.stores && isEmptyDataDir(flags.data)) throw new CommandError(`${flags.data} holds no venue yet: run tally demo or tally ingest first`);
   const paths = dataPaths(flags.data);
   if (!flags.stores) await refoldStaleState(flags.data);
@@ -85,6 +85,7 @@ export async function startServer(flags: {
   }, { host: flags.host, port: flags.port });
   return {
     ...server,
+    offchain,
     async closeAll() {
       server.close();
       if (flags.stores) return;

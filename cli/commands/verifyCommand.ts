@@ -16,6 +16,7 @@ import { isStateLayoutCurrent, STATE_LAYOUT } from '../../engine/state/stateLayo
 import { loadFoldOptions } from '../../engine/foldOptions.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
 import { foldIntoScratch } from './foldIntoScratch.js';
+import { checkInputFile } from '../checkInputFile.js';
 
 export const EXIT_STATE_BEHIND = 3;
 // No dot in the name: lmdb-js takes a path with an extension for a file, not a directory.
@@ -69,6 +70,7 @@ function checkCapture(log: EventLog, capture: string, config: string): boolean {
 export async function verifyCommand(flags: { data: string; capture?: string; workers?: number }): Promise<number> {
   const paths = dataPaths(flags.data);
   if (!existsSync(paths.log)) throw new CommandError(`${flags.data} holds no venue (no ${paths.log})`);
+  if (flags.capture) checkInputFile(flags.capture, 'capture');
   const log = openEventLog({ dir: paths.log, readOnly: true });
   try {
     const logCheck = log.verify();

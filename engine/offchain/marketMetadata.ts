@@ -76,33 +76,66 @@ export function parseMarketMetadata(object: Record<string, unknown>): MarketMeta
   };
 }
 
-/** A metadata file: a JSON array, or NDJSON with one object per line. */
+const WANTED = 'market objects (Gamma shape, each with a conditionId of 0x and 64 hex)';
+
+/** What a JSON value is, for a refusal: "null", "an object with keys data, next_cursor", "a string". */
+function describeJson(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) {
+    return value.length === 0 ? 'an empty array' : `an array of ${value.length} value${value.length === 1 ? '' : 's'}`;
+  }
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  const keys = Object.keys(value);
+  if (keys.length === 0) return 'an empty object';
+  return `an object with keys ${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', ...' : ''}`;
+}
+
+/** Why a source holding no market object is refused, naming what it holds instead. */
+function noMarketReason(document: unknown, values: unknown[], ndjson: boolean): string {
+  if (ndjson && values.length === 0) return `is empty, not ${WANTED}`;
+  if (ndjson || Array.isArray(document)) {
+    const what = ndjson ? `${values.length} JSON lines` : describeJson(document);
+    return `holds ${what}${values.length > 0 ? ` (the first is ${describeJson(values[0])})` : ''}, not ${WANTED}`;
+  }
+  // A page of a paginated API ({ data: [...], next_cursor }): the objects are in its data array.
+  const isPage = Array.isArray((document as Record<string, unknown> | null)?.data);
+  const page = isPage ? '; a page of an API answer? give its data array' : '';
+  return `holds ${describeJson(document)}, not ${WANTED}${page}`;
+}
+
+/**
+ * A metadata file: a JSON array of market objects (or one object), or NDJSON with one object per line. Objects
+ * without a usable condition id are skipped, but a source with no market object at all is refused (InputError
+ * naming what it holds): loading nothing is a wrong file, not an empty venue.
+ */
 export function parseMetadataText(textContent: string, file: string): MarketMetadata[] {
-  const trimmed = textContent.trimStart();
-  let objects: unknown[];
-  if (trimmed.startsWith('[')) {
-    try {
-      objects = JSON.parse(trimmed);
-    } catch (error) {
-      throw new InputError(file, 0, `not a valid JSON array (${(error as Error).message})`);
-    }
-  } else {
-    objects = [];
+  const trimmed = textContent.trim();
+  let document: unknown;
+  let values: unknown[];
+  let ndjson = false;
+  try {
+    document = JSON.parse(trimmed);
+    values = Array.isArray(document) ? document : [document];
+  } catch (error) {
+    if (trimmed.startsWith('[')) throw new InputError(file, 0, `not a valid JSON array (${(error as Error).message})`);
+    ndjson = true;
+    values = [];
     const lines = textContent.split('\n');
     for (let i = 0; i < lines.length; i++) {
       if (lines[i]!.trim() === '') continue;
       try {
-        objects.push(JSON.parse(lines[i]!));
+        values.push(JSON.parse(lines[i]!));
       } catch {
         throw new InputError(file, i + 1, 'not a JSON object');
       }
     }
   }
   const markets: MarketMetadata[] = [];
-  for (const object of objects) {
-    if (typeof object !== 'object' || object === null) continue;
-    const market = parseMarketMetadata(object as Record<string, unknown>);
+  for (const value of values) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
+    const market = parseMarketMetadata(value as Record<string, unknown>);
     if (market) markets.push(market);
   }
+  if (markets.length === 0) throw new InputError(file, 0, noMarketReason(document, values, ndjson));
   return markets;
 }

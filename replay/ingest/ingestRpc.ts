@@ -13,7 +13,7 @@ import { createStateReader } from '../../engine/state/stateReader.js';
 import type { LogDecoder } from '../decode/decodeLog.js';
 import type { RangeOptions } from '../source/adaptiveRange.js';
 import { readRpcBatches } from '../source/readRpcBatches.js';
-import type { RetryPolicy } from '../source/retryRpc.js';
+import type { RetryPolicy, RpcRetry } from '../source/retryRpc.js';
 
 export interface RpcIngestProgress {
   logs: number;
@@ -43,7 +43,11 @@ export async function ingestRpc(options: {
   releaseEveryEvents?: number;
   confirmations?: number;
   range?: RangeOptions;
+  /** Retries once the node has answered, and until it first does (readRpcBatches). */
   retry?: RetryPolicy;
+  firstRetry?: RetryPolicy;
+  /** Told of every retry of a request to the node, with its cause. */
+  onRetry?: (retry: RpcRetry) => void;
   transport?: Transport;
   warn?: (message: string) => void;
   onProgress?: (progress: RpcIngestProgress) => void;
@@ -69,7 +73,8 @@ export async function ingestRpc(options: {
   for await (const batch of readRpcBatches({
     url: options.url, addresses: options.addresses, decoder: options.decoder, afterBlock, startBlock: options.startBlock,
     follow: options.follow, pollMs: options.pollMs, signal: options.signal, knownHash, confirmations: options.confirmations,
-    range: options.range, retry: options.retry, transport: options.transport, warn: options.warn,
+    range: options.range, retry: options.retry, firstRetry: options.firstRetry, onRetry: options.onRetry,
+    transport: options.transport, warn: options.warn,
     onHead: (value) => {
       head = value;
       progress.headBlock = value.block;

@@ -1,9 +1,11 @@
 // The JSON-RPC connection of the chain source: a viem client over HTTP (or a given transport), with viem's own
 // retries off so that every retry decision is the source's (retryRpc), and requestMany's requests sent as one
-// JSON-RPC batch (block headers are fetched many at a time).
+// JSON-RPC batch (block headers are fetched many at a time). Until the node first answers, requests retry under
+// the short first-connection budget, so a wrong URL or a node not started is told within seconds; from the first
+// answer on, under the connected one.
 import { createPublicClient, http, type Transport } from 'viem';
-import { retryRpc, type RetryPolicy } from './retryRpc.js';
-import { classifyRpcError } from './rpcErrors.js';
+import { CONNECTED_RETRY, FIRST_CONNECTION_RETRY, retryRpc, type RetryPolicy, type RpcRetry } from './retryRpc.js';
+import { classifyRpcError, RpcFatalError, RpcRetriesSpentError } from './rpcErrors.js';
 
 export interface RpcClient {
   /** One request, retried on retryable errors; throws RpcRangeError or RpcFatalError otherwise. */
@@ -34,10 +36,16 @@ export function createRpcClient(options: {
   url: string;
   transport?: Transport;
   timeoutMs?: number;
+  /** Once the node has answered. Default CONNECTED_RETRY. */
   retry?: RetryPolicy;
+  /** Until the node first answers. Default FIRST_CONNECTION_RETRY; a client made again after an outage may pass `retry`. */
+  firstRetry?: RetryPolicy;
   signal?: AbortSignal;
+  /** Told of every retry before its wait, with its cause. */
+  onRetry?: (retry: RpcRetry) => void;
 }): RpcClient {
   const timeout = options.timeoutMs ?? 30_000;
+  const url = redactUrl(options.url);
   // Only requestMany batches: a provider that mishandles JSON-RPC batches then costs header fetches, not logs.
   const single = createPublicClient({ transport: options.transport ?? http(options.url, { retryCount: 0, timeout }) });
   const batched = createPublicClient({
@@ -47,20 +55,41 @@ export function createRpcClient(options: {
   type Raw = (args: { method: string; params: unknown[] }, options: { retryCount: number }) => Promise<unknown>;
   const raw = single.request as unknown as Raw;
   const rawBatched = batched.request as unknown as Raw;
+
+  let connected = false;
+  const answered = <T>(value: T): T => {
+    connected = true;
+    return value;
+  };
+  const retrying = async <T>(method: string, call: () => Promise<T>, classify: boolean): Promise<T> => {
+    const first = !connected;
+    const policy = first ? options.firstRetry ?? FIRST_CONNECTION_RETRY : options.retry ?? CONNECTED_RETRY;
+    try {
+      const { signal, onRetry } = options;
+      return await retryRpc(method, async () => answered(await call()), { policy, signal, classify, onRetry });
+    } catch (error) {
+      if (!first || connected || !(error instanceof RpcRetriesSpentError)) throw error;
+      throw new RpcFatalError(
+        `${url} did not answer ${error.method} in ${error.attempts} attempts (${error.lastCause}): ` +
+          'check the URL and that the node is running',
+        { cause: error },
+      );
+    }
+  };
   return {
-    url: redactUrl(options.url),
+    url,
     request: <T>(method: string, params: unknown[]) =>
-      retryRpc(method, async () => (await raw({ method, params }, { retryCount: 0 })) as T, options.retry, options.signal),
+      retrying(method, async () => (await raw({ method, params }, { retryCount: 0 })) as T, true),
     async requestOnce<T>(method: string, params: unknown[]) {
       try {
-        return (await raw({ method, params }, { retryCount: 0 })) as T;
+        return answered((await raw({ method, params }, { retryCount: 0 })) as T);
       } catch (error) {
         throw classifyRpcError(error, method);
       }
     },
     requestMany: <T>(method: string, paramsList: unknown[][]) =>
-      retryRpc(method, () => Promise.all(paramsList.map(async (params) => (await rawBatched({ method, params }, { retryCount: 0 })) as T)),
-        options.retry, options.signal),
-    retrying: (what, step) => retryRpc(what, step, options.retry, options.signal, false),
+      retrying(method, () => Promise.all(paramsList.map(async (params) => (await rawBatched({ method, params }, { retryCount: 0 })) as T)),
+        true),
+    retrying: (what, step) => retrying(what, step, false),
   };
 }

@@ -15,7 +15,7 @@ import { createBlockHeaders, type BlockHeader } from './createBlockHeaders.js';
 import { createHeadReader } from './createHeadReader.js';
 import { createRpcClient, type RpcClient } from './createRpcClient.js';
 import { fetchRangeLogs } from './fetchRangeLogs.js';
-import { sleep, type RetryPolicy } from './retryRpc.js';
+import { sleep, type RetryPolicy, type RpcRetry } from './retryRpc.js';
 import { FinalityMismatchError, RpcFatalError, RpcRangeError } from './rpcErrors.js';
 import { venueLogFilters } from './venueLogFilters.js';
 
@@ -45,7 +45,15 @@ export interface RpcSourceOptions {
   /** Without a finalized tag, read up to latest minus this many blocks. Default 256. */
   confirmations?: number;
   range?: RangeOptions;
+  /** Retries once the node has answered (default CONNECTED_RETRY, retryRpc.ts). */
   retry?: RetryPolicy;
+  /**
+   * Retries until the node first answers (default FIRST_CONNECTION_RETRY: a wrong URL or a node not started fails
+   * within seconds). A caller reading again after an outage of a node that had answered passes its `retry`.
+   */
+  firstRetry?: RetryPolicy;
+  /** Told of every retry before its wait, with its cause (the command line prints it). */
+  onRetry?: (retry: RpcRetry) => void;
   /** A viem transport to use instead of http(url) (tests, embedding). */
   transport?: Transport;
   /** Where the one-time notices go. Default stderr. */
@@ -58,10 +66,9 @@ export function defaultStartBlock(addresses: VenueAddresses): number {
 
 /** A node of another chain (or a config naming the wrong addresses) would yield nothing, silently: refuse it. */
 async function checkVenueChain(rpc: RpcClient, addresses: VenueAddresses): Promise<void> {
-  const [chainId, code] = await Promise.all([
-    rpc.request<string>('eth_chainId', []),
-    rpc.request<string>('eth_getCode', [addresses.ctf, 'latest']),
-  ]);
+  // One after the other: a node that does not answer is retried (and told) once, not twice at a time.
+  const chainId = await rpc.request<string>('eth_chainId', []);
+  const code = await rpc.request<string>('eth_getCode', [addresses.ctf, 'latest']);
   if (typeof code !== 'string' || code === '0x' || code === '0x0') {
     throw new RpcFatalError(`${rpc.url} (chain id ${parseInt(String(chainId), 16)}) has no contract at the CTF address ${addresses.ctf}: ` +
       'it serves another chain, or the data directory\'s config.json does not name this chain\'s contracts');
@@ -70,7 +77,10 @@ async function checkVenueChain(rpc: RpcClient, addresses: VenueAddresses): Promi
 
 export async function* readRpcBatches(options: RpcSourceOptions): AsyncGenerator<RpcBatch> {
   const { decoder, signal } = options;
-  const rpc = createRpcClient({ url: options.url, transport: options.transport, retry: options.retry, signal });
+  const rpc = createRpcClient({
+    url: options.url, transport: options.transport, retry: options.retry, firstRetry: options.firstRetry, signal,
+    onRetry: options.onRetry,
+  });
   const headers = createBlockHeaders(rpc);
   const heads = createHeadReader({
     rpc, headers, confirmations: options.confirmations ?? 256, warn: options.warn ?? ((message) => process.stderr.write(message + '\n')),

@@ -4,7 +4,8 @@
 // - RpcRetryableError: the node or the network is briefly unwell (connection refused or reset, HTTP 429 and 5xx,
 //   timeouts, rate limits, a node behind its peers); the same request later succeeds.
 // - RpcFatalError: retrying cannot help (bad request, invalid params, unknown method, unauthorised, wrong chain,
-//   a malformed answer, or retries used up); ingest stops with this message.
+//   a malformed answer, a URL fetch refuses, or retries used up: RpcRetriesSpentError); ingest stops with this
+//   message.
 // - FinalityMismatchError: the node's block differs from the one the log holds (engine/README.md, Pipeline).
 // classifyRpcError maps whatever viem throws (HttpRequestError, RpcRequestError subclasses, TimeoutError, fetch
 // failures) onto these by HTTP status, JSON-RPC code and the message texts common providers use. The two that
@@ -24,6 +25,14 @@ export class RpcRetryableError extends Error {
 
 export class RpcFatalError extends CommandError {
   override name = 'RpcFatalError';
+}
+
+/** A retryable error that outlived the retry budget: fatal, with its facts kept for a message that fits the phase. */
+export class RpcRetriesSpentError extends RpcFatalError {
+  override name = 'RpcRetriesSpentError';
+  constructor(readonly method: string, readonly attempts: number, readonly lastCause: string, options?: ErrorOptions) {
+    super(`${method} still failing after ${attempts} attempts: ${lastCause}`, options);
+  }
 }
 
 export class FinalityMismatchError extends CommandError {
@@ -51,6 +60,11 @@ const RATE_MESSAGE = /rate.?limit|too many requests|request rate|capacity|quota|
 // Transient node states: load-balanced providers serving from a node a little behind.
 const TRANSIENT_MESSAGE = /header not found|unknown block|block not found|missing trie node|not synced|syncing|try again|temporar|overloaded|unavailable|connection|socket|econn|epipe|network|fetch failed|internal error/i;
 
+// fetch's own refusals, before any connection: a port the Fetch standard blocks (1, 9, 6000, ...: undici says
+// "bad port"), a scheme it cannot fetch, a malformed URL. No retry ever reaches the node.
+const BAD_PORT = /\bbad port\b/i;
+const UNFETCHABLE = /unknown scheme|invalid url|ERR_INVALID_URL/i;
+
 // JSON-RPC codes (EIP-1474) that retrying cannot fix when the message gives no other hint.
 const FATAL_CODES = new Set([-32700, -32600, -32601, -32602, -32003, -32004, -32006, 4001, 4100, 4200]);
 
@@ -73,11 +87,13 @@ function errorFacts(error: unknown): ErrorFacts {
       headers?: { get?(name: string): string | null }; cause?: unknown;
     };
     if (e.name === 'TimeoutError' || e.name === 'AbortError') facts.timeout = true;
-    if (typeof e.details === 'string') texts.push(e.details);
-    else if (typeof e.shortMessage !== 'string' && typeof e.message === 'string') texts.push(e.message);
+    // viem and fetch repeat a cause's text at several depths ("fetch failed" twice): each text once.
+    const own = typeof e.shortMessage !== 'string' && typeof e.message === 'string' ? e.message : null;
+    const text = typeof e.details === 'string' ? e.details : own;
+    if (text !== null && !texts.includes(text)) texts.push(text);
     if (typeof e.status === 'number' && facts.status === undefined) facts.status = e.status;
     if (typeof e.code === 'number' && facts.code === undefined) facts.code = e.code;
-    if (typeof e.code === 'string') texts.push(e.code);
+    if (typeof e.code === 'string' && !texts.some((t) => t.includes(e.code as string))) texts.push(e.code);
     const retryAfter = typeof e.headers?.get === 'function' ? e.headers.get('retry-after') : null;
     if (retryAfter && facts.retryAfterMs === undefined) {
       const seconds = Number(retryAfter);
@@ -123,6 +139,14 @@ export function classifyRpcError(error: unknown, method: string): RpcRangeError 
   if (facts.status !== undefined) {
     if (facts.status === 408 || facts.status === 425 || facts.status >= 500) return new RpcRetryableError(what, facts.retryAfterMs, { cause: error });
     if (facts.status >= 400) return new RpcFatalError(what, { cause: error });
+  }
+  if (facts.status === undefined && BAD_PORT.test(facts.text)) {
+    const fix = 'fetch never connects to this port (the Fetch standard blocks it): serve the node on another port';
+    return new RpcFatalError(`${what}: ${fix}`, { cause: error });
+  }
+  if (facts.status === undefined && UNFETCHABLE.test(facts.text)) {
+    return new RpcFatalError(`${what}: not a URL fetch can use (give the node's http:// or https:// URL)`,
+      { cause: error });
   }
   if (facts.code !== undefined && FATAL_CODES.has(facts.code) && !TRANSIENT_MESSAGE.test(facts.text)) {
     return new RpcFatalError(what, { cause: error });

@@ -1,22 +1,15 @@
 // The command line's own errors: help exits 0, usage errors are one line and exit 2, refusals one line and exit
 // 1, never a stack; reading commands create nothing; keys revoke takes the prefix keys list shows.
-import t, { type Test } from 'tap';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import t from 'tap';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_LINE_BYTES } from '../../replay/source/readLines.js';
+import { closedPort } from '../fixtures/closedPort.js';
+import { expectOneLine } from '../fixtures/expectOneLine.js';
 import { runTally } from '../fixtures/runTally.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tally-cli-errors-'));
-
-/** One line on stderr, no stack frame. */
-function oneLine(t: Test, stderr: string, pattern: RegExp): void {
-  const lines = stderr.trimEnd().split('\n');
-  t.equal(lines.length, 1, `one line: ${stderr}`);
-  t.match(lines[0], pattern);
-  t.notMatch(stderr, /^\s+at /m, 'no stack');
-}
 
 t.test('default: help', async (t) => {
   for (const args of [['--help'], ['-h'], ['help']]) {
@@ -45,34 +38,30 @@ t.test('error: usage errors are one line and exit 2', async (t) => {
   ] as Array<[string[], RegExp]>) {
     const result = runTally(args);
     t.equal(result.code, 2, args.join(' '));
-    oneLine(t, result.stderr, pattern);
+    expectOneLine(t, result.stderr, pattern);
   }
 });
 
 t.test('error: a URL that cannot be fetched is one line', async (t) => {
-  // A port nothing listens on: taken, then released.
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: taken } = probe.address() as { port: number };
-      probe.close(() => resolve(taken));
-    });
-  });
+  const port = await closedPort();
   const data = join(dir, 'fetch');
+  mkdirSync(data);
   const result = runTally(['metadata', '--data', data, '--url', `http://127.0.0.1:${port}/markets`]);
   t.equal(result.code, 1);
-  oneLine(t, result.stderr, new RegExp(`^tally: cannot fetch http://127\\.0\\.0\\.1:${port}/markets: `));
-  t.notOk(existsSync(data), 'nothing created');
+  expectOneLine(t, result.stderr, new RegExp(`^tally: cannot fetch http://127\\.0\\.0\\.1:${port}/markets: `));
+  t.same(readdirSync(data), [], 'nothing written');
 });
 
 t.test('behavior: keys list and revoke never create a directory; revoke takes a listed prefix', async (t) => {
   const missing = join(dir, 'typo');
   const list = runTally(['keys', 'list', '--data', missing]);
   t.equal(list.code, 1);
-  oneLine(t, list.stderr, /holds no keys/);
+  expectOneLine(t, list.stderr, /holds no keys/);
   t.equal(runTally(['keys', 'revoke', 'svc_abc', '--data', missing]).code, 1);
   t.notOk(existsSync(missing), 'nothing created');
 
   const data = join(dir, 'keys');
+  mkdirSync(data);
   const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
   runTally(['keys', 'create', '--data', data]);
   const listed = runTally(['keys', 'list', '--data', data]).stdout.trim().split('\n');
@@ -84,7 +73,7 @@ t.test('behavior: keys list and revoke never create a directory; revoke takes a 
   t.match(runTally(['keys', 'list', '--data', data]).stdout, new RegExp(`${shown.replace(/\./g, '\\.')} created \\S+ revoked `));
   const ambiguous = runTally(['keys', 'revoke', 'svc_', '--data', data]);
   t.equal(ambiguous.code, 1);
-  oneLine(t, ambiguous.stderr, /^tally: keys revoke: 2 keys start with svc_; give more of the key$/);
+  expectOneLine(t, ambiguous.stderr, /^tally: keys revoke: 2 keys start with svc_; give more of the key$/);
 });
 
 t.test('error: captures that fold nothing, or hold a line too long, are told at ingest', async (t) => {
@@ -98,5 +87,5 @@ t.test('error: captures that fold nothing, or hold a line too long, are told at 
   writeFileSync(long, `{"address":"0x${'0'.repeat(40)}","data":"0x${'00'.repeat(MAX_LINE_BYTES)}"}\n`);
   const refused = runTally(['ingest', '--data', join(dir, 'long-data'), '--capture', long]);
   t.equal(refused.code, 1);
-  oneLine(t, refused.stderr, new RegExp(`^tally: ${long.replace(/\./g, '\\.')}:1: the line is longer than ${MAX_LINE_BYTES} bytes`));
+  expectOneLine(t, refused.stderr, new RegExp(`^tally: ${long.replace(/\./g, '\\.')}:1: the line is longer than ${MAX_LINE_BYTES} bytes`));
 });

@@ -108,7 +108,8 @@ t.test('behavior: follow picks up a block mined after it started, then stops on 
   let progress: RpcIngestProgress | null = null;
   const running = ingestRpc({
     url: chain.url, log: venue.log, store: venue.store, runner: venue.runner, decoder: venue.decoder, addresses: venue.addresses,
-    follow: true, pollMs: 50, signal: controller.signal, onProgress: (p) => (progress = p),
+    // A copy as onProgress sees it: the source mutates its progress object before the batch's head is written.
+    follow: true, pollMs: 50, signal: controller.signal, onProgress: (p) => (progress = { ...p }),
   });
   const waitFor = async (what: string, done: () => boolean) => {
     for (let waited = 0; !done(); waited += 20) {
