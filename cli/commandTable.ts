@@ -185,7 +185,9 @@ export const COMMANDS: Record<string, CommandSpec> = {
     notes: [
       'With --capture, also check that the log holds every venue log of that capture up to the log\'s last block',
       '(ingests before that was checked could miss the rest of a block a capture had cut short).',
-      'Exit codes: 0 all match; 1 a difference (named); 3 the state is behind its log (tally ingest catches it up).',
+      'Compares through the state\'s cursor, so it may run while an ingest folds (it then says so).',
+      'Exit codes: 0 all match; 1 a difference (named); 3 the state is behind its log and no process folds it',
+      '(tally ingest catches it up).',
     ],
     flags: { data: DATA, capture: { value: 'FILE', help: 'a capture to compare the log with' }, workers: WORKERS },
     async run(flags) {

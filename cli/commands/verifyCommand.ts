@@ -1,57 +1,24 @@
 // `tally verify [--capture FILE]`: the log's own checksums, then a refold into a scratch directory whose per-block
 // checksums must equal the stored ones; the first block that differs is named. A state that is merely behind its
-// log (a killed ingest, a full disk) is told apart from a damaged one. With --capture, the log is also checked
-// to hold every venue event of that capture up to its last block. Exit codes: 0 all match, 1 a difference,
-// 3 the state is behind its log.
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+// log (a killed ingest, a full disk) is told apart from a damaged one, and from one a running fold is catching up
+// (compared through its cursor, and said). With --capture, the log is also checked to hold every venue event of
+// that capture up to its last block. Exit codes: 0 all match, 1 a difference, 3 the state is behind its log and no
+// process is folding it.
+import { existsSync } from 'node:fs';
 import { findLogGaps } from '../../replay/ingest/findLogGaps.js';
 import { CommandError } from '../../engine/commandError.js';
 import { dataPaths } from '../../engine/dataDir.js';
-import type { BlockRecord } from '../../engine/state/foldCursor.js';
-import { isProcessAlive } from '../../engine/isProcessAlive.js';
-import { openEventLog, type EventLog } from '../../engine/log/eventLog.js';
-import { openStateStore } from '../../engine/state/openStateStore.js';
+import { EMPTY_CURSOR, readFoldCursor, type BlockRecord } from '../../engine/state/foldCursor.js';
+import { logWriterPid, openEventLog, type EventLog, type EventLogHead } from '../../engine/log/eventLog.js';
+import { openStateStore, type StateStore } from '../../engine/state/openStateStore.js';
 import { isStateLayoutCurrent, STATE_LAYOUT } from '../../engine/state/stateLayout.js';
 import { loadFoldOptions } from '../../engine/foldOptions.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
+import { createScratchDir } from './createScratchDir.js';
 import { foldIntoScratch } from './foldIntoScratch.js';
 import { checkInputFile } from '../checkInputFile.js';
 
 export const EXIT_STATE_BEHIND = 3;
-// No dot in the name: lmdb-js takes a path with an extension for a file, not a directory.
-const SCRATCH = /^verify-scratch-(\d+)$/;
-
-/**
- * The refold's scratch directory, inside the data directory (the same disk as the state it copies). Scratch
- * directories of verifies that were killed are removed first; a signal removes this one on the way out.
- */
-function createScratch(root: string): { dir: string; remove(): void } {
-  for (const name of readdirSync(root)) {
-    const match = SCRATCH.exec(name);
-    if (match && !isProcessAlive(Number(match[1]))) rmSync(join(root, name), { recursive: true, force: true });
-  }
-  const dir = join(root, `verify-scratch-${process.pid}`);
-  mkdirSync(dir);
-  const onSignal = (signal: NodeJS.Signals) => {
-    rmSync(dir, { recursive: true, force: true });
-    // A fold worker opening the scratch state at that very moment may create its files again: wait a moment
-    // (this thread dispatches nothing meanwhile) and remove what it left.
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
-    rmSync(dir, { recursive: true, force: true });
-    process.exit(signal === 'SIGINT' ? 130 : 143);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  return {
-    dir,
-    remove() {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 function checkCapture(log: EventLog, capture: string, config: string): boolean {
   const report = findLogGaps({ capturePath: capture, configPath: config, log });
@@ -71,61 +38,87 @@ export async function verifyCommand(flags: { data: string; capture?: string; wor
   const paths = dataPaths(flags.data);
   if (!existsSync(paths.log)) throw new CommandError(`${flags.data} holds no venue (no ${paths.log})`);
   if (flags.capture) checkInputFile(flags.capture, 'capture');
-  const log = openEventLog({ dir: paths.log, readOnly: true });
-  try {
-    const logCheck = log.verify();
-    if (!logCheck.ok) {
-      console.log(`verify: log segment ${logCheck.segment} is damaged: ${logCheck.reason}`);
-      return 1;
-    }
-    if (flags.capture && !checkCapture(log, flags.capture, paths.config)) return 1;
-  } finally {
-    log.close();
-  }
-  // No state directory: nothing folded yet, which compares as a state behind its log.
+  // The state is read first, and compared through its cursor: an ingest appends a block to the log before it folds
+  // it, and changes neither the log up to the cursor nor the state's records up to it, so an ingest folding
+  // meanwhile leaves the comparison whole. No state directory: nothing folded yet (a state behind its log).
   const stored = existsSync(paths.state) ? openStateStore({ dir: paths.state, readOnly: true }) : null;
-  const scratch = createScratch(paths.root);
   try {
     if (stored && !isStateLayoutCurrent(stored, loadFoldOptions(paths.config))) {
       console.log(`verify: the state in ${paths.state} was folded with another state layout than this tally's (${STATE_LAYOUT}) or other options in config.json; fold it again first (tally ingest does so)`);
       return 1;
     }
-    const { store, runner } = await foldIntoScratch({ data: flags.data, stateDir: scratch.dir, workers: flags.workers, label: 'verify' });
-    const refolded = [...createStateReader(store).blocks()];
-    await runner.close();
-    await store.close();
-    const original = stored ? [...createStateReader(stored).blocks()] : [];
-    return compareBlocks(original, refolded, flags.data);
+    const cursor = stored ? readFoldCursor(stored) : EMPTY_CURSOR;
+    const log = openEventLog({ dir: paths.log, readOnly: true });
+    let head: EventLogHead;
+    try {
+      const logCheck = log.verify();
+      if (!logCheck.ok) {
+        console.log(`verify: log segment ${logCheck.segment} is damaged: ${logCheck.reason}`);
+        return 1;
+      }
+      if (flags.capture && !checkCapture(log, flags.capture, paths.config)) return 1;
+      head = log.head();
+    } finally {
+      log.close();
+    }
+    const scratch = createScratchDir(paths.root, 'verify');
+    let refolded: BlockRecord[];
+    try {
+      const { store, runner } = await foldIntoScratch({
+        data: flags.data, stateDir: scratch.dir, toBlock: cursor.block, workers: flags.workers, label: 'verify',
+      });
+      refolded = [...createStateReader(store).blocks()];
+      await runner.close();
+      await store.close();
+    } finally {
+      scratch.remove();
+    }
+    const original = stored ? recordsThrough(stored, cursor.block) : [];
+    return compareBlocks(original, refolded, { data: flags.data, head, writer: logWriterPid(paths.log) });
   } finally {
-    scratch.remove();
     await stored?.close();
   }
 }
 
-/** Stored against refolded block records: equal, behind (a prefix of the refold), or different at a block. */
-function compareBlocks(original: BlockRecord[], refolded: BlockRecord[], data: string): number {
+function recordsThrough(store: StateStore, block: number): BlockRecord[] {
+  const records: BlockRecord[] = [];
+  for (const record of createStateReader(store).blocks()) {
+    if (record.block > block) break;
+    records.push(record);
+  }
+  return records;
+}
+
+/**
+ * The stored block records through the state's cursor against the refold of the log through it: different at a
+ * block, or equal, with the log holding more (a fold under way when a process holds the log, else a state behind).
+ */
+function compareBlocks(
+  original: BlockRecord[], refolded: BlockRecord[], context: { data: string; head: EventLogHead; writer: number | null },
+): number {
   let matched = 0;
-  while (matched < original.length && matched < refolded.length) {
-    const a = original[matched]!;
-    const b = refolded[matched]!;
-    if (a.block !== b.block || a.checksum !== b.checksum) {
-      const where = a.block === b.block ? `block ${a.block}: stored ${a.checksum} refolded ${b.checksum}`
-        : `block ${Math.min(a.block, b.block)}, which is in the ${a.block < b.block ? 'stored state' : 'refold'} only`;
+  while (matched < original.length || matched < refolded.length) {
+    const a = original[matched];
+    const b = refolded[matched];
+    if (a?.block !== b?.block || a?.checksum !== b?.checksum) {
+      const where = a && b && a.block === b.block ? `block ${a.block}: stored ${a.checksum} refolded ${b.checksum}`
+        : !b || (a && a.block < b.block) ? `block ${a!.block}, which is in the stored state only (the log lacks it)`
+          : `block ${b.block}, which is in the refold only`;
       console.log(`verify: FAILED at ${where} (${matched} blocks matched before it)`);
       return 1;
     }
     matched++;
   }
-  if (matched < original.length) {
-    console.log(`verify: FAILED: the state holds ${original.length - matched} blocks the log does not, from block ${original[matched]!.block}`);
-    return 1;
-  }
-  if (matched < refolded.length) {
-    const folded = matched > 0 ? `block ${original[matched - 1]!.block}` : 'no block yet';
-    console.log(`verify: the state is behind its log: folded through ${folded}, the log holds ${refolded.length - matched} more blocks ` +
-      `through block ${refolded[refolded.length - 1]!.block}; the ${matched} folded blocks match. tally ingest --data ${data} folds the rest`);
+  const through = matched > 0 ? `block ${original[matched - 1]!.block}` : 'no block yet';
+  const checksum = matched > 0 ? original[matched - 1]!.checksum : '-';
+  const beyond = context.head.blocks - matched;
+  if (beyond > 0 && context.writer === null) {
+    console.log(`verify: the state is behind its log: folded through ${through}, the log holds ${beyond} more blocks ` +
+      `through block ${context.head.block}; the ${matched} folded blocks match. tally ingest --data ${context.data} folds the rest`);
     return EXIT_STATE_BEHIND;
   }
-  console.log(`verify: ok, ${matched} blocks, checksum ${matched ? original[matched - 1]!.checksum : '-'}`);
+  const running = beyond > 0 ? `; a fold is running (process ${context.writer} holds the log): the ${beyond} blocks it has ` +
+    `appended beyond ${through} are not compared` : '';
+  console.log(`verify: ok, ${matched} blocks, checksum ${checksum}${running}`);
   return 0;
 }

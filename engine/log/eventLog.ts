@@ -177,6 +177,12 @@ export function openEventLog(options: EventLogOptions): EventLog {
   return new SegmentedEventLog(options);
 }
 
+/** The live process holding the log's writer lock (a fold, an ingest, a rewind), or null when none does. */
+export function logWriterPid(dir: string): number | null {
+  const pid = readLockPid(join(dir, LOCK_FILE));
+  return pid !== null && isProcessAlive(pid) ? pid : null;
+}
+
 function segmentName(index: number): string {
   return `${String(index).padStart(8, '0')}.seg`;
 }
@@ -405,6 +411,8 @@ class SegmentedEventLog implements EventLog {
     const activeIndex = this.sealed.length;
     for (const index of listSegmentIndexes(this.dir)) {
       if (index > activeIndex) {
+        // A reader that read segments.json just before a live writer sealed the active segment: the log as it was.
+        if (this.readOnly && logWriterPid(this.dir) !== null) break;
         throw new EventLogError(`segment ${segmentName(index)} follows ${segmentName(activeIndex)}, which is not sealed`);
       }
     }
@@ -1086,7 +1094,9 @@ function acquireLock(dir: string): string {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = readLockPid(lockPath);
-    if (holder !== null && isProcessAlive(holder)) throw new LogLockedError(`log is locked by process ${holder}`);
+    if (holder !== null && isProcessAlive(holder)) {
+      throw new LogLockedError(`log is locked by process ${holder}, which is writing ${dir} (an ingest, tally run or a rewind): let it finish or stop it first`);
+    }
     // Stale, or empty because its writer died between creating and filling it.
     rmSync(lockPath, { force: true });
   }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
 import { KIND, type BlockEvents, type ChainEvent, type OrderFilledV1 } from '../../engine/chain/chainEvent.js';
-import { encodeLogFrame, openEventLog, type EventLog } from '../../engine/log/eventLog.js';
+import { encodeLogFrame, logWriterPid, openEventLog, type EventLog } from '../../engine/log/eventLog.js';
 import { ID_SPACE, IdDictionary } from '../../engine/log/idDictionary.js';
 import { absorbDefinitions, decodeBlocks, encodeBlocks, LogCodecError, readDefinitionsHeader } from '../../engine/log/logCodec.js';
 
@@ -356,6 +356,30 @@ t.test('eventLog', async (t) => {
     log.append(blocks.slice(10));
     t.strictSame([...reader].flat(), blocks.slice(0, 10));
     log.close();
+  });
+
+  t.test('behavior: a reader opening while the writer seals sees the log as it was; logWriterPid names the writer', async (t) => {
+    const dir = createDir(t);
+    const blocks = makeBlocks(createRandom(seed + 11), 1, 60, 4);
+    const log = openEventLog({ dir, segmentBytes: 2048, durable: false });
+    log.append(blocks.slice(0, 20));
+    log.append(blocks.slice(20, 40));
+    const before = readFileSync(join(dir, 'segments.json'));
+    log.append(blocks.slice(40));
+    t.same(segmentFiles(dir).length, 3, 'a seal since');
+    t.equal(logWriterPid(dir), process.pid);
+    // What a reader that read segments.json before the seals finds: segments after the one it takes as active.
+    const after = readFileSync(join(dir, 'segments.json'));
+    writeFileSync(join(dir, 'segments.json'), before);
+    const reader = openEventLog({ dir, readOnly: true });
+    const seen = readAll(reader);
+    t.ok(seen.length >= 20 && seen.length < blocks.length, `${seen.length} blocks, a prefix`);
+    t.strictSame(seen, blocks.slice(0, seen.length));
+    reader.close();
+    log.close();
+    t.equal(logWriterPid(dir), null, 'no writer once closed');
+    t.throws(() => openEventLog({ dir, readOnly: true }), /follows .* which is not sealed/, 'without a writer, damage');
+    writeFileSync(join(dir, 'segments.json'), after);
   });
 
   t.test('behavior: a torn tail is cut on open', async (t) => {
