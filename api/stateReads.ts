@@ -32,17 +32,25 @@ const MAX_MARKETS = 100_000;
 export function createStateReads(state: StateReader, offchain: OffchainStore): StateReads {
   let generation = '';
   let revision = 0;
+  let opened = 0;
   const tokens = new Map<string, TokenRecord>();
   const markets = new Map<string, MarketEntry>();
   return {
     refresh() {
+      // A rewind replaces the state whole (tally rewind while serving): the new one is read from this request on,
+      // under a generation of its own, and nothing cached of the old one survives (a rewound token may be unknown).
+      const openedNow = state.followRewind();
+      if (openedNow !== opened) {
+        opened = openedNow;
+        tokens.clear();
+      }
       const cursor = state.cursor();
       const revisionNow = readOffchainRevision(offchain);
       // A rollup changes the board's answers, and a tag run the tags answer, without moving the cursor (and the
       // run is written after the board): the board's generation and block and the run's number count too.
       const board = state.board();
       const run = state.latestTagRunNumber();
-      const now = `${cursor.block}:${cursor.events}:${revisionNow}:${board ? `${board.generation}:${board.block}` : '-'}:${run ?? '-'}`;
+      const now = `${opened}:${cursor.block}:${cursor.events}:${revisionNow}:${board ? `${board.generation}:${board.block}` : '-'}:${run ?? '-'}`;
       if (now === generation) return generation;
       generation = now;
       revision = revisionNow;

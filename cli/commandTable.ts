@@ -197,7 +197,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
   },
   rewind: {
     synopsis: 'rewind --to-block N',
-    summary: 'truncate the log after block N and fold the state again (stop the server first)',
+    summary: 'fold the log through block N, move that in as the state (a running server follows), truncate the log after N',
     flags: { data: DATA, 'to-block': TO_BLOCK, workers: WORKERS },
     async run(flags) {
       const toBlock = requiredBlock(flags, 'rewind');

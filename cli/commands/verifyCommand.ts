@@ -11,6 +11,7 @@ import { dataPaths } from '../../engine/dataDir.js';
 import { EMPTY_CURSOR, readFoldCursor, type BlockRecord } from '../../engine/state/foldCursor.js';
 import { logWriterPid, openEventLog, type EventLog, type EventLogHead } from '../../engine/log/eventLog.js';
 import { openStateStore, type StateStore } from '../../engine/state/openStateStore.js';
+import { isStateReplaced } from '../../engine/state/stateReplacement.js';
 import { isStateLayoutCurrent, STATE_LAYOUT } from '../../engine/state/stateLayout.js';
 import { loadFoldOptions } from '../../engine/foldOptions.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
@@ -74,6 +75,10 @@ export async function verifyCommand(flags: { data: string; capture?: string; wor
       scratch.remove();
     }
     const original = stored ? recordsThrough(stored, cursor.block) : [];
+    // A rewind moves a new state in before it cuts the log: the one read here may be gone, and the log shorter.
+    if (stored && isStateReplaced(stored, paths.state)) {
+      throw new CommandError(`a rewind replaced the state in ${paths.state} while verify compared it: run verify again`);
+    }
     return compareBlocks(original, refolded, { data: flags.data, head, writer: logWriterPid(paths.log) });
   } finally {
     await stored?.close();

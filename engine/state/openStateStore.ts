@@ -1,8 +1,10 @@
 // The LMDB state: one environment, a named database per kind of record, values as binary bytes from stateCodec.
 // The fold's main thread is the only writer; workers and the API read the same memory-mapped file. A folding
-// process flushes its commits once, when it closes the store (unflushedMarker says why that is safe).
+// process flushes its commits once, when it closes the store (unflushedMarker says why that is safe). A state is
+// only ever replaced whole, by a rewind, never written over under a map (stateReplacement.ts).
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { mkdirSync } from 'node:fs';
+import { isStateReplaced } from './stateReplacement.js';
 import { clearUnflushed, currentBootId, markUnflushed } from './unflushedMarker.js';
 
 export const STATE_DBS = [
@@ -39,12 +41,19 @@ export type StateDbs = { [K in StateDbName]: Database<Buffer, K extends BinaryKe
 export interface StateStore {
   env: RootDatabase;
   dbs: StateDbs;
+  /** How many times the environment has been opened: what a reader caches about ids holds for one opening. */
+  opened: number;
   close(): Promise<void>;
   /**
    * Closes and reopens the environment in place (same object). Once every thread has closed it the map is
    * released, and with it the file pages it made resident, which otherwise grow with the state's size.
    */
   reopen(): Promise<void>;
+  /**
+   * When a rewind has replaced the mapped state by another in the directory (stateReplacement.ts), opens that one
+   * in place (same object) and answers true; the old environment closes once the reads in flight end.
+   */
+  followReplacement(): boolean;
 }
 
 export function openStateStore(options: {
@@ -66,9 +75,10 @@ export function openStateStore(options: {
     mapSize: 64 * 1024 ** 3,
     noSync: boot !== null,
   });
-  const store = { dbs: {} as StateDbs } as StateStore;
+  const store = { dbs: {} as StateDbs, opened: 0 } as StateStore;
   const attach = () => {
     store.env = openEnv();
+    store.opened++;
     const dbs: Record<string, Database<Buffer, string | Buffer>> = store.dbs;
     for (const name of STATE_DBS) {
       dbs[name] = store.env.openDB<Buffer, string | Buffer>({ name, encoding: 'binary', ...(isBinaryKeyDb(name) ? { keyEncoding: 'binary' as const } : {}) });
@@ -87,6 +97,15 @@ export function openStateStore(options: {
   store.reopen = async () => {
     await store.env.close();
     attach();
+  };
+  store.followReplacement = () => {
+    if (!isStateReplaced(store, options.dir)) return false;
+    const replaced = store.env;
+    attach();
+    // lmdb-js closes it once its pending reads are done; a scan still open over it (a stream) then ends with an
+    // error rather than reading a freed map. Nothing is left to do if closing fails.
+    replaced.close().catch(() => undefined);
+    return true;
   };
   return store;
 }

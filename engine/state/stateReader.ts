@@ -68,6 +68,11 @@ export interface FillCursor extends ScannedFill {
 }
 
 export interface StateReader {
+  /**
+   * Reads on from the state a rewind moved into the store's directory, when one did (stateReplacement.ts); answers
+   * how many times the store has been opened, which changes then: what a reader cached of the old state is stale.
+   */
+  followRewind(): number;
   /** The fold's cursor as last committed (decoded again only when a commit changed it). */
   cursor(): FoldCursor;
   block(block: number): BlockRecord | null;
@@ -142,9 +147,15 @@ const keyBytes = (key: string) => Buffer.from(key, 'latin1');
 
 export function createStateReader(store: StateStore): StateReader {
   // An id's text never changes once the fold has numbered it (numbering is a pure function of the log, so a
-  // rebuilt state gives the same id the same text), so the cache needs no invalidation.
+  // rebuilt state gives the same id the same text); only a rewind and a different chain after it renumber the ids
+  // past the rewound block, and a rewound state is another opening of the store, which empties the cache.
   const texts: Map<number, string>[] = [new Map(), new Map(), new Map()];
+  let textsOpened = store.opened;
   function idText(space: number, id: number): string {
+    if (textsOpened !== store.opened) {
+      for (const cache of texts) cache.clear();
+      textsOpened = store.opened;
+    }
     const cache = texts[space]!;
     let text = cache.get(id);
     if (text === undefined) {
@@ -354,6 +365,10 @@ export function createStateReader(store: StateStore): StateReader {
   }
 
   return {
+    followRewind() {
+      store.followReplacement();
+      return store.opened;
+    },
     cursor: foldCursor,
     block(block) {
       const bytes = Number.isInteger(block) && block >= 0 && block <= MAX_U32 ? store.dbs.blocks.getBinary(keyBytes(blockRecordKey(block))) : undefined;
