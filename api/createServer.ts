@@ -1,13 +1,15 @@
-// The HTTP front (uWebSockets.js): /v1 routes over the memory-mapped state. Every answer is JSON; every error
-// is { "error": text } (api/errorTexts.ts). Per key: 600 requests a minute and 4 in flight (2 streams), 429 with
-// Retry-After beyond. The native binary must load: the JS fallback is refused, not tolerated.
+// The HTTP front (uWebSockets.js): /v1 routes over the memory-mapped state, and /metrics. Every answer is JSON;
+// every error is { "error": text } (api/errorTexts.ts). Per key (config.json may change the figures): 600 requests
+// a minute and 4 in flight (2 streams), 429 with Retry-After beyond. GET and HEAD on every route, OPTIONS answered
+// as a CORS preflight. Each request is counted for /metrics and, with an access log, logged once answered. The
+// native binary must load: the JS fallback is refused, not tolerated.
 import uWS from 'uWebSockets.js';
 import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
 import { ApiError } from './apiError.js';
-import { bearerChallenge, ERROR, inFlightError, rateLimitError } from './errorTexts.js';
+import { bearerChallenge, ERROR, rateLimitError } from './errorTexts.js';
 import { acceptsGzip } from './acceptsGzip.js';
-import { createInFlightLimiter } from './limits/createInFlightLimiter.js';
-import { createRateLimiter } from './limits/createRateLimiter.js';
+import { createKeyPolicies, type KeyPolicy } from './limits/createKeyPolicies.js';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './limits/loadRateLimits.js';
 import type { RouteContext } from './routeContext.js';
 import { closedPositionsRoute } from './routes/closedPositionsRoute.js';
 import { healthRoute } from './routes/healthRoute.js';
@@ -28,18 +30,36 @@ import { createRoundIndex } from './strikes/roundIndex.js';
 import { walletCategoriesRoute } from './routes/walletCategoriesRoute.js';
 import { createLeaderboardRoute } from './routes/leaderboardRoute.js';
 import { createBoardRankings } from './board/boardRankings.js';
-import { sendStream, StreamedAnswer } from './sendStream.js';
-import { answerEtag, encodeAnswer, sendAnswer, sendError, sendNotModified } from './sendAnswer.js';
+import { sendStream, sendStreamHead, StreamedAnswer } from './sendStream.js';
+import {
+  answerEtag, encodeAnswer, sendAnswer, sendError, sendGzipLater, sendNotModified, sendText, type Headers,
+} from './sendAnswer.js';
 import { createAnswerCache } from './answerCache.js';
 import { createKeyCheck } from './createKeyCheck.js';
 import { listenError } from './listenError.js';
 import { openApiDocument, type RouteDoc } from './openApiDocument.js';
 import { routeDocs } from './routeDocs.js';
 import { compileQuery, type QueryValues } from './query/queryParams.js';
+import { ALLOWED_METHODS, sendPreflight } from './cors.js';
+import { accessLogLine, keyPrefix, openAccessEntry, type AccessEntry, type AccessLog } from './accessLog.js';
+import { isLoopbackPeer } from './isLoopbackPeer.js';
+import { createServerMetrics } from './metrics/createServerMetrics.js';
+import { EXPOSITION_CONTENT_TYPE } from './metrics/exposition.js';
+import type { RouteMetrics } from './metrics/requestMetrics.js';
 
 export interface Server {
   port: number;
   close(): void;
+}
+
+export interface ServerOptions {
+  host: string;
+  port: number;
+  now?: () => number;
+  /** The per-key limits (config.json's rateLimits); spec 8's by default. */
+  rateLimits?: RateLimits;
+  /** Where the access log's lines go; none without it. */
+  accessLog?: AccessLog;
 }
 
 const MAX_URL_CHARS = 16_384;
@@ -47,18 +67,41 @@ const MAX_HEADER_BYTES = 8192;
 /** uSockets' LIBUS_LISTEN_EXCLUSIVE_PORT. */
 const LISTEN_EXCLUSIVE_PORT = 1;
 
-/** Runs a uWS handler's body. Nothing may escape a uWS handler: an exception there ends the process. */
-function guard(res: HttpResponse, run: () => void): void {
+/** What an answerer returns when the answer is written later (a stream, a gzip): its completion records it. */
+const LATER = 0;
+const RETRY_IN_ONE_SECOND = { 'retry-after': '1' };
+
+/** A request's answerer: writes the answer, or starts it, and returns its status (or LATER). */
+type Answerer = (res: HttpResponse, req: HttpRequest, entry: AccessEntry | null, started: number) => number;
+
+/** A valid key as the server keeps it (once per key and off-chain revision). */
+interface KeyGrant {
+  /** The limiters' id of the key: a hash, never the key. */
+  id: string;
+  /** For the access log. */
+  prefix: string;
+  /** null: the key's requests are not limited. */
+  policy: KeyPolicy | null;
+}
+
+/**
+ * An exception that escaped an answerer: logged, and a 500 when nothing was written yet. Nothing may escape a uWS
+ * handler: an exception there ends the process.
+ */
+function answerFailure(res: HttpResponse, error: unknown): number {
+  console.error(error);
   try {
-    run();
-  } catch (error) {
-    console.error(error);
-    try {
-      sendError(res, 500, ERROR.internal);
-    } catch {
-      // The answer was already written (a finished response refuses further writes): nothing more to send.
-    }
+    sendError(res, 500, ERROR.internal);
+  } catch {
+    // The answer was already written (a finished response refuses further writes): nothing more to send.
   }
+  return 500;
+}
+
+/** An error answer; returns its status. */
+function refuse(res: HttpResponse, status: number, text: string, headers: Headers | null, head: boolean): number {
+  sendError(res, status, text, headers, head);
+  return status;
 }
 
 /** The request's header names and values, summed (uWS itself accepts far larger headers). */
@@ -75,8 +118,26 @@ function assertNativeUws(): void {
   }
 }
 
-function unauthorized(res: HttpResponse, req: HttpRequest): void {
-  sendError(res, 401, ERROR.unauthorized, { 'www-authenticate': bearerChallenge(req.getHeader('authorization') !== '') });
+function unauthorized(res: HttpResponse, req: HttpRequest, head: boolean): number {
+  const challenge = bearerChallenge(req.getHeader('authorization') !== '');
+  return refuse(res, 401, ERROR.unauthorized, { 'www-authenticate': challenge }, head);
+}
+
+/** 414 or 431 when the URL or the headers are over their limits (checked before the key, on every path), else 0. */
+function sizeRefusal(res: HttpResponse, req: HttpRequest, url: string, query: string, head: boolean): number {
+  if (url.length + query.length > MAX_URL_CHARS) return refuse(res, 414, ERROR.urlTooLong, null, head);
+  if (headerBytes(req) > MAX_HEADER_BYTES) return refuse(res, 431, ERROR.headersTooLarge, null, head);
+  return 0;
+}
+
+/**
+ * Drops the `uWebSockets: 20` header the library writes on every answer (it names the server's software to
+ * anyone). The addon's undocumented `_cfg('silent')` sets its loop's noMark (uWebSockets.js src/addon.cpp, uWS_cfg;
+ * uWebSockets src/HttpResponse.h, writeMark); it holds for the whole loop. test/api/httpDetails.test.ts checks it.
+ */
+function silenceLibraryMark(): void {
+  const cfg = (uWS as unknown as { _cfg?: (key: string) => void })._cfg;
+  if (typeof cfg === 'function') cfg('silent');
 }
 
 /** If-None-Match (RFC 9110 13.1.2): `*` or a list of entity tags, weak ones compared weakly. */
@@ -88,9 +149,11 @@ function matchesEtag(header: string, etag: string): boolean {
   });
 }
 
+/** The key of `Authorization: Bearer KEY`; the scheme's letter case does not matter (RFC 9110 11.1). */
 function bearerKey(req: HttpRequest): string {
   const header = req.getHeader('authorization');
-  return header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  const scheme = header.slice(0, 7);
+  return scheme === 'Bearer ' || scheme.toLowerCase() === 'bearer ' ? header.slice(7).trim() : '';
 }
 
 /** What a route handler sees: the request's parts, read before the handler runs (uWS requests die after). */
@@ -108,54 +171,90 @@ export interface RouteDefinition {
   cached?: boolean;
   /** Answers carry an ETag and a request whose If-None-Match names it gets 304 (the tags run, spec 4.10). */
   etag?: boolean;
+  /** Answered without a key, and so without per-key limits (the OpenAPI document). */
+  keyless?: boolean;
   doc: RouteDoc;
   handle(request: RouteRequest): unknown;
 }
 
-export function createServer(ctx: RouteContext, options: { host: string; port: number; now?: () => number }): Promise<Server> {
+export function createServer(ctx: RouteContext, options: ServerOptions): Promise<Server> {
   assertNativeUws();
+  silenceLibraryMark();
   const now = options.now ?? Date.now;
   const app: TemplatedApp = uWS.App();
-  const rate = createRateLimiter();
-  // Only the API benchmark lifts the per-key limits: its 32 connections share one key, and the load would stop
-  // at 600 requests.
-  const rateLimited = process.env.TALLY_BENCH_NO_RATE_LIMIT !== '1';
-  const inFlight = createInFlightLimiter();
-  const inFlightText = inFlightError(inFlight.maxRequests, inFlight.maxStreams);
+  const policyOf = createKeyPolicies(options.rateLimits ?? DEFAULT_RATE_LIMITS);
+  const checkKey = createKeyCheck<KeyGrant>(ctx.offchain, (key, id) => ({
+    id, prefix: keyPrefix(key), policy: policyOf(key),
+  }));
   const answers = createAnswerCache();
-  const checkKey = createKeyCheck(ctx.offchain);
-  const limitText = String(rate.limit);
-  const unlimited = { allowed: true, remaining: rate.limit, retryAfterSeconds: 0 };
+  const metrics = createServerMetrics(ctx);
+  const accessLog = options.accessLog ?? null;
   /** The off-chain revision as of now (the key check goes stale when it moves). */
   const refreshedRevision = () => {
     ctx.reads.refresh();
     return ctx.reads.offchainRevision();
   };
 
-  const serve = (route: RouteDefinition, parameterCount: number) => (res: HttpResponse, req: HttpRequest) =>
-    guard(res, () => handle(route, parameterCount, res, req));
+  /** Counts an answered request, and logs it when asked to. */
+  const record = (route: RouteMetrics, status: number, started: number, entry: AccessEntry | null) => {
+    const milliseconds = performance.now() - started;
+    route.observe(status, milliseconds / 1000);
+    if (entry !== null) accessLog!(accessLogLine(entry, status, milliseconds));
+  };
 
-  const handle = (route: RouteDefinition, parameterCount: number, res: HttpResponse, req: HttpRequest) => {
+  /** A uWS handler, made once per route and method: times the answerer, records what it answered. */
+  const handler = (route: RouteMetrics, answer: Answerer) => (res: HttpResponse, req: HttpRequest) => {
+    const started = performance.now();
+    const entry = accessLog === null ? null : openAccessEntry(res, req);
+    let status: number;
+    try {
+      status = answer(res, req, entry, started);
+    } catch (error) {
+      status = answerFailure(res, error);
+    }
+    if (status !== LATER) record(route, status, started, entry);
+  };
+
+  const handle = (
+    route: RouteDefinition, routeMetrics: RouteMetrics, parameterCount: number, head: boolean,
+    res: HttpResponse, req: HttpRequest, entry: AccessEntry | null, started: number,
+  ): number => {
     const url = req.getUrl();
     const query = req.getQuery() ?? '';
-    if (url.length + query.length > MAX_URL_CHARS) return sendError(res, 414, ERROR.urlTooLong);
-    if (headerBytes(req) > MAX_HEADER_BYTES) return sendError(res, 431, ERROR.headersTooLarge);
-    if (req.getHeader('content-length') !== '' && req.getHeader('content-length') !== '0') return sendError(res, 400, ERROR.bodyNotAccepted);
-    if (req.getHeader('transfer-encoding') !== '') return sendError(res, 400, ERROR.bodyNotAccepted);
+    const tooLarge = sizeRefusal(res, req, url, query, head);
+    if (tooLarge !== 0) return tooLarge;
+    const bodyLength = req.getHeader('content-length');
+    if ((bodyLength !== '' && bodyLength !== '0') || req.getHeader('transfer-encoding') !== '') {
+      return refuse(res, 400, ERROR.bodyNotAccepted, null, head);
+    }
     const generation = ctx.reads.refresh();
-    const keyId = checkKey(bearerKey(req), ctx.reads.offchainRevision());
-    if (keyId === null) return unauthorized(res, req);
+    let keyId = '';
+    let policy: KeyPolicy | null = null;
+    if (!route.keyless) {
+      const grant = checkKey(bearerKey(req), ctx.reads.offchainRevision());
+      if (grant === null) return unauthorized(res, req, head);
+      keyId = grant.id;
+      policy = grant.policy;
+      if (entry !== null) entry.key = grant.prefix;
+    }
     // Concurrency first: a request refused for it does not count against the minute.
     const stream = route.stream ?? false;
-    if (rateLimited && !inFlight.enter(keyId, stream)) return sendError(res, 429, inFlightText, { 'retry-after': '1' });
-    const decision = rateLimited ? rate.take(keyId, now()) : unlimited;
-    if (!decision.allowed) {
-      inFlight.leave(keyId, stream);
-      return sendError(res, 429, rateLimitError(decision.retryAfterSeconds), { 'retry-after': String(decision.retryAfterSeconds) });
+    if (policy !== null && !policy.inFlight.enter(keyId, stream)) {
+      return refuse(res, 429, policy.inFlightText, RETRY_IN_ONE_SECOND, head);
+    }
+    const decision = policy === null ? null : policy.rate.take(keyId, now());
+    if (decision !== null && !decision.allowed) {
+      policy!.inFlight.leave(keyId, stream);
+      const retry = { 'retry-after': String(decision.retryAfterSeconds) };
+      return refuse(res, 429, rateLimitError(policy!.rate.limit, decision.retryAfterSeconds), retry, head);
     }
     const gzipAccepted = acceptsGzip(req.getHeader('accept-encoding'));
     const cacheKey = route.cached === false ? null : `${url}?${query}`;
     let answer = cacheKey === null ? undefined : answers.get(generation, cacheKey);
+    if (cacheKey !== null) {
+      if (answer) metrics.cacheHits++;
+      else metrics.cacheMisses++;
+    }
     let status = 200;
     let streamed: StreamedAnswer | null = null;
     if (!answer) {
@@ -177,39 +276,47 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
         answer = encodeAnswer({ error: status === 500 ? ERROR.internal : (error as Error).message });
       }
     }
-    const headers: Record<string, string> | null = status === 200 ? { 'x-ratelimit-limit': limitText, 'x-ratelimit-remaining': String(decision.remaining) } : null;
-    if (headers !== null && answer?.etag !== undefined) {
-      headers.etag = answer.etag;
-      if (matchesEtag(req.getHeader('if-none-match'), answer.etag)) {
-        if (rateLimited) inFlight.leave(keyId, stream);
-        return sendNotModified(res, headers);
-      }
-    }
-    // The slot goes back exactly once, whether the answer is written now, later, or an exception intervenes.
-    let held = rateLimited;
-    const done = () => {
-      if (held) inFlight.leave(keyId, stream);
-      held = false;
-    };
-    if (streamed !== null) {
-      try {
-        return sendStream(res, headers!, streamed, gzipAccepted, done);
-      } catch (error) {
-        done();
-        throw error;
-      }
-    }
-    const cached = answer!;
+    const headers: Headers | null = status !== 200 ? null : decision === null ? {}
+      : { 'x-ratelimit-limit': policy!.limitText, 'x-ratelimit-remaining': String(decision.remaining) };
+    // Written now, unless a stream or a gzip must be made; the slot goes back once written (or on an exception).
+    let written = true;
     try {
-      const written = sendAnswer(res, status, headers, cached, gzipAccepted, () => ({
-        done,
-        madeGzip: status === 200 && cacheKey !== null ? (gzip) => answers.setGzip(generation, cacheKey, cached, gzip) : undefined,
-      }));
-      if (written) done();
-    } catch (error) {
-      done();
-      throw error;
+      if (headers !== null && answer?.etag !== undefined) headers.etag = answer.etag;
+      if (headers !== null && answer?.etag !== undefined && matchesEtag(req.getHeader('if-none-match'), answer.etag)) {
+        status = 304;
+        sendNotModified(res, headers);
+      } else if (streamed !== null) {
+        if (head) sendStreamHead(res, headers!, gzipAccepted);
+        else written = false;
+      } else {
+        written = sendAnswer(res, status, headers, answer!, gzipAccepted, head);
+      }
+    } finally {
+      if (written) policy?.inFlight.leave(keyId, stream);
     }
+    if (written) return status;
+    // Written later (a stream, or a gzip made off the event loop): the slot goes back and the request is recorded
+    // exactly once, when the answer is written, the client goes away, or an exception intervenes.
+    let pending = true;
+    const done = () => {
+      if (!pending) return;
+      pending = false;
+      policy?.inFlight.leave(keyId, stream);
+      record(routeMetrics, status, started, entry);
+    };
+    try {
+      if (streamed !== null) sendStream(res, headers!, streamed, gzipAccepted, done);
+      else {
+        const cached = answer!;
+        const madeGzip = cacheKey === null ? undefined
+          : (gzip: Buffer) => answers.setGzip(generation, cacheKey, cached, gzip);
+        sendGzipLater(res, status, headers, cached, { done, madeGzip });
+      }
+    } catch (error) {
+      status = answerFailure(res, error);
+      done();
+    }
+    return LATER;
   };
 
   const routes: RouteDefinition[] = [
@@ -231,29 +338,67 @@ export function createServer(ctx: RouteContext, options: { host: string; port: n
     { pattern: '/v1/crypto/strikes', doc: routeDocs.cryptoStrikes, handle: createCryptoStrikesRoute(ctx, createRoundIndex(ctx.offchain)) },
     { pattern: '/v1/leaderboard', doc: routeDocs.leaderboard, handle: createLeaderboardRoute(ctx, createBoardRankings(ctx.state)) },
   ];
-  const document = openApiDocument(routes, ctx.version);
-  routes.push({ pattern: '/v1/openapi.json', doc: routeDocs.openApi, handle: () => document });
+  const document = openApiDocument(routes, ctx.version, options.rateLimits ?? DEFAULT_RATE_LIMITS);
+  routes.push({ pattern: '/v1/openapi.json', keyless: true, doc: routeDocs.openApi, handle: () => document });
   const queryOf = new Map(routes.map((route) => [route, compileQuery(route.doc.query)]));
-  for (const route of routes) app.get(route.pattern, serve(route, (route.pattern.match(/:/g) ?? []).length));
-  // Anything else: the size limits first, then 405 for other methods, 401 without a valid key (what exists is
-  // not shown to anyone without one), else 404.
-  app.any('/*', (res, req) => guard(res, () => {
-    if (req.getUrl().length + (req.getQuery() ?? '').length > MAX_URL_CHARS) return sendError(res, 414, ERROR.urlTooLong);
-    if (headerBytes(req) > MAX_HEADER_BYTES) return sendError(res, 431, ERROR.headersTooLarge);
-    if (req.getMethod() !== 'get') return sendError(res, 405, ERROR.methodNotAllowed, { allow: 'GET' });
-    if (checkKey(bearerKey(req), refreshedRevision()) === null) return unauthorized(res, req);
-    sendError(res, 404, ERROR.notFound);
+  for (const route of routes) {
+    const routeMetrics = metrics.route(route.pattern);
+    const parameterCount = (route.pattern.match(/:/g) ?? []).length;
+    app.get(route.pattern, handler(routeMetrics, (res, req, entry, started) =>
+      handle(route, routeMetrics, parameterCount, false, res, req, entry, started)));
+    app.head(route.pattern, handler(routeMetrics, (res, req, entry, started) =>
+      handle(route, routeMetrics, parameterCount, true, res, req, entry, started)));
+  }
+
+  // /metrics: without a key from this machine (not forwarded), with one from elsewhere; not counted against it.
+  const answerMetrics = (head: boolean): Answerer => (res, req, entry) => {
+    const tooLarge = sizeRefusal(res, req, req.getUrl(), req.getQuery() ?? '', head);
+    if (tooLarge !== 0) return tooLarge;
+    if (!isLoopbackPeer(res, req)) {
+      const grant = checkKey(bearerKey(req), refreshedRevision());
+      if (grant === null) return unauthorized(res, req, head);
+      if (entry !== null) entry.key = grant.prefix;
+    }
+    sendText(res, EXPOSITION_CONTENT_TYPE, Buffer.from(metrics.render()), head);
+    return 200;
+  };
+  const metricsRoute = metrics.route('/metrics');
+  app.get('/metrics', handler(metricsRoute, answerMetrics(false)));
+  app.head('/metrics', handler(metricsRoute, answerMetrics(true)));
+
+  // Anything else: the size limits first; OPTIONS answered as a preflight; 405 for methods other than GET and
+  // HEAD; 401 without a valid key (what exists is not shown to anyone without one), else 404.
+  app.any('/*', handler(metrics.route('other'), (res, req, entry) => {
+    const method = req.getMethod();
+    const head = method === 'head';
+    const tooLarge = sizeRefusal(res, req, req.getUrl(), req.getQuery() ?? '', head);
+    if (tooLarge !== 0) return tooLarge;
+    if (method === 'options') {
+      sendPreflight(res);
+      return 204;
+    }
+    if (method !== 'get' && !head) return refuse(res, 405, ERROR.methodNotAllowed, { allow: ALLOWED_METHODS }, false);
+    const grant = checkKey(bearerKey(req), refreshedRevision());
+    if (grant === null) return unauthorized(res, req, head);
+    if (entry !== null) entry.key = grant.prefix;
+    return refuse(res, 404, ERROR.notFound, null, head);
   }));
   return new Promise((resolve, reject) => {
     // Exclusive: without it uWS sets SO_REUSEPORT, and a second server on a port in use shares its traffic
     // instead of failing. (The typings lack this overload.)
     const listen = app.listen as unknown as (host: string, port: number, options: number, cb: (socket: us_listen_socket | false) => void) => void;
     listen.call(app, options.host, options.port, LISTEN_EXCLUSIVE_PORT, (socket) => {
-      if (!socket) return void listenError(options.host, options.port).then(reject);
+      if (!socket) {
+        metrics.close();
+        return void listenError(options.host, options.port).then(reject);
+      }
       resolve({
         port: uWS.us_socket_local_port(socket),
         // close() exists at run time but not in the typings (toolchain.md).
-        close: () => (app as unknown as { close(): void }).close(),
+        close: () => {
+          metrics.close();
+          (app as unknown as { close(): void }).close();
+        },
       });
     });
   });

@@ -22,9 +22,12 @@ export const ERROR = {
   badWindow: 'to must be after from',
 } as const;
 
-/** Spec 7's 429 form, for a key over its requests a minute. */
-export function rateLimitError(retryAfterSeconds: number): string {
-  return `rate limit: 600 requests a minute; retry in ${retryAfterSeconds} s`;
+/**
+ * Spec 7's 429 form, for a key over its requests a minute (600 unless config.json sets the key's limit); the
+ * OpenAPI document writes `N` for the seconds.
+ */
+export function rateLimitError(perMinute: number, retryAfterSeconds: number | 'N'): string {
+  return `rate limit: ${perMinute} requests a minute; retry in ${retryAfterSeconds} s`;
 }
 
 /** The same form for a request over the key's concurrency (spec 8): refused before it counts against the minute. */

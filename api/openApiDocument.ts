@@ -1,6 +1,8 @@
 // The OpenAPI 3.1 document of the routes, built from the same typebox schemas the tests validate answers with.
 import type { QueryParam } from './query/queryParams.js';
 import { ErrorSchema } from './schemas/answerSchemas.js';
+import { rateLimitError, inFlightError } from './errorTexts.js';
+import type { RateLimits } from './limits/loadRateLimits.js';
 
 export interface RouteDoc {
   tag: string;
@@ -13,8 +15,19 @@ export interface RouteDoc {
 
 const json = { 'application/json': { schema: ErrorSchema } };
 
-export function openApiDocument(routes: Array<{ pattern: string; doc: RouteDoc }>, version: string): object {
+/** The 429's texts under the server's global limits (config.json's rateLimits; keys it names may differ). */
+function tooManyDescription(rateLimits: RateLimits): string {
+  const limits = rateLimits.limits;
+  const texts = limits === null ? 'no limits are set for most keys (config.json), but a key may have its own'
+    : `${rateLimitError(limits.perMinute, 'N')}, or ${inFlightError(limits.inFlight, limits.streams)}`;
+  return `${texts}. The Retry-After header gives the seconds to wait`;
+}
+
+export function openApiDocument(
+  routes: Array<{ pattern: string; doc: RouteDoc }>, version: string, rateLimits: RateLimits,
+): object {
   const paths: Record<string, object> = {};
+  const tooMany = tooManyDescription(rateLimits);
   for (const { pattern, doc } of routes) {
     const path = pattern.replace(/:([A-Za-z]+)/g, '{$1}');
     const pathParameters = [...pattern.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
@@ -29,12 +42,12 @@ export function openApiDocument(routes: Array<{ pattern: string; doc: RouteDoc }
           200: { description: 'the answer', content: { 'application/json': { schema: doc.answer } } },
           400: { description: 'a bad parameter, named in the text, or a request with a body', content: json },
           401: { description: 'unknown or revoked API key (a missing key too; the WWW-Authenticate header tells them apart)', content: json },
-          405: { description: 'only GET is supported (any other method, on any path)', content: json },
-          414: { description: 'the URL is too long (at most 16384 characters)', content: json },
-          429: {
-            description: 'rate limit: 600 requests a minute; retry in N s, or at most 4 requests (2 streams) at once per key; retry in 1 s. '
-              + 'The Retry-After header gives the seconds to wait', content: json,
+          405: {
+            description: 'only GET is supported (HEAD answers as GET without the body, OPTIONS as a CORS preflight; '
+              + 'any other method, on any path)', content: json,
           },
+          414: { description: 'the URL is too long (at most 16384 characters)', content: json },
+          429: { description: tooMany, content: json },
           431: { description: 'the request headers are too large (at most 8192 bytes)', content: json },
           ...Object.fromEntries(Object.entries(doc.errors ?? {}).map(([status, description]) => [status, { description, content: json }])),
         },

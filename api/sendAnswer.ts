@@ -1,13 +1,20 @@
 // Writes a JSON answer: status, content type, the rate headers on 200s, and the gzip of the body when the client
 // accepts it and the body is worth compressing. A gzip not made yet is made off the event loop, and the request
 // holds its in-flight slot until written; everything else is written at once, with nothing allocated for later.
+// A HEAD request gets the same status and headers with no body: the body's Content-Length when the body is at
+// hand, none when it is a gzip not made yet (HEAD never makes one). Every answer carries the CORS headers.
 import type { HttpResponse } from 'uWebSockets.js';
 import { STATUS_CODES } from 'node:http';
 import { gzip } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import type { CachedAnswer } from './answerCache.js';
+import { writeCorsHeaders } from './cors.js';
+
+/** Headers beyond the content's own, by lower-case name. */
+export type Headers = Record<string, string>;
 
 const GZIP_MIN_BYTES = 1024;
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export function encodeAnswer(body: unknown): CachedAnswer {
   return { json: Buffer.from(JSON.stringify(body)), gzip: undefined };
@@ -21,21 +28,41 @@ function statusLine(status: number): string {
   return line;
 }
 
-/** `varies`: the body's encoding depends on Accept-Encoding, which caches between must know. */
-function writeAnswer(res: HttpResponse, status: number, headers: Record<string, string> | null, body: Buffer, gzipped: boolean, varies = false): void {
+/** How a HEAD request is answered: without the body, with its length when known (null: not known). */
+function endWithoutBody(res: HttpResponse, length: number | null): void {
+  if (length !== null) res.writeHeader('content-length', String(length));
+  res.endWithoutBody();
+}
+
+/**
+ * `varies`: the body's encoding depends on Accept-Encoding, which caches between must know. `head`: HEAD, no body.
+ * A null body is a gzip not made yet (HEAD only).
+ */
+function writeAnswer(
+  res: HttpResponse, status: number, headers: Headers | null, body: Buffer | null, gzipped: boolean, varies: boolean,
+  head: boolean, contentType = JSON_TYPE,
+): void {
   res.cork(() => {
-    res.writeStatus(statusLine(status)).writeHeader('content-type', 'application/json; charset=utf-8');
+    res.writeStatus(statusLine(status)).writeHeader('content-type', contentType);
     if (gzipped) res.writeHeader('content-encoding', 'gzip');
     if (varies) res.writeHeader('vary', 'Accept-Encoding');
+    writeCorsHeaders(res);
     if (headers) for (const name in headers) res.writeHeader(name, headers[name]!);
-    res.end(body);
+    if (head) endWithoutBody(res, body === null ? null : body.length);
+    else res.end(body!);
   });
+}
+
+/** A text answer that is not JSON (/metrics), written at once. */
+export function sendText(res: HttpResponse, contentType: string, body: Buffer, head: boolean): void {
+  writeAnswer(res, 200, null, body, false, false, head, contentType);
 }
 
 /** 304 Not Modified (RFC 9110 15.4.5): no body, the validator and the rate headers. */
 export function sendNotModified(res: HttpResponse, headers: Record<string, string>): void {
   res.cork(() => {
     res.writeStatus(statusLine(304));
+    writeCorsHeaders(res);
     for (const name in headers) res.writeHeader(name, headers[name]!);
     res.endWithoutBody();
   });
@@ -47,8 +74,8 @@ export function answerEtag(json: Buffer): string {
 }
 
 /** An error answer: always small, so always plain and written at once. */
-export function sendError(res: HttpResponse, status: number, error: string, headers: Record<string, string> | null = null): void {
-  writeAnswer(res, status, headers, encodeAnswer({ error }).json, false);
+export function sendError(res: HttpResponse, status: number, error: string, headers: Headers | null = null, head = false): void {
+  writeAnswer(res, status, headers, encodeAnswer({ error }).json, false, false, head);
 }
 
 export interface LaterOptions {
@@ -59,36 +86,40 @@ export interface LaterOptions {
 }
 
 /**
- * Writes the answer now and returns true, or, when its gzip must be made first, returns false and calls
- * later() for the options of the deferred write (so a synchronous answer builds no closures).
+ * Writes the answer now and returns true; or returns false, having written nothing, when the gzip the client
+ * should get is not made yet: sendGzipLater then writes it (so a synchronous answer builds no closures).
  */
 export function sendAnswer(
-  res: HttpResponse, status: number, headers: Record<string, string> | null, answer: CachedAnswer, acceptsGzip: boolean,
-  later: () => LaterOptions,
+  res: HttpResponse, status: number, headers: Headers | null, answer: CachedAnswer, acceptsGzip: boolean, head: boolean,
 ): boolean {
   // Whether this answer is ever gzipped, whatever this request accepts.
   const compressible = answer.json.length >= GZIP_MIN_BYTES && answer.gzip !== null;
   if (!acceptsGzip || !compressible) {
-    writeAnswer(res, status, headers, answer.json, false, compressible);
+    writeAnswer(res, status, headers, answer.json, false, compressible, head);
     return true;
   }
-  if (answer.gzip) {
-    writeAnswer(res, status, headers, answer.gzip, true, true);
+  if (answer.gzip || head) {
+    writeAnswer(res, status, headers, answer.gzip ?? null, true, true, head);
     return true;
   }
-  const options = later();
+  return false;
+}
+
+/** Makes the answer's gzip off the event loop, then writes it. */
+export function sendGzipLater(
+  res: HttpResponse, status: number, headers: Headers | null, answer: CachedAnswer, options: LaterOptions,
+): void {
   let aborted = false;
   res.onAborted(() => { aborted = true; });
   gzip(answer.json, (error, compressed) => {
     // A callback has no caller to throw to: an exception here would end the process.
     try {
       if (!error) options.madeGzip?.(compressed);
-      if (!aborted) writeAnswer(res, status, headers, error ? answer.json : compressed, !error, true);
+      if (!aborted) writeAnswer(res, status, headers, error ? answer.json : compressed, !error, true, false);
     } catch (failure) {
       console.error(failure);
     } finally {
       options.done();
     }
   });
-  return false;
 }

@@ -5,6 +5,7 @@
 import type { HttpResponse } from 'uWebSockets.js';
 import type { TransformOptions } from 'node:stream';
 import { constants, createGzip, type Gzip, type ZlibOptions } from 'node:zlib';
+import { writeCorsHeaders } from './cors.js';
 
 /** A chunk gathers pieces up to at least this (the fills feed's pieces are larger, and go as they are). */
 const CHUNK_BYTES = 128 * 1024;
@@ -28,6 +29,21 @@ export interface AnswerPieces {
 /** What a streaming route returns instead of an answer: the server then writes it with sendStream. */
 export class StreamedAnswer {
   constructor(readonly pieces: AnswerPieces) {}
+}
+
+function writeStreamHeaders(res: HttpResponse, headers: Record<string, string>, gzipped: boolean): void {
+  res.writeStatus('200 OK').writeHeader('content-type', 'application/json; charset=utf-8').writeHeader('vary', 'Accept-Encoding');
+  if (gzipped) res.writeHeader('content-encoding', 'gzip');
+  writeCorsHeaders(res);
+  for (const name in headers) res.writeHeader(name, headers[name]!);
+}
+
+/** A HEAD request's answer: the stream's status and headers, no body and no length (it is known only once sent). */
+export function sendStreamHead(res: HttpResponse, headers: Record<string, string>, gzipped: boolean): void {
+  res.cork(() => {
+    writeStreamHeaders(res, headers, gzipped);
+    res.endWithoutBody();
+  });
 }
 
 /**
@@ -59,11 +75,7 @@ export function sendStream(
     gzip?.destroy();
     finish();
   });
-  res.cork(() => {
-    res.writeStatus('200 OK').writeHeader('content-type', 'application/json; charset=utf-8').writeHeader('vary', 'Accept-Encoding');
-    if (gzipped) res.writeHeader('content-encoding', 'gzip');
-    for (const name in headers) res.writeHeader(name, headers[name]!);
-  });
+  res.cork(() => writeStreamHeaders(res, headers, gzipped));
 
   let last = false;
   /** The next chunk; sets `last` when the answer is complete. */

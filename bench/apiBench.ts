@@ -4,9 +4,9 @@
 // ceiling); then the same positions answer for many distinct wallets, so that none comes from the answer cache.
 // The server runs in its own process; the load generator (bench/loadGenerator.ts) shares the machine's 2 cores
 // with it. Each target and its ceiling are warmed up, then measured in R interleaved rounds (medians). The
-// per-key limits are lifted for the run with TALLY_BENCH_NO_RATE_LIMIT (one key, 32 connections).
+// per-key limits are lifted in the bench venue's config.json (`"rateLimits": false`; one key, 32 connections).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -30,6 +30,10 @@ if (!existsSync(join(data, 'state'))) {
   if (run.status !== 0) throw new Error('demo failed');
 }
 const key = spawnSync(process.execPath, [tally, 'keys', 'create', '--data', data], { encoding: 'utf8' }).stdout.trim().split('\n').at(-1)!;
+// One key's 32 connections would stop at 600 requests a minute: the limits are lifted for this venue only.
+const config = join(data, 'config.json');
+const venueConfig = existsSync(config) ? JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown> : {};
+writeFileSync(config, JSON.stringify({ ...venueConfig, rateLimits: false }, null, 2) + '\n');
 
 // The wallet whose position count is closest to 500.
 const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
@@ -99,7 +103,7 @@ function fetchRaw(url: string, encoding: string | null): Promise<Buffer> {
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
 const port = 18_300;
-const server = await start([tally, 'serve', '--data', data, '--port', String(port)], { TALLY_BENCH_NO_RATE_LIMIT: '1' });
+const server = await start([tally, 'serve', '--data', data, '--port', String(port)]);
 const targets = [
   { name: `positions?status=open, ${positions} positions`, path: `/v1/wallets/${wallet}/positions?status=open&limit=2500` },
   { name: 'wallet trades page (100)', path: `/v1/wallets/${wallet}/trades?limit=100` },

@@ -86,7 +86,7 @@ const OPEN_BRACKET = 0x5b;
 const TAIL_BYTES = 256;
 
 async function pull(): Promise<Pull> {
-  const server = spawn(process.execPath, ['--import', 'tsx', phaseScript, 'serve', data], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, TALLY_BENCH_NO_RATE_LIMIT: '1' } });
+  const server = spawn(process.execPath, ['--import', 'tsx', phaseScript, 'serve', data], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     server.stdout.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).port));
     server.once('exit', (code) => reject(new Error(`server exited ${code}`)));

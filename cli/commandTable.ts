@@ -19,6 +19,7 @@ const DATA: FlagSpec = { value: 'DIR', help: 'the data directory (default data/v
 const WORKERS: FlagSpec = { value: 'N', help: 'fold worker threads, 1 to 64 (default 1; any count folds the same bytes)' };
 const HOST: FlagSpec = { value: 'H', help: 'the address to listen on (default 127.0.0.1)' };
 const PORT: FlagSpec = { value: 'P', help: 'the port, 1 to 65535, or 0 for any free one (default 8080, or PORT)' };
+const ACCESS_LOG: FlagSpec = { help: 'print a line per request (time, client, request, status, ms, key prefix); none by default' };
 const TO_BLOCK: FlagSpec = { value: 'N', help: 'the last block to keep' };
 const START_BLOCK: FlagSpec = { value: 'N', help: 'the first block to read when the log is empty' };
 
@@ -134,12 +135,12 @@ export const COMMANDS: Record<string, CommandSpec> = {
     },
   },
   serve: {
-    synopsis: 'serve [--host H] [--port P]',
-    summary: 'serve the /v1 HTTP API over the folded state',
-    flags: { data: DATA, host: HOST, port: PORT },
+    synopsis: 'serve [--host H] [--port P] [--access-log]',
+    summary: 'serve the /v1 HTTP API (and /metrics) over the folded state',
+    flags: { data: DATA, host: HOST, port: PORT, 'access-log': ACCESS_LOG },
     async run(flags) {
       const { serveCommand } = await import('./commands/serveCommand.js');
-      await serveCommand({ data: dataOf(flags), host: hostOf(flags), port: portOf(flags) });
+      await serveCommand({ data: dataOf(flags), host: hostOf(flags), port: portOf(flags), accessLog: flags.values['access-log'] === true });
       return 0;
     },
   },
@@ -154,15 +155,19 @@ export const COMMANDS: Record<string, CommandSpec> = {
     },
   },
   run: {
-    synopsis: 'run --rpc URL [--host H] [--port P]',
+    synopsis: 'run --rpc URL [--host H] [--port P] [--access-log]',
     summary: 'follow the chain and serve, in one process (production mode)',
-    flags: { data: DATA, rpc: { value: 'URL', help: 'a JSON-RPC node (or TALLY_RPC_URL)' }, host: HOST, port: PORT, 'start-block': START_BLOCK, workers: WORKERS },
+    flags: {
+      data: DATA, rpc: { value: 'URL', help: 'a JSON-RPC node (or TALLY_RPC_URL)' }, host: HOST, port: PORT, 'start-block': START_BLOCK, workers: WORKERS,
+      'access-log': ACCESS_LOG,
+    },
     async run(flags) {
       const rpc = rpcUrlOf(flags, true);
       if (!rpc) throw new UsageError('run needs --rpc URL (or TALLY_RPC_URL)');
       const { runCommand } = await import('./commands/runCommand.js');
       await runCommand({
         data: dataOf(flags), rpc, host: hostOf(flags), port: portOf(flags), startBlock: integerFlag(flags.values, 'start-block', 0), workers: workersOf(flags),
+        accessLog: flags.values['access-log'] === true,
       });
       return 0;
     },

@@ -6,11 +6,13 @@ import { followRpc } from './followRpc.js';
 import { startServer } from './serveCommand.js';
 
 export async function runCommand(flags: {
-  data: string; rpc: string; host: string; port: number; startBlock?: number; workers?: number;
+  data: string; rpc: string; host: string; port: number; startBlock?: number; workers?: number; accessLog?: boolean;
 }): Promise<void> {
   const venue = openVenue(flags.data, { workers: flags.workers });
   try {
-    const server = await startServer({ data: flags.data, host: flags.host, port: flags.port, stores: { store: venue.store, offchain: venue.offchain } });
+    const server = await startServer({
+      data: flags.data, host: flags.host, port: flags.port, accessLog: flags.accessLog, stores: { store: venue.store, offchain: venue.offchain },
+    });
     console.log(`tally run: serving ${flags.data} on http://${flags.host}:${server.port}/v1, following the chain`);
     try {
       await followRpc(venue, { rpc: flags.rpc, follow: true, startBlock: flags.startBlock, label: 'run', sharedWithServer: true });

@@ -1,7 +1,9 @@
-// `tally serve --host H --port P`: the HTTP API over the folded state (read while another process may fold).
+// `tally serve --host H --port P [--access-log]`: the HTTP API over the folded state (read while another process
+// may fold), with the per-key limits of the data directory's config.json.
 import { existsSync, readFileSync } from 'node:fs';
 import { CommandError } from '../../engine/commandError.js';
 import { createServer, type Server } from '../../api/createServer.js';
+import { loadRateLimits } from '../../api/limits/loadRateLimits.js';
 import { dataPaths } from '../../engine/dataDir.js';
 import { openOffchainStore, type OffchainStore } from '../../engine/offchain/openOffchainStore.js';
 import { openStateStore, type StateStore } from '../../engine/state/openStateStore.js';
@@ -67,22 +69,30 @@ async function refoldStaleState(data: string): Promise<void> {
   }
 }
 
+/** An access-log line, on stdout after the serving line. */
+function printAccessLine(line: string): void {
+  process.stdout.write(line + '\n');
+}
+
 /**
  * Serves a data directory. `stores` lets `tally run` share the stores its fold writes (the server reads the
  * same memory-mapped state); they stay open on closeAll, and an empty directory is allowed (it fills as it runs).
+ * `accessLog`: a line per request on stdout.
  */
 export async function startServer(flags: {
-  data: string; host: string; port: number; stores?: { store: StateStore; offchain: OffchainStore };
+  data: string; host: string; port: number; accessLog?: boolean; stores?: { store: StateStore; offchain: OffchainStore };
 }): Promise<Server & { offchain: OffchainStore; closeAll(): Promise<void> }> {
   if (!flags.stores && isEmptyDataDir(flags.data)) throw new CommandError(`${flags.data} holds no venue yet: run tally demo or tally ingest first`);
   const paths = dataPaths(flags.data);
+  // Read before anything is folded or opened: a malformed config stops the command with one line.
+  const rateLimits = loadRateLimits(paths.config);
   if (!flags.stores) await refoldStaleState(flags.data);
   const store = flags.stores?.store ?? openStateStore({ dir: paths.state });
   const offchain = flags.stores?.offchain ?? openOffchainStore({ dir: paths.offchain });
   const state = createStateReader(store);
   const server = await createServer({
     state, offchain, paths, version: VERSION, sourceHead: () => sourceHeadOf(state), reads: createStateReads(state, offchain),
-  }, { host: flags.host, port: flags.port });
+  }, { host: flags.host, port: flags.port, rateLimits, accessLog: flags.accessLog ? printAccessLine : undefined });
   return {
     ...server,
     offchain,
@@ -95,7 +105,7 @@ export async function startServer(flags: {
   };
 }
 
-export async function serveCommand(flags: { data: string; host: string; port: number }): Promise<void> {
+export async function serveCommand(flags: { data: string; host: string; port: number; accessLog?: boolean }): Promise<void> {
   const server = await startServer(flags);
   console.log(`tally serving ${flags.data} on http://${flags.host}:${server.port}/v1`);
   await new Promise<void>((resolve) => {
