@@ -24,12 +24,18 @@ async function writeState(dir: string, digit: string, count: number): Promise<vo
   await store.close();
 }
 
-t.test('behavior: a mapped state follows its replacement at the next check', async (t) => {
+/** A state directory in a new root, written by writeState and opened as a server opens it. */
+async function openWritten(t: { teardown(fn: () => Promise<void>): void }, count: number) {
   const root = mkdtempSync(join(tmpdir(), 'tally-replace-'));
   const dir = join(root, 'state');
-  await writeState(dir, 'a', 3);
+  await writeState(dir, 'a', count);
   const store = openStateStore({ dir });
   t.teardown(() => store.close());
+  return { root, dir, store };
+}
+
+t.test('behavior: a mapped state follows its replacement at the next check', async (t) => {
+  const { root, dir, store } = await openWritten(t, 3);
   const reader = createStateReader(store);
   t.equal(reader.idText(ID_SPACE.address, 0), wallet('a'));
   const scan = store.dbs.ids.getRange({})[Symbol.iterator]();
@@ -54,11 +60,7 @@ t.test('behavior: a mapped state follows its replacement at the next check', asy
 });
 
 t.test('behavior: a mark no file matches changes nothing', async (t) => {
-  const root = mkdtempSync(join(tmpdir(), 'tally-replace-'));
-  const dir = join(root, 'state');
-  await writeState(dir, 'a', 1);
-  const store = openStateStore({ dir });
-  t.teardown(() => store.close());
+  const { dir, store } = await openWritten(t, 1);
   // What a rewind killed between marking the state and moving the new one in leaves behind.
   store.dbs.meta.putSync(REPLACED_BY_KEY, Buffer.from('1:2', 'latin1'));
   t.notOk(isStateReplaced(store, dir));
