@@ -6,17 +6,23 @@ export interface FoldLag extends ServedBlock {
   /** The source's newest block, never behind the served one. */
   sourceHead: number;
   lagBlocks: number;
+  /** Grown by the outage so far while the source's requests fail: its head is unknown and the chain goes on. */
   lagSeconds: number;
+  /** The source's outage (engine/state/sourceOutage.ts) with its length so far, null while it answers. */
+  outage: { since: number; seconds: number; failedAttempts: number; lastError: string } | null;
 }
 
 export function readFoldLag(ctx: Pick<RouteContext, 'state' | 'sourceHead'>): FoldLag {
   const served = readServedBlock(ctx.state);
   const source = ctx.sourceHead();
   const sourceHead = Math.max(source.block, served.block);
+  const outage = ctx.state.sourceOutage();
+  const seconds = outage ? Math.max(0, Math.floor(Date.now() / 1000) - outage.since) : 0;
   return {
     ...served,
     sourceHead,
     lagBlocks: sourceHead - served.block,
-    lagSeconds: source.ts > served.blockTs ? source.ts - served.blockTs : 0,
+    lagSeconds: (source.ts > served.blockTs ? source.ts - served.blockTs : 0) + seconds,
+    outage: outage && { since: outage.since, seconds, failedAttempts: outage.failedAttempts, lastError: outage.lastError },
   };
 }

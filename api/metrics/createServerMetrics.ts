@@ -48,6 +48,7 @@ export function createServerMetrics(ctx: Pick<RouteContext, 'state' | 'sourceHea
       gauge('tally_source_head_block', 'The source\'s newest block (the node\'s finalized head under RPC).', lag.sourceHead);
       gauge('tally_fold_lag_blocks', 'Blocks the folded state trails the source by (health lagBlocks).', lag.lagBlocks);
       gauge('tally_fold_lag_seconds', 'Chain seconds the folded state trails the source by (health lagSeconds).', lag.lagSeconds);
+      gauge('tally_source_outage_seconds', 'Seconds the chain source has failed every request (0 while it answers).', lag.outage?.seconds ?? 0);
       gauge('tally_fold_rate_blocks_per_second', 'Chain blocks the fold advanced a second, last minute.', rate.blocksPerSecond);
       gauge('tally_fold_rate_events_per_second', 'Events folded a second, last minute.', rate.eventsPerSecond);
       const board = ctx.state.board();

@@ -1,4 +1,5 @@
-// GET /v1/health (api/README.md): the folded block, how far it trails the source, the log's size.
+// GET /v1/health (api/README.md): the folded block, how far it trails the source, the source's outage while its
+// requests fail, the log's size.
 import { readdirSync } from 'node:fs';
 import type { RouteContext } from '../routeContext.js';
 import { readFoldLag } from '../readFoldLag.js';
@@ -13,12 +14,13 @@ export function healthRoute(ctx: RouteContext): unknown {
     segments = 0;
   }
   return {
-    status: lag.lagBlocks > 256 ? 'degraded' : 'ok',
+    status: lag.lagBlocks > 256 || lag.outage !== null ? 'degraded' : 'ok',
     block: lag.block,
     blockTs: lag.blockTs,
     sourceHead: lag.sourceHead,
     lagBlocks: lag.lagBlocks,
     lagSeconds: lag.lagSeconds,
+    outage: lag.outage,
     log: { events: lag.events, segments },
     // Heat is counted on demand for the served block's minute: that minute is its rollup (null with no fills kept).
     rollups: { leaderboard: ctx.state.board()?.block ?? null, tags: ctx.state.latestTagRunNumber(), heat: ctx.state.keepsTrades() && lag.block > 0 ? heatMinute(lag.blockTs) : null },

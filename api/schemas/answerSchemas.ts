@@ -53,6 +53,7 @@ export const ErrorSchema = Type.Object({ error: Type.String() });
 export const HealthAnswer = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]), block: Type.Integer(), blockTs: Type.Integer(),
   sourceHead: Type.Integer(), lagBlocks: Type.Integer(), lagSeconds: Type.Integer(),
+  outage: Nullable(Type.Object({ since: Type.Integer(), seconds: Type.Integer(), failedAttempts: Type.Integer(), lastError: Type.String() })),
   log: Type.Object({ events: Type.Integer(), segments: Type.Integer() }),
   rollups: Type.Object({ leaderboard: Nullable(Type.Integer()), tags: Nullable(Type.Integer()), heat: Nullable(Type.Integer()) }),
   version: Type.String(),

@@ -1,7 +1,8 @@
 // Shared by `ingest --rpc` and `run`: fold the node's finalized logs into the venue, stopping cleanly on
 // SIGINT/SIGTERM (the batch in hand is finished first).
 import { ingestRpc, type RpcIngestProgress } from '../../replay/ingest/ingestRpc.js';
-import type { RpcRetry } from '../../replay/source/retryRpc.js';
+import type { RetryPolicy, RpcRetry } from '../../replay/source/retryRpc.js';
+import type { SourceOutage } from '../../engine/state/sourceOutage.js';
 import { createProgress } from '../progress.js';
 import type { Venue } from '../openVenue.js';
 import { createBoardRollup } from '../../engine/rollup/createBoardRollup.js';
@@ -20,11 +21,21 @@ export async function followRpc(venue: Venue, options: {
   rpc: string; follow: boolean; startBlock?: number; label: string;
   /** Never release the state map when a server in this process reads the same store. */
   sharedWithServer?: boolean;
+  /** Stops the follow; without it, SIGINT and SIGTERM do. */
+  signal?: AbortSignal;
+  retry?: RetryPolicy;
+  firstRetry?: RetryPolicy;
+  /** Told of each retry instead of a line each; and of the node's return after an outage. */
+  onRetry?: (retry: RpcRetry) => void;
+  onRecovered?: (outage: SourceOutage) => void;
 }): Promise<RpcIngestProgress> {
   const controller = new AbortController();
   const stop = () => controller.abort();
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  if (options.signal) options.signal.addEventListener('abort', stop, { once: true });
+  else {
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  }
   // The rollup reads the whole state: while following, once a minute at most, and once more at the end.
   // On its own thread: a server sharing this process keeps answering meanwhile (the fold waits for it).
   const rollup = createBoardRollup({ stateDir: venue.paths.state, offchainDir: venue.paths.offchain, logDir: venue.paths.log });
@@ -41,7 +52,8 @@ export async function followRpc(venue: Venue, options: {
       startBlock: options.startBlock, follow: options.follow, signal: controller.signal,
       releaseEveryEvents: options.sharedWithServer ? Infinity : undefined,
       onProgress: (p) => progress.update(p.logs, { logs: p.logs, events: p.events, block: p.scannedBlock, finalized: p.headBlock }),
-      onRetry: (retry) => progress.note(describeRetry(retry)),
+      retry: options.retry, firstRetry: options.firstRetry, onRecovered: options.onRecovered,
+      onRetry: options.onRetry ?? ((retry) => progress.note(describeRetry(retry))),
       atRest: () => rollUp(false),
     });
     await rollUp(true);
@@ -53,6 +65,7 @@ export async function followRpc(venue: Venue, options: {
     return result;
   } finally {
     await rollup.close();
+    options.signal?.removeEventListener('abort', stop);
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
   }

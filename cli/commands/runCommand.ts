@@ -1,8 +1,9 @@
 // `tally run --rpc URL` (README.md, Commands), the production mode: follow the chain's finalized blocks and
 // serve the API in one process. The server reads the very stores the fold writes (LMDB readers never block the
-// writer), so every answer reflects the last committed block. SIGINT/SIGTERM stop both cleanly.
+// writer), so every answer reflects the last committed block, and it keeps answering while the node is away
+// (followChainForever). SIGINT/SIGTERM stop both cleanly.
 import { openVenue } from '../openVenue.js';
-import { followRpc } from './followRpc.js';
+import { followChainForever } from './followChainForever.js';
 import { startServer } from './serveCommand.js';
 
 export async function runCommand(flags: {
@@ -15,7 +16,7 @@ export async function runCommand(flags: {
     });
     console.log(`tally run: serving ${flags.data} on http://${flags.host}:${server.port}/v1, following the chain`);
     try {
-      await followRpc(venue, { rpc: flags.rpc, follow: true, startBlock: flags.startBlock, label: 'run', sharedWithServer: true });
+      await followChainForever(venue, { rpc: flags.rpc, startBlock: flags.startBlock, label: 'run' });
     } finally {
       await server.closeAll();
     }

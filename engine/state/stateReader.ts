@@ -8,6 +8,7 @@ import { joinMarket, type FeedAnswer, type MarketRecord, type NegRiskEventRecord
 import { readLatestTagRun, readLatestTagRunNumber, type TagRun } from './tagRuns.js';
 import type { StateStore } from './openStateStore.js';
 import { readSourceHead, type SourceHead } from './sourceHead.js';
+import { readSourceOutage, type SourceOutage } from './sourceOutage.js';
 import { stateKeepsTrades } from './stateLayout.js';
 import { decodePosition, decodeValue } from './stateCodec.js';
 import { entriesBefore, FILL_BUCKET, FILL_ENTRY_BYTES, fillEntriesNewestFirst, type FillListDb } from './createFillLists.js';
@@ -80,6 +81,8 @@ export interface StateReader {
   blocks(options?: { reverse?: boolean; limit?: number }): Iterable<BlockRecord>;
   /** The RPC source's finalized head, when an RPC ingest recorded one. */
   sourceHead(): SourceHead | null;
+  /** The chain source's outage while its requests fail (sourceOutage.ts), null while it answers. */
+  sourceOutage(): SourceOutage | null;
   /** The token's market and outcome, or null while no condition explains it. */
   token(token: string): TokenRecord | null;
   /** The market record with its marks, or null for a condition the log never prepared. */
@@ -378,6 +381,7 @@ export function createStateReader(store: StateStore): StateReader {
       for (const { key, value } of store.dbs.blocks.getRange({ reverse: options.reverse, limit: options.limit })) yield decodeBlockRecord(key.readUInt32BE(0), value);
     },
     sourceHead: () => readSourceHead(store),
+    sourceOutage: () => readSourceOutage(store),
     token(token) {
       const bytes = store.dbs.tokens.getBinary(token);
       return bytes ? decodeValue<TokenRecord>(bytes) : null;

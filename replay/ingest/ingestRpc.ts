@@ -1,7 +1,8 @@
 // `tally ingest --rpc URL [--follow]` and `tally run`: chain -> decode -> append to the log -> fold, batch by
 // batch, like ingestCapture. State first catches up with anything the log holds beyond the fold cursor (a crash
 // between append and commit); reading starts after the log's last block, so re-ingesting adds nothing. The
-// node's finalized head is recorded (engine/state/sourceHead.ts) so /v1/health can report the lag.
+// node's finalized head is recorded (engine/state/sourceHead.ts) so /v1/health can report the lag, and so is an
+// outage while its requests fail (engine/state/sourceOutage.ts), carried over from the process that recorded it.
 import type { Transport } from 'viem';
 import type { VenueAddresses } from '../../engine/chain/venueAddresses.js';
 import type { FoldRunner } from '../../engine/fold/createFoldRunner.js';
@@ -9,6 +10,7 @@ import { createIngestDriver } from '../../engine/fold/createIngestDriver.js';
 import type { EventLog } from '../../engine/log/eventLog.js';
 import type { StateStore } from '../../engine/state/openStateStore.js';
 import { writeSourceHead, type SourceHead } from '../../engine/state/sourceHead.js';
+import { nextOutage, readSourceOutage, writeSourceOutage, type SourceOutage } from '../../engine/state/sourceOutage.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
 import type { LogDecoder } from '../decode/decodeLog.js';
 import type { RangeOptions } from '../source/adaptiveRange.js';
@@ -46,8 +48,10 @@ export async function ingestRpc(options: {
   /** Retries once the node has answered, and until it first does (readRpcBatches). */
   retry?: RetryPolicy;
   firstRetry?: RetryPolicy;
-  /** Told of every retry of a request to the node, with its cause. */
+  /** Told of every retry of a request to the node, with its cause (after the outage is recorded). */
   onRetry?: (retry: RpcRetry) => void;
+  /** Told when the node answers again after an outage, with the outage. */
+  onRecovered?: (outage: SourceOutage) => void;
   transport?: Transport;
   warn?: (message: string) => void;
   onProgress?: (progress: RpcIngestProgress) => void;
@@ -64,6 +68,21 @@ export async function ingestRpc(options: {
   // The head arrives inside the source; it is written between batches (engine/state/sourceHead.ts).
   let head: SourceHead | null = null;
   let written = -1;
+  let outage = readSourceOutage(store);
+  const recordOutage = (value: SourceOutage | null) => {
+    outage = value;
+    writeSourceOutage(store, value).catch((error: unknown) => options.warn?.(`tally: could not record the source's outage: ${String(error)}`));
+  };
+  const failed = (retry: RpcRetry) => {
+    recordOutage(nextOutage(outage, retry.cause, Math.floor(Date.now() / 1000)));
+    options.onRetry?.(retry);
+  };
+  const answered = () => {
+    if (outage === null) return;
+    const ended = outage;
+    recordOutage(null);
+    options.onRecovered?.(ended);
+  };
   const writeHead = async () => {
     if (head && head.block !== written) {
       written = head.block;
@@ -73,13 +92,15 @@ export async function ingestRpc(options: {
   for await (const batch of readRpcBatches({
     url: options.url, addresses: options.addresses, decoder: options.decoder, afterBlock, startBlock: options.startBlock,
     follow: options.follow, pollMs: options.pollMs, signal: options.signal, knownHash, confirmations: options.confirmations,
-    range: options.range, retry: options.retry, firstRetry: options.firstRetry, onRetry: options.onRetry,
+    range: options.range, retry: options.retry, firstRetry: options.firstRetry, onRetry: failed,
     transport: options.transport, warn: options.warn,
     onHead: (value) => {
+      answered();
       head = value;
       progress.headBlock = value.block;
     },
   })) {
+    answered();
     if (batch.blocks.length > 0) {
       await driver.appendBlocks(batch.blocks);
       // Followers and the server sharing the store see each batch folded before the next is read.

@@ -1,0 +1,34 @@
+// Why the chain source has stopped answering, kept beside its head (sourceHead.ts) in the state's meta database so
+// that /v1/health can show an outage in whichever process serves: since when, how many attempts failed, the last
+// cause. Written by the RPC ingest as requests fail and removed at the node's next answer, outside the fold's
+// commits: it describes the source, not the folded state.
+import type { StateStore } from './openStateStore.js';
+import { decodeValue, encodeValue } from './stateCodec.js';
+
+const SOURCE_OUTAGE_KEY = 'sourceOutage';
+
+export interface SourceOutage {
+  /** When the first request of the outage failed (Unix seconds, the ingest's clock). */
+  since: number;
+  failedAttempts: number;
+  /** The last failure, in the provider's or the network's words. */
+  lastError: string;
+}
+
+/** The outage after one more failure at `nowSeconds`: a new one, or the same one counted on. */
+export function nextOutage(outage: SourceOutage | null, cause: string, nowSeconds: number): SourceOutage {
+  return outage
+    ? { since: outage.since, failedAttempts: outage.failedAttempts + 1, lastError: cause }
+    : { since: nowSeconds, failedAttempts: 1, lastError: cause };
+}
+
+export function readSourceOutage(store: StateStore): SourceOutage | null {
+  const bytes = store.dbs.meta.getBinary(SOURCE_OUTAGE_KEY);
+  return bytes ? decodeValue<SourceOutage>(bytes) : null;
+}
+
+/** Records the outage, or its end (null). */
+export async function writeSourceOutage(store: StateStore, outage: SourceOutage | null): Promise<void> {
+  if (outage === null) await store.dbs.meta.remove(SOURCE_OUTAGE_KEY);
+  else await store.dbs.meta.put(SOURCE_OUTAGE_KEY, encodeValue({ since: outage.since, failedAttempts: outage.failedAttempts, lastError: outage.lastError }));
+}
