@@ -11,7 +11,6 @@ import { marketCategory, OTHER } from './boardCategories.js';
 import { BOARD_RULES, LIFETIME, sumResults } from './boardRow.js';
 import { marketResult, type MarketLeg, type MarketResult } from './marketResult.js';
 import { packResults } from './resultTable.js';
-import { assert } from '../assert.js';
 
 export interface RolledBoard { info: BoardInfo; built: boolean }
 
@@ -65,7 +64,7 @@ export function isBoardCurrent(board: BoardInfo | null, block: number): boolean 
 
 function createTokenMarkets(reader: StateReader, offchain: OffchainStore): (tokenId: number) => TokenMarket {
   const tokens = new Map<number, TokenMarket>();
-  const markets = new Map<string, { id: number; market: MarketRecord | null; category: number }>();
+  const markets = new Map<string, { id: number | null; market: MarketRecord | null; category: number }>();
   return (tokenId) => {
     let found = tokens.get(tokenId);
     if (found) return found;
@@ -75,13 +74,16 @@ function createTokenMarkets(reader: StateReader, offchain: OffchainStore): (toke
     } else {
       let entry = markets.get(token.conditionId);
       if (!entry) {
-        const id = reader.idNumber(ID_SPACE.condition, token.conditionId);
-        assert(id !== null, `state: condition ${token.conditionId} of token ${tokenId} has an id`);
         const category = marketCategory(readMarketMetadata(offchain, token.conditionId)?.category ?? null);
-        entry = { id, market: reader.market(token.conditionId), category };
+        entry = { id: reader.idNumber(ID_SPACE.condition, token.conditionId), market: reader.market(token.conditionId), category };
         markets.set(token.conditionId, entry);
       }
-      found = { space: ID_SPACE.condition, id: entry.id, outcomeIndex: token.outcomeIndex, market: entry.market, category: entry.category };
+      // A condition the state has no id for: every event on its tokens came before the log explained them (a
+      // capture that stops before anything names the market again), so its results are keyed by token, each
+      // still settled and valued by the market.
+      found = entry.id === null
+        ? { space: ID_SPACE.token, id: tokenId, outcomeIndex: token.outcomeIndex, market: entry.market, category: entry.category }
+        : { space: ID_SPACE.condition, id: entry.id, outcomeIndex: token.outcomeIndex, market: entry.market, category: entry.category };
     }
     tokens.set(tokenId, found);
     return found;

@@ -2,10 +2,12 @@
 // nothing changed, and by `serve` when it finds the board behind the state (a fold stopped before its rollup),
 // unless another process holds the log (it folds, and rolls up itself); again when the board's rules changed.
 import t from 'tap';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../../cli/commands/serveCommand.js';
+import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import { GLOBAL, OTHER } from '../../engine/rollup/boardCategories.js';
+import { RESULT, RESULT_WIDTH } from '../../engine/rollup/resultTable.js';
 import { BOARD_RULES } from '../../engine/rollup/boardRow.js';
 import { readBoardInfo } from '../../engine/state/boardTables.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
@@ -85,4 +87,28 @@ t.test('behavior: a board summed by older rules is rolled up again, by a fold an
   await server.closeAll();
   t.equal(await rules(), BOARD_RULES, 'and by serve');
   t.same(await board(), before, 'the same board');
+});
+
+t.test('behavior: a market whose fills came before the log explained its token is rolled up by token', async (t) => {
+  // The first half of this capture trades a token before the log explains it, and nothing names its market
+  // again: the state has the token's market but no id for the condition (the rollup once stopped on it, exit 70).
+  const cut = await createDemoInputs(100, 6);
+  const lines = readFileSync(cut.capture, 'utf8').trimEnd().split('\n');
+  const half = join(cut.dir, 'half.ndjson');
+  writeFileSync(half, lines.slice(0, lines.length >> 1).join('\n') + '\n');
+  const dir = emptyDataDir(cut, 'half');
+  const ingest = runTally(['ingest', '--data', dir, '--capture', half]);
+  t.equal(ingest.code, 0, ingest.stderr);
+  t.match(ingest.stderr, ROLLED);
+  const store = openStateStore({ dir: join(dir, 'state'), readOnly: true });
+  const state = createStateReader(store);
+  const byToken = [...state.boardResults()].flatMap(({ results }) => {
+    const found: number[] = [];
+    for (let at = 0; at < results.length; at += RESULT_WIDTH) {
+      if (results[at + RESULT.space] === ID_SPACE.token && state.token(state.idText(ID_SPACE.token, results[at + RESULT.id]!)) !== null) found.push(at);
+    }
+    return found;
+  });
+  await store.close();
+  t.ok(byToken.length > 0, `${byToken.length} results of a known token kept by token`);
 });
