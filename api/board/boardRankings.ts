@@ -1,6 +1,7 @@
 // The leaderboard's order (DESIGN.md 5): every wallet with a row in the category and window, best first by the
 // sort asked for, ties in wallet id order (ids number wallets in first-seen log order, so the order is a pure
-// function of the log). Worked out once per rollup, window, category and sort, then pages are slices of it.
+// function of the log). Worked out once per rollup, window, category and sort, then pages are slices of it; a
+// rewind under the server (a new state whose board may have the same generation and block) starts them over.
 import { sumResults, type BoardRow } from '../../engine/rollup/boardRow.js';
 import type { BoardInfo } from '../../engine/state/boardTables.js';
 import type { StateReader } from '../../engine/state/stateReader.js';
@@ -47,7 +48,7 @@ export function createBoardRankings(state: StateReader): BoardRankings {
       for (const { walletId, row } of state.boardRows(category)) addRankKeys(ranked, walletId, row);
       return ranked;
     }
-    const key = `${info.generation}:${info.block}:${asked.window.from}:${asked.window.to}:${asked.window.endsNow}`;
+    const key = `${state.followRewind()}:${info.generation}:${info.block}:${asked.window.from}:${asked.window.to}:${asked.window.endsNow}`;
     if (windowKeys?.key !== key) {
       const ranked = new Map<number, RankKeys>();
       for (const { walletId, results } of state.boardResults()) {
@@ -64,7 +65,7 @@ export function createBoardRankings(state: StateReader): BoardRankings {
 
   return {
     order(info, asked, category, sort) {
-      const key = `${info.generation}:${info.block}:${asked.window.from}:${asked.window.to}:${asked.window.endsNow}:${category}:${sort}`;
+      const key = `${state.followRewind()}:${info.generation}:${info.block}:${asked.window.from}:${asked.window.to}:${asked.window.endsNow}:${category}:${sort}`;
       let order = orders.get(key);
       if (order) return order;
       const { walletIds, keys: { [sort]: keys } } = keysOf(info, asked, category);
