@@ -103,10 +103,41 @@ export const COMMANDS: Record<string, CommandSpec> = {
       return 0;
     },
   },
+  capture: {
+    synopsis: 'capture --rpc URL [--from-block A] [--to-block B] --out FILE',
+    summary: "write a node's finalized venue logs of blocks A..B as a capture file",
+    notes: [
+      'Reads like ingest --rpc (the same filters, adaptive ranges and retries) and fills in blockTimestamp from the',
+      'block headers when the node leaves it out. The contract addresses are DIR/config.json\'s when there is one.',
+      'FILE must be new. Stopped early, FILE keeps whole blocks and the last line names the --from-block another',
+      'capture continues from.',
+    ],
+    flags: {
+      data: DATA, rpc: { value: 'URL', help: 'a JSON-RPC node (or TALLY_RPC_URL)' },
+      'from-block': {
+        value: 'A', help: 'the first block (default 4023686, the CTF\'s deployment, for the Polygon addresses; else 0)',
+      },
+      'to-block': { value: 'B', help: 'the last block (default the node\'s finalized block)' },
+      out: { value: 'FILE', help: 'the capture file to write (must not exist)' },
+    },
+    async run(flags) {
+      const rpc = rpcUrlOf(flags, true);
+      if (!rpc) throw new UsageError('capture needs --rpc URL (or TALLY_RPC_URL)');
+      const out = required(flags, 'out', 'capture');
+      const fromBlock = integerFlag(flags.values, 'from-block', 0);
+      const toBlock = integerFlag(flags.values, 'to-block', fromBlock ?? 0);
+      const { captureCommand } = await import('./commands/captureCommand.js');
+      await captureCommand({ data: dataOf(flags), rpc, out, fromBlock, toBlock });
+      return 0;
+    },
+  },
   metadata: {
     synopsis: 'metadata --file F | --url U',
-    summary: 'load market metadata (Gamma market objects, a JSON array or NDJSON)',
-    flags: { data: DATA, file: { value: 'F', help: 'a file of market objects' }, url: { value: 'U', help: 'an HTTP URL answering them' } },
+    summary: 'load market metadata (Gamma market objects: a file, JSON array or NDJSON, or the market API page by page)',
+    flags: {
+      data: DATA, file: { value: 'F', help: 'a file of market objects' },
+      url: { value: 'U', help: 'the market API, paged by offset or next_cursor (https://gamma-api.polymarket.com/markets)' },
+    },
     async run(flags) {
       const { metadataCommand } = await import('./commands/metadataCommand.js');
       await metadataCommand({ data: dataOf(flags), ...sourceOf(flags, 'metadata') });
@@ -155,19 +186,30 @@ export const COMMANDS: Record<string, CommandSpec> = {
     },
   },
   run: {
-    synopsis: 'run --rpc URL [--host H] [--port P] [--access-log]',
+    synopsis: 'run --rpc URL [--host H] [--port P] [--access-log] [--metadata-url U]',
     summary: 'follow the chain and serve, in one process (production mode)',
     flags: {
       data: DATA, rpc: { value: 'URL', help: 'a JSON-RPC node (or TALLY_RPC_URL)' }, host: HOST, port: PORT, 'start-block': START_BLOCK, workers: WORKERS,
       'access-log': ACCESS_LOG,
+      'metadata-url': {
+        value: 'U', help: 'the market API to load metadata from at start and every 10 minutes (as tally metadata --url)',
+      },
+      'metadata-every': { value: 'S', help: 'seconds between metadata refreshes (default 600)' },
     },
     async run(flags) {
       const rpc = rpcUrlOf(flags, true);
       if (!rpc) throw new UsageError('run needs --rpc URL (or TALLY_RPC_URL)');
+      const metadataUrl = stringFlag(flags.values, 'metadata-url');
+      const metadataEvery = integerFlag(flags.values, 'metadata-every', 1);
+      if (metadataEvery !== undefined && metadataUrl === undefined) {
+        throw new UsageError('run: --metadata-every needs --metadata-url U');
+      }
       const { runCommand } = await import('./commands/runCommand.js');
       await runCommand({
         data: dataOf(flags), rpc, host: hostOf(flags), port: portOf(flags), startBlock: integerFlag(flags.values, 'start-block', 0), workers: workersOf(flags),
         accessLog: flags.values['access-log'] === true,
+        metadataUrl: metadataUrl === undefined ? undefined : httpUrl(metadataUrl, 'run: --metadata-url'),
+        metadataEveryMs: metadataEvery === undefined ? undefined : metadataEvery * 1000,
       });
       return 0;
     },

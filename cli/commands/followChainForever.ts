@@ -15,7 +15,11 @@ import { readSourceHead } from '../../engine/state/sourceHead.js';
 /** What a follow can fail with that waiting may mend; anything else (a full disk, a bug) ends the run. */
 const isSourceFailure = (error: unknown) => error instanceof RpcFatalError || error instanceof FinalityMismatchError;
 
-export async function followChainForever(venue: Venue, options: { rpc: string; startBlock?: number; label: string }): Promise<void> {
+export async function followChainForever(venue: Venue, options: {
+  rpc: string; startBlock?: number; label: string;
+  /** Passed to each follow (followRpc). */
+  offchainChanged?: () => boolean;
+}): Promise<void> {
   const retry = loadRpcRetry(venue.paths.config);
   const report = createOutageReport({ label: options.label, maxBackoffMs: retry.maxMs, print: (line) => process.stderr.write(line + '\n') });
   const controller = new AbortController();
@@ -29,6 +33,7 @@ export async function followChainForever(venue: Venue, options: { rpc: string; s
       try {
         await followRpc(venue, {
           rpc: options.rpc, follow: true, startBlock: options.startBlock, label: options.label, sharedWithServer: true,
+          offchainChanged: options.offchainChanged,
           signal: controller.signal, retry, firstRetry: answeredBefore ? retry : FIRST_CONNECTION_RETRY,
           onRetry: (attempt) => report.failed(attempt.cause),
           onRecovered: (outage) => {

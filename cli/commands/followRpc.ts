@@ -1,6 +1,9 @@
 // Shared by `ingest --rpc` and `run`: fold the node's finalized logs into the venue, stopping cleanly on
 // SIGINT/SIGTERM (the batch in hand is finished first).
 import { ingestRpc, type RpcIngestProgress } from '../../replay/ingest/ingestRpc.js';
+import { defaultStartBlock } from '../../replay/source/readRpcBatches.js';
+import { createBlockProgress } from '../blockProgress.js';
+import { describeRetry } from '../describeRetry.js';
 import type { RetryPolicy, RpcRetry } from '../../replay/source/retryRpc.js';
 import type { SourceOutage } from '../../engine/state/sourceOutage.js';
 import { createProgress } from '../progress.js';
@@ -10,17 +13,12 @@ import { rollUpBoard } from '../rollUpBoard.js';
 
 const ROLLUP_EVERY_MS = 60_000;
 
-/** Why the source waits: each retry is told with its cause, so a node that is down is never silence. */
-function describeRetry(retry: RpcRetry): string {
-  const of = Number.isFinite(retry.attempts) ? ` of ${retry.attempts}` : '';
-  const wait = (retry.delayMs / 1000).toFixed(1);
-  return `${retry.method} failed (${retry.cause}): attempt ${retry.attempt}${of}, retrying in ${wait} s`;
-}
-
 export async function followRpc(venue: Venue, options: {
   rpc: string; follow: boolean; startBlock?: number; label: string;
   /** Never release the state map when a server in this process reads the same store. */
   sharedWithServer?: boolean;
+  /** True when the off-chain data changed since last asked (a metadata refresh): roll up at the next rest. */
+  offchainChanged?: () => boolean;
   /** Stops the follow; without it, SIGINT and SIGTERM do. */
   signal?: AbortSignal;
   retry?: RetryPolicy;
@@ -47,14 +45,18 @@ export async function followRpc(venue: Venue, options: {
   };
   try {
     const progress = createProgress(options.label);
+    const blocks = createBlockProgress(options.startBlock ?? defaultStartBlock(venue.addresses));
     const result = await ingestRpc({
       url: options.rpc, log: venue.log, store: venue.store, runner: venue.runner, decoder: venue.decoder, addresses: venue.addresses,
       startBlock: options.startBlock, follow: options.follow, signal: controller.signal,
       releaseEveryEvents: options.sharedWithServer ? Infinity : undefined,
-      onProgress: (p) => progress.update(p.logs, { logs: p.logs, events: p.events, block: p.scannedBlock, finalized: p.headBlock }),
+      onProgress: (p) => progress.update(p.logs, {
+        logs: p.logs, events: p.events, block: p.scannedBlock, finalized: p.headBlock,
+        ...blocks(p.scannedBlock, p.headBlock),
+      }),
       retry: options.retry, firstRetry: options.firstRetry, onRecovered: options.onRecovered,
       onRetry: options.onRetry ?? ((retry) => progress.note(describeRetry(retry))),
-      atRest: () => rollUp(false),
+      atRest: () => rollUp(options.offchainChanged?.() ?? false),
     });
     await rollUp(true);
     progress.finish({

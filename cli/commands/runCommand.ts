@@ -3,11 +3,14 @@
 // writer), so every answer reflects the last committed block, and it keeps answering while the node is away
 // (followChainForever). SIGINT/SIGTERM stop both cleanly.
 import { openVenue } from '../openVenue.js';
+import { startMetadataRefresh } from '../refreshMetadata.js';
 import { followChainForever } from './followChainForever.js';
 import { startServer } from './serveCommand.js';
 
 export async function runCommand(flags: {
   data: string; rpc: string; host: string; port: number; startBlock?: number; workers?: number; accessLog?: boolean;
+  /** The market API to load metadata from at start and every `metadataEveryMs` (cli/refreshMetadata.ts). */
+  metadataUrl?: string; metadataEveryMs?: number;
 }): Promise<void> {
   const venue = openVenue(flags.data, { workers: flags.workers });
   try {
@@ -15,9 +18,15 @@ export async function runCommand(flags: {
       data: flags.data, host: flags.host, port: flags.port, accessLog: flags.accessLog, stores: { store: venue.store, offchain: venue.offchain },
     });
     console.log(`tally run: serving ${flags.data} on http://${flags.host}:${server.port}/v1, following the chain`);
+    const metadata = flags.metadataUrl
+      ? startMetadataRefresh({ url: flags.metadataUrl, offchain: venue.offchain, everyMs: flags.metadataEveryMs })
+      : null;
     try {
-      await followChainForever(venue, { rpc: flags.rpc, startBlock: flags.startBlock, label: 'run' });
+      await followChainForever(venue, {
+        rpc: flags.rpc, startBlock: flags.startBlock, label: 'run', offchainChanged: metadata?.takeChanged,
+      });
     } finally {
+      await metadata?.stop();
       await server.closeAll();
     }
   } finally {

@@ -139,3 +139,49 @@ export function parseMetadataText(textContent: string, file: string): MarketMeta
   if (markets.length === 0) throw new InputError(file, 0, noMarketReason(document, values, ndjson));
   return markets;
 }
+
+/** One page of the venue's market API (cli/fetchMarketPages.ts). */
+export interface MarketPage {
+  markets: MarketMetadata[];
+  /** Objects on the page, with a usable conditionId or not: the next offset counts them all. */
+  objects: number;
+  /** A cursor page's next cursor, null at the end; undefined for a page of an offset API (a JSON array). */
+  nextCursor?: string | null;
+}
+
+/** The cursor after the last page: absent, empty, or the CLOB API's "LTE=" (base64 of -1). */
+function nextCursorOf(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' && value !== 'LTE=' ? value : null;
+}
+
+/**
+ * A page of the market API: a JSON array of market objects (Gamma's /markets, paged by offset) or an object whose
+ * `data` array holds them (newer endpoints, paged by `next_cursor`). Anything else, or an item that is not an
+ * object, is refused (InputError naming the page). Objects without a usable conditionId are skipped.
+ */
+export function parseMarketPage(textContent: string, page: string): MarketPage {
+  let document: unknown;
+  try {
+    document = JSON.parse(textContent);
+  } catch (error) {
+    throw new InputError(page, 0, `not JSON (${(error as Error).message})`);
+  }
+  const data = (document as { data?: unknown } | null)?.data;
+  const cursorPage = !Array.isArray(document) && Array.isArray(data);
+  const items: unknown[] | null = Array.isArray(document) ? document : cursorPage ? (data as unknown[]) : null;
+  if (items === null) {
+    throw new InputError(page, 0, `holds ${describeJson(document)}, not a page of market objects ` +
+      '(a JSON array, or an object with a data array and next_cursor)');
+  }
+  const markets: MarketMetadata[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      throw new InputError(page, 0, `item ${i + 1} is ${describeJson(item)}, not a market object`);
+    }
+    const market = parseMarketMetadata(item as Record<string, unknown>);
+    if (market) markets.push(market);
+  }
+  const nextCursor = cursorPage ? nextCursorOf((document as { next_cursor?: unknown }).next_cursor) : undefined;
+  return { markets, objects: items.length, nextCursor };
+}

@@ -1,7 +1,7 @@
 // One eth_getLogs log object (replay/README.md, Inputs), as a capture line holds it or a node answers it. Numbers may
 // be 0x hex strings, as nodes return them, or JSON integers. A capture line must carry blockTimestamp; a node
-// may leave it out (many do), and the RPC source then takes it from the block header. Anything else is
-// malformed: an Error whose message names the field, never a guess.
+// may leave it out (many do), and the RPC source then takes it from the block header; a capture line without it is
+// told how to get one. Anything else is malformed: an Error whose message names the field, never a guess.
 import { createRawLog, hexField, type RawLog } from '../decode/rawLog.js';
 
 export interface LogObject {
@@ -16,6 +16,11 @@ export interface LogObject {
 const HEX_WORD = /^0x[0-9a-fA-F]{64}$/;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HEX_DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
+
+/** A capture made from a node's eth_getLogs answers as they are lacks block times; say how to get them. */
+const MISSING_TIMESTAMP = 'blockTimestamp is missing (many nodes leave it out of eth_getLogs): write the capture with ' +
+  'tally capture --rpc URL --from-block A --to-block B --out FILE, which takes it from the block headers, or ingest ' +
+  'from the node with tally ingest --rpc URL';
 
 function quantity(object: Record<string, unknown>, field: string): number {
   const value = object[field];
@@ -49,6 +54,7 @@ export function parseLogObject(value: unknown, options: { requireTimestamp: bool
     blockHash: matching(log, 'blockHash', HEX_WORD, 'a 32-byte 0x hash'),
   });
   const missingTs = log.blockTimestamp === undefined || log.blockTimestamp === null;
+  if (missingTs && options.requireTimestamp) throw new Error(MISSING_TIMESTAMP);
   return {
     raw,
     block: quantity(log, 'blockNumber'),

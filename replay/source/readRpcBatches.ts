@@ -4,7 +4,8 @@
 // nothing above the node's finalized block is read (createHeadReader). Blocks at or below `afterBlock` are
 // already in the log and never asked for, so re-ingesting adds nothing; before reading on, the node's hash of
 // the log's last block must still be the one the log holds (`knownHash`), else a FinalityMismatchError names
-// the block. With `follow`, it polls for newer finalized blocks until `signal` aborts, then ends cleanly.
+// the block. With `follow`, it polls for newer finalized blocks until `signal` aborts, then ends cleanly; with
+// `toBlock`, it ends after that block. `keepLogs` hands on each range's logs as well (tally capture writes them).
 import type { Transport } from 'viem';
 import type { BlockEvents } from '../../engine/chain/chainEvent.js';
 import { POLYGON_ADDRESSES, POLYGON_START_BLOCK, type VenueAddresses } from '../../engine/chain/venueAddresses.js';
@@ -15,6 +16,7 @@ import { createBlockHeaders, type BlockHeader } from './createBlockHeaders.js';
 import { createHeadReader } from './createHeadReader.js';
 import { createRpcClient, type RpcClient } from './createRpcClient.js';
 import { fetchRangeLogs } from './fetchRangeLogs.js';
+import { fillBlockTimes, type TimedRpcLog } from './fillBlockTimes.js';
 import { sleep, type RetryPolicy, type RpcRetry } from './retryRpc.js';
 import { FinalityMismatchError, RpcFatalError, RpcRangeError } from './rpcErrors.js';
 import { venueLogFilters } from './venueLogFilters.js';
@@ -26,6 +28,8 @@ export interface RpcBatch {
   logs: number;
   /** The range's last block: every block up to it has been read. */
   lastBlock: number;
+  /** With `keepLogs`: every log the node returned for the range, sorted, each with its block's time. */
+  chainLogs?: TimedRpcLog[];
 }
 
 export interface RpcSourceOptions {
@@ -37,6 +41,10 @@ export interface RpcSourceOptions {
   /** Where to start when the log is empty. Default: the CTF's deployment for the Polygon addresses, else 0. */
   startBlock?: number;
   follow?: boolean;
+  /** The last block to read (default: none, up to the finalized head). */
+  toBlock?: number;
+  /** Hand on the range's logs in each batch (`chainLogs`). */
+  keepLogs?: boolean;
   /** Default 2,000 ms. */
   pollMs?: number;
   signal?: AbortSignal;
@@ -104,8 +112,10 @@ export async function* readRpcBatches(options: RpcSourceOptions): AsyncGenerator
   const readRange = (from: number, to: number) => rpc.retrying('eth_getLogs', async () => {
     const logs = await fetchRangeLogs(rpc, filters, from, to);
     if (range.isTooMany(logs.length, to - from + 1)) return null;
-    return { logs: logs.length, blocks: await assembleBlocks(logs, headers, decoder) };
+    const timed = await fillBlockTimes(logs, headers);
+    return { logs: timed, blocks: assembleBlocks(timed, decoder) };
   });
+  const toBlock = options.toBlock ?? Infinity;
 
   try {
     await checkVenueChain(rpc, options.addresses);
@@ -114,9 +124,9 @@ export async function* readRpcBatches(options: RpcSourceOptions): AsyncGenerator
     let head = await readHead();
     await checkFinality(lastIngested);
     for (;;) {
-      while (next <= head.block) {
+      while (next <= Math.min(head.block, toBlock)) {
         if (signal?.aborted) return;
-        const to = Math.min(head.block, next + range.size() - 1);
+        const to = Math.min(head.block, toBlock, next + range.size() - 1);
         let read;
         try {
           read = await readRange(next, to);
@@ -129,12 +139,14 @@ export async function* readRpcBatches(options: RpcSourceOptions): AsyncGenerator
           range.shrink(to - next + 1);
           continue;
         }
-        range.succeed(read.logs);
-        yield { blocks: read.blocks, logs: read.logs, lastBlock: to };
+        range.succeed(read.logs.length);
+        const chainLogs = options.keepLogs ? read.logs : undefined;
+        yield { blocks: read.blocks, logs: read.logs.length, lastBlock: to, chainLogs };
         if (read.blocks.length > 0) lastIngested = read.blocks[read.blocks.length - 1]!.block;
         next = to + 1;
       }
       // Caught up with the head read last. Without follow, stop once the head stands still; with it, poll.
+      if (next > toBlock) return;
       if (!options.follow) {
         const newer = await readHead();
         if (newer.block <= head.block) return;

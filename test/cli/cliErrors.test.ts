@@ -4,6 +4,7 @@ import t from 'tap';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PAGE_RETRY } from '../../cli/fetchMarketPages.js';
 import { MAX_LINE_BYTES } from '../../replay/source/readLines.js';
 import { closedPort } from '../fixtures/closedPort.js';
 import { expectOneLine } from '../fixtures/expectOneLine.js';
@@ -42,13 +43,17 @@ t.test('error: usage errors are one line and exit 2', async (t) => {
   }
 });
 
-t.test('error: a URL that cannot be fetched is one line', async (t) => {
+t.test('error: a URL that cannot be fetched ends in one line, after its retries', async (t) => {
   const port = await closedPort();
   const data = join(dir, 'fetch');
   mkdirSync(data);
   const result = runTally(['metadata', '--data', data, '--url', `http://127.0.0.1:${port}/markets`]);
   t.equal(result.code, 1);
-  expectOneLine(t, result.stderr, new RegExp(`^tally: cannot fetch http://127\\.0\\.0\\.1:${port}/markets: `));
+  const lines = result.stderr.trimEnd().split('\n');
+  t.equal(lines.length, PAGE_RETRY.retries! + 1, result.stderr);
+  t.ok(lines.slice(0, -1).every((line) => / failed \(connect ECONNREFUSED .*\): attempt \d of \d, retrying in /.test(line)), 'each retry told');
+  t.match(lines.at(-1), new RegExp(`^tally: cannot fetch http://127\\.0\\.0\\.1:${port}/markets\\?limit=\\d+: connect ECONNREFUSED .*attempts\\)$`));
+  t.notMatch(result.stderr, /^\s+at /m, 'no stack');
   t.same(readdirSync(data), [], 'nothing written');
 });
 

@@ -75,13 +75,14 @@ t.test('error: a metadata file holding no market object is refused, naming what 
   }
   t.same(readdirSync(data), [], 'nothing written');
 
-  // One market object, alone or in an array, is loaded; objects without a condition id beside it are skipped.
-  for (const [name, text] of [['one', JSON.stringify(market)], ['mixed', JSON.stringify([{ x: 1 }, market])]] as Array<[string, string]>) {
+  // One market object, alone or in an array, is loaded; objects without a condition id beside it are skipped. The
+  // second load finds it stored as it is.
+  for (const [name, text, added] of [['one', JSON.stringify(market), 1], ['mixed', JSON.stringify([{ x: 1 }, market]), 0]] as const) {
     const file = join(dir, `${name}.json`);
     writeFileSync(file, text);
     const result = runTally(['metadata', '--data', data, '--file', file]);
     t.equal(result.code, 0, result.stderr);
-    t.match(result.stderr, new RegExp(`^metadata: 1 markets from ${escape(file)}$`, 'm'));
+    t.match(result.stderr, new RegExp(`^metadata: 1 markets from ${escape(file)} \\(${added} new, 0 changed\\)$`, 'm'));
   }
 });
 
