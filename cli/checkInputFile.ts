@@ -3,16 +3,16 @@
 // line naming the flag and the path, not an error deep in a reader (a worker thread loses the system error's code,
 // so it would surface as a bug).
 import { accessSync, constants, statSync } from 'node:fs';
-import { CommandError } from '../engine/commandError.js';
+import { RefusedError } from '../engine/refusedError.js';
 import { describeSystemError } from './describeSystemError.js';
 
 export function checkInputFile(path: string, flag: string): void {
   try {
-    if (statSync(path).isDirectory()) throw new CommandError(`--${flag} ${path}: is a directory; give a file`);
+    if (statSync(path).isDirectory()) throw new RefusedError(`--${flag} ${path}: is a directory; give a file`);
     accessSync(path, constants.R_OK);
   } catch (error) {
     const described = describeSystemError(error);
     if (described === null) throw error;
-    throw new CommandError(`--${flag} ${described}`, { cause: error });
+    throw new RefusedError(`--${flag} ${described}`, { cause: error });
   }
 }

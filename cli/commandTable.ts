@@ -1,7 +1,7 @@
 // Every `tally` command: its synopsis, its help and its flags, and how it runs. A command's module is imported
 // only when that command runs, so `tally --help` or `tally keys list` never load the fold, the decoder or the
 // HTTP front (loading all of them cost most of the start-up time).
-import { UsageError } from '../engine/commandError.js';
+import { UsageError } from './usageError.js';
 import { httpUrl, integerFlag, stringFlag, type FlagSpec, type ParsedFlags } from './parseFlags.js';
 
 export interface CommandSpec {

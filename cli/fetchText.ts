@@ -1,8 +1,8 @@
 // Reads an off-chain source over HTTP (metadata pages, profiles). A refused or reset connection, a time-out, HTTP 429,
 // 408 or 5xx may pass: under a retry policy they are retried with backoff (retryRpc: jitter, Retry-After honoured,
 // each retry told to `onRetry` with its cause). Another error status, or retries spent, is the user's to fix:
-// one CommandError line naming the URL.
-import { CommandError } from '../engine/commandError.js';
+// one EnvironmentError line naming the URL.
+import { EnvironmentError } from '../engine/environmentError.js';
 import { retryRpc, type RetryPolicy, type RpcRetry } from '../replay/source/retryRpc.js';
 import { RpcRetriesSpentError, RpcRetryableError } from '../replay/source/rpcErrors.js';
 
@@ -31,7 +31,7 @@ async function fetchOnce(url: string, signal: AbortSignal | undefined): Promise<
   if (response.status === 408 || response.status === 429 || response.status >= 500) {
     throw new RpcRetryableError(status, retryAfterMs(response));
   }
-  throw new CommandError(`cannot fetch ${url}: ${status}`);
+  throw new EnvironmentError(`cannot fetch ${url}: ${status}`);
 }
 
 export async function fetchText(url: string, options: {
@@ -47,6 +47,6 @@ export async function fetchText(url: string, options: {
   } catch (error) {
     if (!(error instanceof RpcRetriesSpentError)) throw error;
     const attempts = error.attempts > 1 ? ` (${error.attempts} attempts)` : '';
-    throw new CommandError(`cannot fetch ${url}: ${error.lastCause}${attempts}`, { cause: error });
+    throw new EnvironmentError(`cannot fetch ${url}: ${error.lastCause}${attempts}`, { cause: error });
   }
 }

@@ -1,9 +1,10 @@
 // The `tally` command line (README "Commands"). Every command takes --data DIR (default data/venue, or
-// TALLY_DATA). Exit codes: 0 done; 1 bad input or a refusal, one `tally:` line naming the file and line, the
-// flag or the directory; 2 a command line that is not well formed; 3 `verify` found the state behind its log;
-// 70 a bug (a broken invariant), with its stack.
-import { InputError } from '../engine/inputError.js';
-import { CommandError, UsageError } from '../engine/commandError.js';
+// TALLY_DATA). The one place errors become exit codes (engine/refusedError.ts has the tree): 0 done; 1 bad input,
+// a refusal or the surroundings, one `tally:` line naming the file and line, the flag or the directory; 2 a
+// command line that is not well formed; 3 `verify` found the state behind its log; 70 a bug (a broken invariant,
+// or any error of no known kind), with its stack.
+import { UsageError } from './usageError.js';
+import { exitCodeOf } from './exitCodeOf.js';
 import { checkPositionals, commandHelp, COMMANDS, globalUsage } from './commandTable.js';
 import { describeSystemError } from './describeSystemError.js';
 import { muteLibraryReports } from './muteLibraryReports.js';
@@ -35,13 +36,10 @@ async function main(argv: string[]): Promise<number> {
 
 /** Ends the process for an error: one line for what the user can fix, the stack for a bug. */
 function fail(error: unknown): never {
-  if (error instanceof CommandError) {
-    process.stderr.write(`tally: ${error.message}\n`);
-    process.exit(error.exitCode);
-  }
-  if (error instanceof InputError) {
-    process.stderr.write(`tally: ${error.message}\n`);
-    process.exit(1);
+  const code = exitCodeOf(error);
+  if (code !== null) {
+    process.stderr.write(`tally: ${(error as Error).message}\n`);
+    process.exit(code);
   }
   const described = describeSystemError(error);
   if (described !== null) {

@@ -2,7 +2,7 @@
 // than with node:util parseArgs, whose loose mode takes the next flag as a missing value (`--port --data x`
 // sets port to "--data") and whose strict mode answers in paragraphs; every mistake here is one UsageError
 // line that names the flag.
-import { UsageError } from '../engine/commandError.js';
+import { UsageError } from './usageError.js';
 
 export interface FlagSpec {
   /** A string flag's value, as the help shows it (FILE, N, URL); absent for a boolean flag. */

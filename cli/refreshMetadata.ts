@@ -4,8 +4,7 @@
 // changed with a new off-chain revision, so the server's cached answers go stale at once; the board's categories
 // follow at the fold's next rest (followRpc's `offchainChanged`). A refresh that fails is logged and tried again
 // at the next interval: it never ends the process.
-import { CommandError } from '../engine/commandError.js';
-import { InputError } from '../engine/inputError.js';
+import { exitCodeOf } from './exitCodeOf.js';
 import type { OffchainStore } from '../engine/offchain/openOffchainStore.js';
 import { formatDuration } from './blockProgress.js';
 import { fetchMetadataPages, storeMetadata } from './commands/metadataCommand.js';
@@ -38,7 +37,7 @@ export function startMetadataRefresh(options: {
     } catch (error) {
       if (controller.signal.aborted) return;
       // A user's kind of error is its line; anything else is a bug, told with its stack, and still not fatal here.
-      const told = error instanceof CommandError || error instanceof InputError ? error.message : (error as Error).stack;
+      const told = exitCodeOf(error) !== null ? (error as Error).message : (error as Error).stack;
       const next = formatDuration(everyMs / 1000);
       process.stderr.write(`metadata: the refresh from ${options.url} failed: ${told}; next in ${next}\n`);
     }

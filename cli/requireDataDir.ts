@@ -2,7 +2,7 @@
 // make theirs. Every other command reads or amends a venue that exists, so a directory that is not there is a
 // typo, refused in one line rather than made into a new, empty venue.
 import { statSync } from 'node:fs';
-import { CommandError } from '../engine/commandError.js';
+import { RefusedError } from '../engine/refusedError.js';
 
 export function requireDataDir(data: string): void {
   let isDirectory: boolean;
@@ -10,7 +10,7 @@ export function requireDataDir(data: string): void {
     isDirectory = statSync(data).isDirectory();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    throw new CommandError(`${data} does not exist: give --data a venue's directory (tally demo or ingest makes one)`);
+    throw new RefusedError(`${data} does not exist: give --data a venue's directory (tally demo or ingest makes one)`);
   }
-  if (!isDirectory) throw new CommandError(`${data} is not a directory: give --data a venue's directory`);
+  if (!isDirectory) throw new RefusedError(`${data} is not a directory: give --data a venue's directory`);
 }

@@ -1,7 +1,8 @@
 // Invariants, in the manner of TigerBeetle: cheap checks that stay on in production. A violated invariant is a
-// bug in tally (or a state file damaged behind its back), never bad input: bad input is an InputError or a
-// CommandError, odd but legal chain data is data. The command line reports an AssertionFailure as a bug (exit 70,
-// with its stack), so a broken invariant stops the process before it writes a wrong answer.
+// bug in tally (or a state file damaged behind its back), never bad input (an InputError), a refusal or the
+// surroundings (refusedError.ts has the tree); odd but legal chain data is data. The command line reports an
+// AssertionFailure as a bug (exit 70, with its stack), so a broken invariant stops the process before it writes
+// a wrong answer.
 
 export class AssertionFailure extends Error {
   constructor(message: string) {

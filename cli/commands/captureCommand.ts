@@ -5,7 +5,8 @@
 // fails for good) keeps the whole blocks it wrote, and the line it ends with says where another capture continues.
 import { closeSync, fstatSync, ftruncateSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { loadVenueAddresses } from '../../engine/chain/loadVenueAddresses.js';
-import { CommandError } from '../../engine/commandError.js';
+import { EnvironmentError } from '../../engine/environmentError.js';
+import { RefusedError } from '../../engine/refusedError.js';
 import { dataPaths } from '../../engine/dataDir.js';
 import { captureRpcLogs, type CaptureProgress } from '../../replay/source/captureRpcLogs.js';
 import { defaultStartBlock } from '../../replay/source/readRpcBatches.js';
@@ -19,11 +20,11 @@ function openNewFile(out: string): number {
     return openSync(out, 'wx');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-      throw new CommandError(`--out ${out} exists: capture writes a new file (give another name, or remove it)`);
+      throw new RefusedError(`--out ${out} exists: capture writes a new file (give another name, or remove it)`);
     }
     const described = describeSystemError(error);
     if (described === null) throw error;
-    throw new CommandError(`--out ${described}`, { cause: error });
+    throw new RefusedError(`--out ${described}`, { cause: error });
   }
 }
 
@@ -56,7 +57,7 @@ export async function captureCommand(flags: {
         } catch (error) {
           // A range written in part would end the file inside a block: cut back to the last whole range.
           ftruncateSync(fd, written);
-          throw new CommandError(`cannot write ${flags.out}: ${(error as Error).message}`, { cause: error });
+          throw new EnvironmentError(`cannot write ${flags.out}: ${(error as Error).message}`, { cause: error });
         }
         written = fstatSync(fd).size;
       },
@@ -66,11 +67,11 @@ export async function captureCommand(flags: {
         if (checked) return;
         checked = true;
         if (flags.toBlock !== undefined && flags.toBlock > head.block) {
-          throw new CommandError(`--to-block ${flags.toBlock} is past the node's last final block, ${head.block}: ` +
+          throw new RefusedError(`--to-block ${flags.toBlock} is past the node's last final block, ${head.block}: ` +
             'a capture holds finalized blocks only; give a smaller --to-block, or none for that block');
         }
         if (fromBlock > head.block) {
-          throw new CommandError(`--from-block ${fromBlock} is past the node's last final block, ${head.block}`);
+          throw new RefusedError(`--from-block ${fromBlock} is past the node's last final block, ${head.block}`);
         }
       },
       onProgress(p) {

@@ -1,7 +1,8 @@
 // `tally keys create | revoke KEY | list`. create prints the new key as its last line; revoke takes the whole
 // key or a prefix that `list` shows, when it names one key alone; none of them creates a data directory.
 import { existsSync } from 'node:fs';
-import { CommandError, UsageError } from '../../engine/commandError.js';
+import { RefusedError } from '../../engine/refusedError.js';
+import { UsageError } from '../usageError.js';
 import { dataPaths } from '../../engine/dataDir.js';
 import { API_KEY_PATTERN, createApiKey, findApiKeysByPrefix, listApiKeys, revokeApiKey } from '../../engine/offchain/apiKeys.js';
 import { openOffchainStore, type OffchainStore } from '../../engine/offchain/openOffchainStore.js';
@@ -23,7 +24,7 @@ export async function keysCommand(flags: { data: string }, args: string[]): Prom
   if (action === 'revoke' && key === undefined) throw new UsageError('keys revoke needs a key, or a prefix of one that keys list shows');
   const dir = dataPaths(flags.data).offchain;
   if (action === 'create') requireDataDir(flags.data);
-  else if (!existsSync(dir)) throw new CommandError(`${flags.data} holds no keys (no ${dir}): tally keys create makes one`);
+  else if (!existsSync(dir)) throw new RefusedError(`${flags.data} holds no keys (no ${dir}): tally keys create makes one`);
   const offchain = openOffchainStore({ dir });
   const now = Math.floor(Date.now() / 1000);
   try {
@@ -45,14 +46,14 @@ export async function keysCommand(flags: { data: string }, args: string[]): Prom
 async function revokeKey(offchain: OffchainStore, given: string, now: number): Promise<string> {
   if (API_KEY_PATTERN.test(given)) {
     const prefix = await revokeApiKey(offchain, given, now);
-    if (prefix === null) throw new CommandError('keys revoke: no such key');
+    if (prefix === null) throw new RefusedError('keys revoke: no such key');
     return prefix;
   }
-  if (!PREFIX_PATTERN.test(given)) throw new CommandError(`keys revoke: ${given} is neither a key (svc_ and 48 hex) nor a prefix of one`);
+  if (!PREFIX_PATTERN.test(given)) throw new RefusedError(`keys revoke: ${given} is neither a key (svc_ and 48 hex) nor a prefix of one`);
   const matches = findApiKeysByPrefix(offchain, given);
-  if (matches === 'too long') throw new CommandError(`keys revoke: ${given} is longer than the prefixes tally keeps; give the whole key or the prefix keys list shows`);
-  if (matches.length === 0) throw new CommandError(`keys revoke: no key starts with ${given}`);
-  if (matches.length > 1) throw new CommandError(`keys revoke: ${matches.length} keys start with ${given}; give more of the key`);
+  if (matches === 'too long') throw new RefusedError(`keys revoke: ${given} is longer than the prefixes tally keeps; give the whole key or the prefix keys list shows`);
+  if (matches.length === 0) throw new RefusedError(`keys revoke: no key starts with ${given}`);
+  if (matches.length > 1) throw new RefusedError(`keys revoke: ${matches.length} keys start with ${given}; give more of the key`);
   await revokeApiKey(offchain, matches[0]!, now);
   return given;
 }

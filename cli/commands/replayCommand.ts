@@ -1,7 +1,7 @@
 // `tally replay --to-block N --out DIR`: a data directory holding the state as of block N, built from the log
 // alone, with the log up to N and a copy of the off-chain store, so `tally serve --data DIR` answers as of N.
 import { copyFileSync, existsSync, readdirSync, statSync } from 'node:fs';
-import { CommandError } from '../../engine/commandError.js';
+import { RefusedError } from '../../engine/refusedError.js';
 import { dataPaths } from '../../engine/dataDir.js';
 import { openEventLog } from '../../engine/log/eventLog.js';
 import { openOffchainStore } from '../../engine/offchain/openOffchainStore.js';
@@ -12,8 +12,8 @@ export async function replayCommand(flags: { data: string; toBlock: number; out:
   // A new directory: replay never writes over a venue (nor into the one it reads).
   if (existsSync(flags.out)) {
     const fix = 'give a new or empty directory';
-    if (!statSync(flags.out).isDirectory()) throw new CommandError(`--out ${flags.out} is a file; ${fix}`);
-    if (readdirSync(flags.out).length > 0) throw new CommandError(`--out ${flags.out} is not empty; ${fix}`);
+    if (!statSync(flags.out).isDirectory()) throw new RefusedError(`--out ${flags.out} is a file; ${fix}`);
+    if (readdirSync(flags.out).length > 0) throw new RefusedError(`--out ${flags.out} is not empty; ${fix}`);
   }
   const source = dataPaths(flags.data);
   const target = dataPaths(flags.out);

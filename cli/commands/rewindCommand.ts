@@ -7,7 +7,7 @@
 // `tally ingest` folds on (or a second rewind cuts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CommandError } from '../../engine/commandError.js';
+import { RefusedError } from '../../engine/refusedError.js';
 import { dataPaths } from '../../engine/dataDir.js';
 import { openEventLog } from '../../engine/log/eventLog.js';
 import { replaceState } from '../../engine/state/replaceState.js';
@@ -18,7 +18,7 @@ import { rollUpBoardOnce } from '../rollUpBoard.js';
 export async function rewindCommand(flags: { data: string; toBlock: number; workers?: number }): Promise<void> {
   const paths = dataPaths(flags.data);
   // Opening the log would create it: a mistyped directory would become an empty venue "rewound" to nothing.
-  if (!existsSync(paths.log)) throw new CommandError(`${flags.data} holds no venue (no ${paths.log})`);
+  if (!existsSync(paths.log)) throw new RefusedError(`${flags.data} holds no venue (no ${paths.log})`);
   const log = openEventLog({ dir: paths.log });
   try {
     const scratch = createScratchDir(paths.root, 'rewind');

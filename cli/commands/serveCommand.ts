@@ -1,7 +1,8 @@
 // `tally serve --host H --port P [--access-log]`: the HTTP API over the folded state (read while another process
 // may fold), with the per-key limits of the data directory's config.json.
 import { existsSync, readFileSync } from 'node:fs';
-import { CommandError } from '../../engine/commandError.js';
+import { AssertionFailure } from '../../engine/assert.js';
+import { RefusedError } from '../../engine/refusedError.js';
 import { createServer, type Server } from '../../api/createServer.js';
 import { loadRateLimits } from '../../api/limits/loadRateLimits.js';
 import { dataPaths } from '../../engine/dataDir.js';
@@ -29,7 +30,7 @@ function packageVersion(): string {
     const file = new URL('package.json', dir);
     if (existsSync(file)) return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
   }
-  throw new Error('no package.json above ' + import.meta.url);
+  throw new AssertionFailure('a package.json is above ' + import.meta.url);
 }
 
 const VERSION = packageVersion();
@@ -82,7 +83,7 @@ function printAccessLine(line: string): void {
 export async function startServer(flags: {
   data: string; host: string; port: number; accessLog?: boolean; stores?: { store: StateStore; offchain: OffchainStore };
 }): Promise<Server & { offchain: OffchainStore; closeAll(): Promise<void> }> {
-  if (!flags.stores && isEmptyDataDir(flags.data)) throw new CommandError(`${flags.data} holds no venue yet: run tally demo or tally ingest first`);
+  if (!flags.stores && isEmptyDataDir(flags.data)) throw new RefusedError(`${flags.data} holds no venue yet: run tally demo or tally ingest first`);
   const paths = dataPaths(flags.data);
   // Read before anything is folded or opened: a malformed config stops the command with one line.
   const rateLimits = loadRateLimits(paths.config);

@@ -6,7 +6,7 @@
 // process is folding it.
 import { existsSync } from 'node:fs';
 import { findLogGaps } from '../../replay/ingest/findLogGaps.js';
-import { CommandError } from '../../engine/commandError.js';
+import { RefusedError } from '../../engine/refusedError.js';
 import { dataPaths } from '../../engine/dataDir.js';
 import { EMPTY_CURSOR, readFoldCursor, type BlockRecord } from '../../engine/state/foldCursor.js';
 import { logWriterPid, openEventLog, type EventLog, type EventLogHead } from '../../engine/log/eventLog.js';
@@ -37,7 +37,7 @@ function checkCapture(log: EventLog, capture: string, config: string): boolean {
 
 export async function verifyCommand(flags: { data: string; capture?: string; workers?: number }): Promise<number> {
   const paths = dataPaths(flags.data);
-  if (!existsSync(paths.log)) throw new CommandError(`${flags.data} holds no venue (no ${paths.log})`);
+  if (!existsSync(paths.log)) throw new RefusedError(`${flags.data} holds no venue (no ${paths.log})`);
   if (flags.capture) checkInputFile(flags.capture, 'capture');
   // The state is read first, and compared through its cursor: an ingest appends a block to the log before it folds
   // it, and changes neither the log up to the cursor nor the state's records up to it, so an ingest folding
@@ -77,7 +77,7 @@ export async function verifyCommand(flags: { data: string; capture?: string; wor
     const original = stored ? recordsThrough(stored, cursor.block) : [];
     // A rewind moves a new state in before it cuts the log: the one read here may be gone, and the log shorter.
     if (stored && isStateReplaced(stored, paths.state)) {
-      throw new CommandError(`a rewind replaced the state in ${paths.state} while verify compared it: run verify again`);
+      throw new RefusedError(`a rewind replaced the state in ${paths.state} while verify compared it: run verify again`);
     }
     return compareBlocks(original, refolded, { data: flags.data, head, writer: logWriterPid(paths.log) });
   } finally {

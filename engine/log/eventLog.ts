@@ -49,7 +49,7 @@ import { IdDictionary } from './idDictionary.js';
 import {
   absorbDefinitions, decodeBlocks, DEFINITIONS_HEADER_BYTES, encodeBlocks, LogCodecError, readDefinitionsHeader, type PayloadDefinitions,
 } from './logCodec.js';
-import { CommandError } from '../commandError.js';
+import { RefusedError } from '../refusedError.js';
 import { fsyncDirectory } from '../fsyncDirectory.js';
 import { isProcessAlive } from '../isProcessAlive.js';
 
@@ -100,7 +100,7 @@ export interface EventLog {
 }
 
 /** The log refuses (locked by another process, damaged, misused): the command line prints it as one line. */
-export class EventLogError extends CommandError {
+export class EventLogError extends RefusedError {
   override name = 'EventLogError';
 }
 

@@ -2,12 +2,12 @@
 // whole, the log still holds the batch, and the next fold resumes from the last commit. The command line
 // prints it as one line naming the directory.
 import { statfsSync } from 'node:fs';
-import { CommandError } from '../commandError.js';
+import { EnvironmentError } from '../environmentError.js';
 
 /** Below this much free space a failed commit is put down to a full disk. */
 const FULL_DISK_BYTES = 64 * 1024 * 1024;
 
-export class StateWriteError extends CommandError {
+export class StateWriteError extends EnvironmentError {
   override name = 'StateWriteError';
 }
 

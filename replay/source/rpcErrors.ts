@@ -9,8 +9,10 @@
 // - FinalityMismatchError: the node's block differs from the one the log holds (engine/README.md, Pipeline).
 // classifyRpcError maps whatever viem throws (HttpRequestError, RpcRequestError subclasses, TimeoutError, fetch
 // failures) onto these by HTTP status, JSON-RPC code and the message texts common providers use. The two that
-// stop ingest are CommandErrors: the command line prints them as one line.
-import { CommandError } from '../../engine/commandError.js';
+// stop ingest print as one line: a fatal answer is the surroundings' (EnvironmentError), a mismatch the user's to
+// mend with a rewind (RefusedError).
+import { EnvironmentError } from '../../engine/environmentError.js';
+import { RefusedError } from '../../engine/refusedError.js';
 
 export class RpcRangeError extends Error {
   override name = 'RpcRangeError';
@@ -23,7 +25,7 @@ export class RpcRetryableError extends Error {
   }
 }
 
-export class RpcFatalError extends CommandError {
+export class RpcFatalError extends EnvironmentError {
   override name = 'RpcFatalError';
 }
 
@@ -35,7 +37,7 @@ export class RpcRetriesSpentError extends RpcFatalError {
   }
 }
 
-export class FinalityMismatchError extends CommandError {
+export class FinalityMismatchError extends RefusedError {
   override name = 'FinalityMismatchError';
   constructor(readonly block: number, readonly nodeHash: string | null, readonly logHash: string) {
     super(
