@@ -5,6 +5,7 @@
 // has never answered for this data directory ends the run, within seconds: most likely a wrong URL.
 import type { Venue } from '../openVenue.js';
 import { createOutageReport } from '../createOutageReport.js';
+import { describeRetry } from '../describeRetry.js';
 import { followRpc } from './followRpc.js';
 import { FinalityMismatchError, RpcFatalError } from '../../replay/source/rpcErrors.js';
 import { loadRpcRetry } from '../../replay/source/loadRpcRetry.js';
@@ -35,7 +36,12 @@ export async function followChainForever(venue: Venue, options: {
           rpc: options.rpc, follow: true, startBlock: options.startBlock, label: options.label, sharedWithServer: true,
           offchainChanged: options.offchainChanged,
           signal: controller.signal, retry, firstRetry: answeredBefore ? retry : FIRST_CONNECTION_RETRY,
-          onRetry: (attempt) => report.failed(attempt.cause),
+          // Until the node first answers for this directory each retry is told (a wrong URL shows at once); an
+          // outage of a node that answered, once a minute.
+          onRetry: (attempt) => {
+            if (readSourceHead(venue.store) !== null) report.failed(attempt.cause);
+            else process.stderr.write(`${options.label}: ${describeRetry(attempt)}\n`);
+          },
           onRecovered: (outage) => {
             failures = 0;
             report.recovered(outage);
