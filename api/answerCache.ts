@@ -21,7 +21,8 @@ export interface AnswerCache {
 }
 
 /** What an entry costs beyond its bytes: its URL key (two bytes a character) and the objects around it. */
-const entryCost = (url: string, answer: CachedAnswer) => url.length * 2 + 200 + answer.json.length + (answer.gzip?.length ?? 0);
+const entryCost = (url: string, answer: CachedAnswer) =>
+  url.length * 2 + 200 + answer.json.length + (answer.gzip?.length ?? 0);
 
 export function createAnswerCache(maxBytes = 64 * 1024 * 1024): AnswerCache {
   let current = '';

@@ -18,8 +18,13 @@ export function writeCorsHeaders(res: HttpResponse): void {
 /** 204 to any OPTIONS: a CORS preflight, or a client asking what the path allows. */
 export function sendPreflight(res: HttpResponse): void {
   res.cork(() => {
-    res.writeStatus('204 No Content').writeHeader('allow', ALLOWED_METHODS).writeHeader('access-control-allow-origin', '*');
-    res.writeHeader('access-control-allow-methods', ALLOWED_METHODS).writeHeader('access-control-allow-headers', ALLOWED_HEADERS);
+    res
+      .writeStatus('204 No Content')
+      .writeHeader('allow', ALLOWED_METHODS)
+      .writeHeader('access-control-allow-origin', '*');
+    res
+      .writeHeader('access-control-allow-methods', ALLOWED_METHODS)
+      .writeHeader('access-control-allow-headers', ALLOWED_HEADERS);
     res.writeHeader('access-control-max-age', PREFLIGHT_MAX_AGE_SECONDS);
     res.endWithoutBody();
   });

@@ -11,7 +11,10 @@ const MAX_REMEMBERED = 10_000;
 /** The key's grant, or null for a missing, malformed, unknown or revoked key. */
 export type KeyCheck<Grant> = (key: string, offchainRevision: number) => Grant | null;
 
-export function createKeyCheck<Grant>(offchain: OffchainStore, grant: (key: string, id: string) => Grant): KeyCheck<Grant> {
+export function createKeyCheck<Grant>(
+  offchain: OffchainStore,
+  grant: (key: string, id: string) => Grant,
+): KeyCheck<Grant> {
   let revision = -1;
   const valid = new Map<string, Grant>();
   return (key, offchainRevision) => {

@@ -32,7 +32,14 @@ import { createLeaderboardRoute } from './routes/leaderboardRoute.js';
 import { createBoardRankings } from './board/boardRankings.js';
 import { sendStream, sendStreamHead, StreamedAnswer } from './sendStream.js';
 import {
-  answerEtag, encodeAnswer, sendAnswer, sendError, sendGzipLater, sendNotModified, sendText, type Headers,
+  answerEtag,
+  encodeAnswer,
+  sendAnswer,
+  sendError,
+  sendGzipLater,
+  sendNotModified,
+  sendText,
+  type Headers,
 } from './sendAnswer.js';
 import { createAnswerCache } from './answerCache.js';
 import { createKeyCheck } from './createKeyCheck.js';
@@ -107,7 +114,9 @@ function refuse(res: HttpResponse, status: number, text: string, headers: Header
 /** The request's header names and values, summed (uWS itself accepts far larger headers). */
 function headerBytes(req: HttpRequest): number {
   let bytes = 0;
-  req.forEach((name, value) => { bytes += name.length + value.length + 4; });
+  req.forEach((name, value) => {
+    bytes += name.length + value.length + 4;
+  });
   return bytes;
 }
 
@@ -184,7 +193,9 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
   const app: TemplatedApp = uWS.App();
   const policyOf = createKeyPolicies(options.rateLimits ?? DEFAULT_RATE_LIMITS);
   const checkKey = createKeyCheck<KeyGrant>(ctx.offchain, (key, id) => ({
-    id, prefix: keyPrefix(key), policy: policyOf(key),
+    id,
+    prefix: keyPrefix(key),
+    policy: policyOf(key),
   }));
   const answers = createAnswerCache();
   const metrics = createServerMetrics(ctx);
@@ -216,8 +227,14 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
   };
 
   const handle = (
-    route: RouteDefinition, routeMetrics: RouteMetrics, parameterCount: number, head: boolean,
-    res: HttpResponse, req: HttpRequest, entry: AccessEntry | null, started: number,
+    route: RouteDefinition,
+    routeMetrics: RouteMetrics,
+    parameterCount: number,
+    head: boolean,
+    res: HttpResponse,
+    req: HttpRequest,
+    entry: AccessEntry | null,
+    started: number,
   ): number => {
     const url = req.getUrl();
     const query = req.getQuery() ?? '';
@@ -276,8 +293,12 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
         answer = encodeAnswer({ error: status === 500 ? ERROR.internal : (error as Error).message });
       }
     }
-    const headers: Headers | null = status !== 200 ? null : decision === null ? {}
-      : { 'x-ratelimit-limit': policy!.limitText, 'x-ratelimit-remaining': String(decision.remaining) };
+    const headers: Headers | null =
+      status !== 200
+        ? null
+        : decision === null
+          ? {}
+          : { 'x-ratelimit-limit': policy!.limitText, 'x-ratelimit-remaining': String(decision.remaining) };
     // Written now, unless a stream or a gzip must be made; the slot goes back once written (or on an exception).
     let written = true;
     try {
@@ -308,8 +329,8 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
       if (streamed !== null) sendStream(res, headers!, streamed, gzipAccepted, done);
       else {
         const cached = answer!;
-        const madeGzip = cacheKey === null ? undefined
-          : (gzip: Buffer) => answers.setGzip(generation, cacheKey, cached, gzip);
+        const madeGzip =
+          cacheKey === null ? undefined : (gzip: Buffer) => answers.setGzip(generation, cacheKey, cached, gzip);
         sendGzipLater(res, status, headers, cached, { done, madeGzip });
       }
     } catch (error) {
@@ -322,21 +343,79 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
   const routes: RouteDefinition[] = [
     { pattern: '/v1/wallets/tags', etag: true, doc: routeDocs.walletTags, handle: () => walletTagsRoute(ctx) },
     { pattern: '/v1/health', cached: false, doc: routeDocs.health, handle: () => healthRoute(ctx) },
-    { pattern: '/v1/wallets/:wallet/positions', doc: routeDocs.walletPositions, handle: (request) => walletPositionsRoute(ctx, request) },
-    { pattern: '/v1/wallets/:wallet/closed-positions', doc: routeDocs.closedPositions, handle: (request) => closedPositionsRoute(ctx, request) },
-    { pattern: '/v1/wallets/:wallet/trades', doc: routeDocs.walletTrades, handle: (request) => walletTradesRoute(ctx, request) },
-    { pattern: '/v1/markets/:conditionId/traders', doc: routeDocs.marketTraders, handle: (request) => marketTradersRoute(ctx, request) },
-    { pattern: '/v1/markets/:conditionId/top-traders', doc: routeDocs.topTraders, handle: (request) => topTradersRoute(ctx, request) },
-    { pattern: '/v1/markets/:conditionId/holder-lines', doc: routeDocs.holderLines, handle: (request) => holderLinesRoute(ctx, request) },
-    { pattern: '/v1/markets/:conditionId/trade-counts', doc: routeDocs.tradeCounts, handle: (request) => tradeCountsRoute(ctx, request) },
-    { pattern: '/v1/markets/:conditionId/trades', doc: routeDocs.marketTrades, handle: (request) => marketTradesRoute(ctx, request) },
-    { pattern: '/v1/fills', stream: true, cached: false, doc: routeDocs.fillsFeed, handle: (request) => fillsFeedRoute(ctx, request) },
+    {
+      pattern: '/v1/wallets/:wallet/positions',
+      doc: routeDocs.walletPositions,
+      handle: (request) => walletPositionsRoute(ctx, request),
+    },
+    {
+      pattern: '/v1/wallets/:wallet/closed-positions',
+      doc: routeDocs.closedPositions,
+      handle: (request) => closedPositionsRoute(ctx, request),
+    },
+    {
+      pattern: '/v1/wallets/:wallet/trades',
+      doc: routeDocs.walletTrades,
+      handle: (request) => walletTradesRoute(ctx, request),
+    },
+    {
+      pattern: '/v1/markets/:conditionId/traders',
+      doc: routeDocs.marketTraders,
+      handle: (request) => marketTradersRoute(ctx, request),
+    },
+    {
+      pattern: '/v1/markets/:conditionId/top-traders',
+      doc: routeDocs.topTraders,
+      handle: (request) => topTradersRoute(ctx, request),
+    },
+    {
+      pattern: '/v1/markets/:conditionId/holder-lines',
+      doc: routeDocs.holderLines,
+      handle: (request) => holderLinesRoute(ctx, request),
+    },
+    {
+      pattern: '/v1/markets/:conditionId/trade-counts',
+      doc: routeDocs.tradeCounts,
+      handle: (request) => tradeCountsRoute(ctx, request),
+    },
+    {
+      pattern: '/v1/markets/:conditionId/trades',
+      doc: routeDocs.marketTrades,
+      handle: (request) => marketTradesRoute(ctx, request),
+    },
+    {
+      pattern: '/v1/fills',
+      stream: true,
+      cached: false,
+      doc: routeDocs.fillsFeed,
+      handle: (request) => fillsFeedRoute(ctx, request),
+    },
     { pattern: '/v1/events/heat', doc: routeDocs.eventHeat, handle: createEventHeatRoute(ctx) },
-    { pattern: '/v1/wallets/:wallet/stats', doc: routeDocs.walletStats, handle: (request) => walletStatsRoute(ctx, request) },
-    { pattern: '/v1/wallets/:wallet/categories', doc: routeDocs.walletCategories, handle: (request) => walletCategoriesRoute(ctx, request) },
-    { pattern: '/v1/wallets/profiles', doc: routeDocs.walletProfiles, handle: (request) => walletProfilesRoute(ctx, request) },
-    { pattern: '/v1/crypto/strikes', doc: routeDocs.cryptoStrikes, handle: createCryptoStrikesRoute(ctx, createRoundIndex(ctx.offchain)) },
-    { pattern: '/v1/leaderboard', doc: routeDocs.leaderboard, handle: createLeaderboardRoute(ctx, createBoardRankings(ctx.state)) },
+    {
+      pattern: '/v1/wallets/:wallet/stats',
+      doc: routeDocs.walletStats,
+      handle: (request) => walletStatsRoute(ctx, request),
+    },
+    {
+      pattern: '/v1/wallets/:wallet/categories',
+      doc: routeDocs.walletCategories,
+      handle: (request) => walletCategoriesRoute(ctx, request),
+    },
+    {
+      pattern: '/v1/wallets/profiles',
+      doc: routeDocs.walletProfiles,
+      handle: (request) => walletProfilesRoute(ctx, request),
+    },
+    {
+      pattern: '/v1/crypto/strikes',
+      doc: routeDocs.cryptoStrikes,
+      handle: createCryptoStrikesRoute(ctx, createRoundIndex(ctx.offchain)),
+    },
+    {
+      pattern: '/v1/leaderboard',
+      doc: routeDocs.leaderboard,
+      handle: createLeaderboardRoute(ctx, createBoardRankings(ctx.state)),
+    },
   ];
   const document = openApiDocument(routes, ctx.version, options.rateLimits ?? DEFAULT_RATE_LIMITS);
   routes.push({ pattern: '/v1/openapi.json', keyless: true, doc: routeDocs.openApi, handle: () => document });
@@ -344,49 +423,67 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
   for (const route of routes) {
     const routeMetrics = metrics.route(route.pattern);
     const parameterCount = (route.pattern.match(/:/g) ?? []).length;
-    app.get(route.pattern, handler(routeMetrics, (res, req, entry, started) =>
-      handle(route, routeMetrics, parameterCount, false, res, req, entry, started)));
-    app.head(route.pattern, handler(routeMetrics, (res, req, entry, started) =>
-      handle(route, routeMetrics, parameterCount, true, res, req, entry, started)));
+    app.get(
+      route.pattern,
+      handler(routeMetrics, (res, req, entry, started) =>
+        handle(route, routeMetrics, parameterCount, false, res, req, entry, started),
+      ),
+    );
+    app.head(
+      route.pattern,
+      handler(routeMetrics, (res, req, entry, started) =>
+        handle(route, routeMetrics, parameterCount, true, res, req, entry, started),
+      ),
+    );
   }
 
   // /metrics: without a key from this machine (not forwarded), with one from elsewhere; not counted against it.
-  const answerMetrics = (head: boolean): Answerer => (res, req, entry) => {
-    const tooLarge = sizeRefusal(res, req, req.getUrl(), req.getQuery() ?? '', head);
-    if (tooLarge !== 0) return tooLarge;
-    if (!isLoopbackPeer(res, req)) {
-      const grant = checkKey(bearerKey(req), refreshedRevision());
-      if (grant === null) return unauthorized(res, req, head);
-      if (entry !== null) entry.key = grant.prefix;
-    }
-    sendText(res, EXPOSITION_CONTENT_TYPE, Buffer.from(metrics.render()), head);
-    return 200;
-  };
+  const answerMetrics =
+    (head: boolean): Answerer =>
+    (res, req, entry) => {
+      const tooLarge = sizeRefusal(res, req, req.getUrl(), req.getQuery() ?? '', head);
+      if (tooLarge !== 0) return tooLarge;
+      if (!isLoopbackPeer(res, req)) {
+        const grant = checkKey(bearerKey(req), refreshedRevision());
+        if (grant === null) return unauthorized(res, req, head);
+        if (entry !== null) entry.key = grant.prefix;
+      }
+      sendText(res, EXPOSITION_CONTENT_TYPE, Buffer.from(metrics.render()), head);
+      return 200;
+    };
   const metricsRoute = metrics.route('/metrics');
   app.get('/metrics', handler(metricsRoute, answerMetrics(false)));
   app.head('/metrics', handler(metricsRoute, answerMetrics(true)));
 
   // Anything else: the size limits first; OPTIONS answered as a preflight; 405 for methods other than GET and
   // HEAD; 401 without a valid key (what exists is not shown to anyone without one), else 404.
-  app.any('/*', handler(metrics.route('other'), (res, req, entry) => {
-    const method = req.getMethod();
-    const head = method === 'head';
-    const tooLarge = sizeRefusal(res, req, req.getUrl(), req.getQuery() ?? '', head);
-    if (tooLarge !== 0) return tooLarge;
-    if (method === 'options') {
-      sendPreflight(res);
-      return 204;
-    }
-    if (method !== 'get' && !head) return refuse(res, 405, ERROR.methodNotAllowed, { allow: ALLOWED_METHODS }, false);
-    const grant = checkKey(bearerKey(req), refreshedRevision());
-    if (grant === null) return unauthorized(res, req, head);
-    if (entry !== null) entry.key = grant.prefix;
-    return refuse(res, 404, ERROR.notFound, null, head);
-  }));
+  app.any(
+    '/*',
+    handler(metrics.route('other'), (res, req, entry) => {
+      const method = req.getMethod();
+      const head = method === 'head';
+      const tooLarge = sizeRefusal(res, req, req.getUrl(), req.getQuery() ?? '', head);
+      if (tooLarge !== 0) return tooLarge;
+      if (method === 'options') {
+        sendPreflight(res);
+        return 204;
+      }
+      if (method !== 'get' && !head) return refuse(res, 405, ERROR.methodNotAllowed, { allow: ALLOWED_METHODS }, false);
+      const grant = checkKey(bearerKey(req), refreshedRevision());
+      if (grant === null) return unauthorized(res, req, head);
+      if (entry !== null) entry.key = grant.prefix;
+      return refuse(res, 404, ERROR.notFound, null, head);
+    }),
+  );
   return new Promise((resolve, reject) => {
     // Exclusive: without it uWS sets SO_REUSEPORT, and a second server on a port in use shares its traffic
     // instead of failing. (The typings lack this overload.)
-    const listen = app.listen as unknown as (host: string, port: number, options: number, cb: (socket: us_listen_socket | false) => void) => void;
+    const listen = app.listen as unknown as (
+      host: string,
+      port: number,
+      options: number,
+      cb: (socket: us_listen_socket | false) => void,
+    ) => void;
     listen.call(app, options.host, options.port, LISTEN_EXCLUSIVE_PORT, (socket) => {
       if (!socket) {
         metrics.close();

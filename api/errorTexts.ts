@@ -40,6 +40,7 @@ export function inFlightError(requests: number, streams: number): string {
  * "No key, or unknown or revoked key"); the challenge tells a missing key from a refused one.
  */
 export function bearerChallenge(keyGiven: boolean): string {
-  return keyGiven ? 'Bearer realm="tally", error="invalid_token", error_description="unknown or revoked API key"'
+  return keyGiven
+    ? 'Bearer realm="tally", error="invalid_token", error_description="unknown or revoked API key"'
     : 'Bearer realm="tally", error_description="missing API key"';
 }

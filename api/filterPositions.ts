@@ -6,7 +6,10 @@ import type { QueryValues } from './query/queryParams.js';
 import { textOf } from './query/readQuery.js';
 import type { WalletPosition } from './readWalletPositions.js';
 
-const BY_LOWER = new Map<string, string>([...CATEGORIES.map((c): [string, string] => [c.toLowerCase(), c]), ['other', 'Other']]);
+const BY_LOWER = new Map<string, string>([
+  ...CATEGORIES.map((c): [string, string] => [c.toLowerCase(), c]),
+  ['other', 'Other'],
+]);
 
 /** The category a `category` parameter names ('Other' for markets in none), or null when absent. */
 export function categoryParam(query: QueryValues): string | null {
@@ -17,7 +20,11 @@ export function categoryParam(query: QueryValues): string | null {
   return category;
 }
 
-export function filterPositions(positions: WalletPosition[], category: string | null, text: string | null): WalletPosition[] {
+export function filterPositions(
+  positions: WalletPosition[],
+  category: string | null,
+  text: string | null,
+): WalletPosition[] {
   const needle = text?.toLowerCase() ?? '';
   return positions.filter((p) => {
     if (category !== null && (p.view?.category ?? 'Other') !== category) return false;

@@ -10,7 +10,8 @@ function isLoopbackAddress(address: Uint8Array): boolean {
   if (address.length === 4) return address[0] === IPV4_LOOPBACK_FIRST_BYTE;
   if (address.length !== 16) return false;
   for (let i = 0; i < 10; i++) if (address[i] !== 0) return false;
-  if (address[10] === 0 && address[11] === 0) return address.subarray(12, 15).every((b) => b === 0) && address[15] === 1;
+  if (address[10] === 0 && address[11] === 0)
+    return address.subarray(12, 15).every((b) => b === 0) && address[15] === 1;
   return address[10] === 0xff && address[11] === 0xff && address[12] === IPV4_LOOPBACK_FIRST_BYTE;
 }
 

@@ -5,7 +5,7 @@ import { EnvironmentError } from '../engine/environmentError.js';
 
 const CAUSES: Record<string, string> = {
   EADDRINUSE: 'the port is in use (another server listens on it)',
-  EADDRNOTAVAIL: 'the address is not one of this machine\'s',
+  EADDRNOTAVAIL: "the address is not one of this machine's",
   EACCES: 'permission denied (ports below 1024 need privileges)',
 };
 

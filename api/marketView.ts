@@ -2,7 +2,10 @@
 // category a filter compares (`Other` for none).
 import type { MarketMetadata } from '../engine/offchain/marketMetadata.js';
 
-export type MarketView = Pick<MarketMetadata, 'question' | 'slug' | 'eventSlug' | 'image' | 'category' | 'outcomes' | 'negRisk'>;
+export type MarketView = Pick<
+  MarketMetadata,
+  'question' | 'slug' | 'eventSlug' | 'image' | 'category' | 'outcomes' | 'negRisk'
+>;
 
 export function marketView(metadata: MarketMetadata | null, negRisk: boolean): MarketView {
   return {

@@ -18,45 +18,76 @@ const json = { 'application/json': { schema: ErrorSchema } };
 /** The 429's texts under the server's global limits (config.json's rateLimits; keys it names may differ). */
 function tooManyDescription(rateLimits: RateLimits): string {
   const limits = rateLimits.limits;
-  const texts = limits === null ? 'no limits are set for most keys (config.json), but a key may have its own'
-    : `${rateLimitError(limits.perMinute, 'N')}, or ${inFlightError(limits.inFlight, limits.streams)}`;
+  const texts =
+    limits === null
+      ? 'no limits are set for most keys (config.json), but a key may have its own'
+      : `${rateLimitError(limits.perMinute, 'N')}, or ${inFlightError(limits.inFlight, limits.streams)}`;
   return `${texts}. The Retry-After header gives the seconds to wait`;
 }
 
 export function openApiDocument(
-  routes: Array<{ pattern: string; doc: RouteDoc }>, version: string, rateLimits: RateLimits,
+  routes: Array<{ pattern: string; doc: RouteDoc }>,
+  version: string,
+  rateLimits: RateLimits,
 ): object {
   const paths: Record<string, object> = {};
   const tooMany = tooManyDescription(rateLimits);
   for (const { pattern, doc } of routes) {
     const path = pattern.replace(/:([A-Za-z]+)/g, '{$1}');
     const pathParameters = [...pattern.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
-      name, in: 'path', required: true,
-      schema: name === 'wallet' ? { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } : { type: 'string', pattern: '^0x[0-9a-fA-F]{64}$' },
+      name,
+      in: 'path',
+      required: true,
+      schema:
+        name === 'wallet'
+          ? { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' }
+          : { type: 'string', pattern: '^0x[0-9a-fA-F]{64}$' },
     }));
     paths[path] = {
       get: {
-        tags: [doc.tag], summary: doc.summary, security: [{ bearer: [] }],
-        parameters: [...pathParameters, ...doc.query.map((q) => ({ name: q.name, in: 'query', required: false, description: q.description, schema: q.schema }))],
+        tags: [doc.tag],
+        summary: doc.summary,
+        security: [{ bearer: [] }],
+        parameters: [
+          ...pathParameters,
+          ...doc.query.map((q) => ({
+            name: q.name,
+            in: 'query',
+            required: false,
+            description: q.description,
+            schema: q.schema,
+          })),
+        ],
         responses: {
           200: { description: 'the answer', content: { 'application/json': { schema: doc.answer } } },
           400: { description: 'a bad parameter, named in the text, or a request with a body', content: json },
-          401: { description: 'unknown or revoked API key (a missing key too; the WWW-Authenticate header tells them apart)', content: json },
+          401: {
+            description: 'unknown or revoked API key (a missing key too; the WWW-Authenticate header tells them apart)',
+            content: json,
+          },
           405: {
-            description: 'only GET is supported (HEAD answers as GET without the body, OPTIONS as a CORS preflight; '
-              + 'any other method, on any path)', content: json,
+            description:
+              'only GET is supported (HEAD answers as GET without the body, OPTIONS as a CORS preflight; ' +
+              'any other method, on any path)',
+            content: json,
           },
           414: { description: 'the URL is too long (at most 16384 characters)', content: json },
           429: { description: tooMany, content: json },
           431: { description: 'the request headers are too large (at most 8192 bytes)', content: json },
-          ...Object.fromEntries(Object.entries(doc.errors ?? {}).map(([status, description]) => [status, { description, content: json }])),
+          ...Object.fromEntries(
+            Object.entries(doc.errors ?? {}).map(([status, description]) => [status, { description, content: json }]),
+          ),
         },
       },
     };
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'tally', version: '1.0.0', description: `Wallet and market analytics of the venue (server ${version}).` },
+    info: {
+      title: 'tally',
+      version: '1.0.0',
+      description: `Wallet and market analytics of the venue (server ${version}).`,
+    },
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,
   };

@@ -23,6 +23,11 @@ export function readFoldLag(ctx: Pick<RouteContext, 'state' | 'sourceHead'>): Fo
     sourceHead,
     lagBlocks: sourceHead - served.block,
     lagSeconds: (source.ts > served.blockTs ? source.ts - served.blockTs : 0) + seconds,
-    outage: outage && { since: outage.since, seconds, failedAttempts: outage.failedAttempts, lastError: outage.lastError },
+    outage: outage && {
+      since: outage.since,
+      seconds,
+      failedAttempts: outage.failedAttempts,
+      lastError: outage.lastError,
+    },
   };
 }

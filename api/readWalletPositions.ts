@@ -36,8 +36,13 @@ export function readWalletPositions(ctx: RouteContext, wallet: string, limit = M
     const outcomeIndex = tokenRecord ? tokenRecord.outcomeIndex : -1;
     const market = entry ? entry.market : null;
     result.push({
-      token, position, market, metadata: entry ? entry.metadata : null, view: entry ? entry.view : null,
-      outcomeIndex, micros: settlement(position, market, outcomeIndex),
+      token,
+      position,
+      market,
+      metadata: entry ? entry.metadata : null,
+      view: entry ? entry.view : null,
+      outcomeIndex,
+      micros: settlement(position, market, outcomeIndex),
     });
   }
   return result;

@@ -4,9 +4,24 @@ import Type from 'typebox';
 import type { RouteDoc } from './openApiDocument.js';
 import { choiceParam, integerParam, textParam } from './query/queryParams.js';
 import {
-  ClosedPositionsAnswer, EventHeatAnswer, FillsFeedAnswer, HealthAnswer, HolderLinesAnswer, MarketTradersAnswer, MarketTradesAnswer,
-  OpenPositionsAnswer, RawPositionsAnswer, TopTradersAnswer, TradeCountsAnswer, WalletTradesAnswer, WalletStatsAnswer,
-  WalletCategoriesAnswer, LeaderboardAnswer, WalletProfilesAnswer, CryptoStrikesAnswer, WalletTagsAnswer,
+  ClosedPositionsAnswer,
+  EventHeatAnswer,
+  FillsFeedAnswer,
+  HealthAnswer,
+  HolderLinesAnswer,
+  MarketTradersAnswer,
+  MarketTradesAnswer,
+  OpenPositionsAnswer,
+  RawPositionsAnswer,
+  TopTradersAnswer,
+  TradeCountsAnswer,
+  WalletTradesAnswer,
+  WalletStatsAnswer,
+  WalletCategoriesAnswer,
+  LeaderboardAnswer,
+  WalletProfilesAnswer,
+  CryptoStrikesAnswer,
+  WalletTagsAnswer,
 } from './schemas/answerSchemas.js';
 import { BOARD_SORTS } from './board/boardRankings.js';
 import { STRIKE_ASSET_ERROR } from './routes/cryptoStrikesRoute.js';
@@ -18,139 +33,266 @@ const CONDITION = '0x[0-9a-fA-F]{64}';
 const NOT_INDEXED = { 404: 'market not indexed: the log never prepared this condition' };
 const BOARD_NOT_BUILT = { 503: `${ERROR.boardNotBuilt}: no rollup has run yet (one runs after each fold)` };
 const periodParams = [
-  { ...textParam('period', '`1d`, `7d`, `30d`, `90d`, `1y`: a rolling window ending at the rollup\'s block time; `all` (default): the lifetime board row',
-    '^(1d|7d|30d|90d|1y|all)$', ERROR.badPeriod), ignoredWith: 'from' },
+  {
+    ...textParam(
+      'period',
+      "`1d`, `7d`, `30d`, `90d`, `1y`: a rolling window ending at the rollup's block time; `all` (default): the lifetime board row",
+      '^(1d|7d|30d|90d|1y|all)$',
+      ERROR.badPeriod,
+    ),
+    ignoredWith: 'from',
+  },
   integerParam('from', 'custom window start, Unix seconds (used instead of period)', { minimum: 0 }),
-  integerParam('to', 'custom window end, Unix seconds, exclusive; the rollup\'s block time when left out (needs from)', { minimum: 0 }),
+  integerParam('to', "custom window end, Unix seconds, exclusive; the rollup's block time when left out (needs from)", {
+    minimum: 0,
+  }),
 ];
-const boardCategory = textParam('category', '`global` (default), `Other`, or one of the nine categories (any letter case)');
-const TRADES_OFF = { 503: 'trades are off: the state was folded with the trade store off (config.json "trades": false)' };
+const boardCategory = textParam(
+  'category',
+  '`global` (default), `Other`, or one of the nine categories (any letter case)',
+);
+const TRADES_OFF = {
+  503: 'trades are off: the state was folded with the trade store off (config.json "trades": false)',
+};
 
-const limit = (max: number, fallback: string) => integerParam('limit', `rows, 1 to ${max} (out of range is clamped), default ${fallback}`);
+const limit = (max: number, fallback: string) =>
+  integerParam('limit', `rows, 1 to ${max} (out of range is clamped), default ${fallback}`);
 const offset = integerParam('offset', 'rows to skip', { minimum: 0 });
 const category = textParam('category', 'one of the nine categories, or `other` for markets in none (any letter case)');
-const text = textParam('q', 'only markets whose question, or the row\'s outcome name, contains the text (any letter case)');
+const text = textParam(
+  'q',
+  "only markets whose question, or the row's outcome name, contains the text (any letter case)",
+);
 
 export const routeDocs = {
-  health: { tag: 'Health', summary: 'The folded block, the lag behind the source and the log size', query: [], answer: HealthAnswer },
+  health: {
+    tag: 'Health',
+    summary: 'The folded block, the lag behind the source and the log size',
+    query: [],
+    answer: HealthAnswer,
+  },
   walletPositions: {
     tag: 'Wallets',
-    summary: 'A wallet\'s positions: raw (no status), open or closed. The raw form answers every position of the wallet '
-      + '(both outcomes of each market it touched), narrowed only by `conditions`: it ignores limit, offset, category and q',
+    summary:
+      "A wallet's positions: raw (no status), open or closed. The raw form answers every position of the wallet " +
+      '(both outcomes of each market it touched), narrowed only by `conditions`: it ignores limit, offset, category and q',
     answer: Type.Union([RawPositionsAnswer, OpenPositionsAnswer, ClosedPositionsAnswer]),
     query: [
       choiceParam('status', '`open` or `closed`; omitted selects the raw form', ['open', 'closed']),
-      ...[limit(2500, '100'), offset, category, text].map((param) => ({ ...param, description: `${param.description}; open and closed forms only` })),
-      textParam('conditions', 'raw form: condition ids, comma separated, no spaces', `^${CONDITION}(,${CONDITION})*$`,
-        'conditions must be condition ids (0x plus 64 hex), comma separated'),
+      ...[limit(2500, '100'), offset, category, text].map((param) => ({
+        ...param,
+        description: `${param.description}; open and closed forms only`,
+      })),
+      textParam(
+        'conditions',
+        'raw form: condition ids, comma separated, no spaces',
+        `^${CONDITION}(,${CONDITION})*$`,
+        'conditions must be condition ids (0x plus 64 hex), comma separated',
+      ),
       choiceParam('sort', 'closed form: `exit` (latest exit first, default) or `pnl`', ['exit', 'pnl']),
     ],
   },
   closedPositions: {
-    tag: 'Wallets', summary: 'A wallet\'s closed positions', answer: ClosedPositionsAnswer,
-    query: [limit(2500, '100'), offset, category, text, choiceParam('sort', '`exit` (latest exit first, default) or `pnl`', ['exit', 'pnl'])],
+    tag: 'Wallets',
+    summary: "A wallet's closed positions",
+    answer: ClosedPositionsAnswer,
+    query: [
+      limit(2500, '100'),
+      offset,
+      category,
+      text,
+      choiceParam('sort', '`exit` (latest exit first, default) or `pnl`', ['exit', 'pnl']),
+    ],
   },
   walletTrades: {
     errors: TRADES_OFF,
-    tag: 'Wallets', summary: 'A wallet\'s trades, newest first', answer: WalletTradesAnswer,
+    tag: 'Wallets',
+    summary: "A wallet's trades, newest first",
+    answer: WalletTradesAnswer,
     query: [
       limit(500, '100, 300 on a search'),
       // A search covers the whole history in one answer: it ignores the cursor and the market (spec 4.2).
-      { ...textParam('before', 'the previous page\'s `next`: ts,block,logIndex; ignored with q', '^\\d{1,12},\\d{1,12},\\d{1,9}$', 'before must be a cursor ts,block,logIndex'), ignoredWith: 'q' },
-      { ...textParam('market', 'one market\'s trades (condition id); ignored with q', `^${CONDITION}$`, 'market must be a condition id'), ignoredWith: 'q' },
+      {
+        ...textParam(
+          'before',
+          "the previous page's `next`: ts,block,logIndex; ignored with q",
+          '^\\d{1,12},\\d{1,12},\\d{1,9}$',
+          'before must be a cursor ts,block,logIndex',
+        ),
+        ignoredWith: 'q',
+      },
+      {
+        ...textParam(
+          'market',
+          "one market's trades (condition id); ignored with q",
+          `^${CONDITION}$`,
+          'market must be a condition id',
+        ),
+        ignoredWith: 'q',
+      },
       textParam('q', 'search over the whole history: market question or outcome; one answer, no cursor'),
     ],
   },
   marketTraders: {
     errors: NOT_INDEXED,
-    tag: 'Markets', summary: 'Every wallet of a market, one row each with both outcome legs, best first', answer: MarketTradersAnswer,
+    tag: 'Markets',
+    summary: 'Every wallet of a market, one row each with both outcome legs, best first',
+    answer: MarketTradersAnswer,
     query: [
       limit(1000, '100'),
       choiceParam('sort', '`total` (open legs valued at the marks, default) or `realized`', ['total', 'realized']),
-      textParam('marks', 'prices by outcome index, `<price0>,<price1>`; default the last fill prices, the payout once resolved', '^[0-9.]+,[0-9.]+$', MARKS_ERROR),
+      textParam(
+        'marks',
+        'prices by outcome index, `<price0>,<price1>`; default the last fill prices, the payout once resolved',
+        '^[0-9.]+,[0-9.]+$',
+        MARKS_ERROR,
+      ),
     ],
   },
   topTraders: {
     errors: NOT_INDEXED,
-    tag: 'Markets', summary: 'A market\'s best traders by total PnL', answer: TopTradersAnswer,
-    query: [limit(100, '20'), textParam('marks', 'prices by token id, `<tokenId>:<price>,...`; default the last fill prices, the payout once resolved')],
+    tag: 'Markets',
+    summary: "A market's best traders by total PnL",
+    answer: TopTradersAnswer,
+    query: [
+      limit(100, '20'),
+      textParam(
+        'marks',
+        'prices by token id, `<tokenId>:<price>,...`; default the last fill prices, the payout once resolved',
+      ),
+    ],
   },
   holderLines: {
     errors: NOT_INDEXED,
-    tag: 'Markets', summary: 'Per outcome, the top holders (wallets that bought) and the top traders, with share-weighted averages', answer: HolderLinesAnswer,
+    tag: 'Markets',
+    summary: 'Per outcome, the top holders (wallets that bought) and the top traders, with share-weighted averages',
+    answer: HolderLinesAnswer,
     query: [
       integerParam('top', 'wallets per group, 1 to 50 (out of range is clamped), default 10'),
-      textParam('prices', 'live prices by token id, `<tokenId>:<price>,...`, ignored once resolved; without one, open shares rank by realized PnL only'),
+      textParam(
+        'prices',
+        'live prices by token id, `<tokenId>:<price>,...`, ignored once resolved; without one, open shares rank by realized PnL only',
+      ),
     ],
   },
   tradeCounts: {
     errors: { ...NOT_INDEXED, ...TRADES_OFF },
-    tag: 'Markets', summary: 'Fills of up to 200 wallets over the market\'s whole life', answer: TradeCountsAnswer,
+    tag: 'Markets',
+    summary: "Fills of up to 200 wallets over the market's whole life",
+    answer: TradeCountsAnswer,
     query: [textParam('wallets', 'up to 200 0x addresses, comma separated; malformed entries are skipped')],
   },
   marketTrades: {
     errors: { ...NOT_INDEXED, ...TRADES_OFF },
-    tag: 'Markets', summary: 'A market\'s trades, newest first', answer: MarketTradesAnswer,
+    tag: 'Markets',
+    summary: "A market's trades, newest first",
+    answer: MarketTradesAnswer,
     query: [
       limit(1000, '100'),
-      textParam('cursor', 'the previous page\'s `next`: ts,block,logIndex', '^\\d{1,12},\\d{1,12},\\d{1,9}$', 'cursor must be a cursor ts,block,logIndex'),
+      textParam(
+        'cursor',
+        "the previous page's `next`: ts,block,logIndex",
+        '^\\d{1,12},\\d{1,12},\\d{1,9}$',
+        'cursor must be a cursor ts,block,logIndex',
+      ),
       choiceParam('outcome', 'one outcome only: 0 or 1', ['0', '1']),
       choiceParam('side', 'one side only: BUY or SELL', ['BUY', 'SELL']),
     ],
   },
   fillsFeed: {
     errors: TRADES_OFF,
-    tag: 'Markets', summary: 'Every fill of 1 to 100 markets in a window of at most 7 days, oldest first, as rows of 11 integers (streamed)',
+    tag: 'Markets',
+    summary:
+      'Every fill of 1 to 100 markets in a window of at most 7 days, oldest first, as rows of 11 integers (streamed)',
     answer: FillsFeedAnswer,
     query: [
-      textParam('markets', '1 to 100 condition ids, comma separated, no spaces, no repeats', `^${CONDITION}(,${CONDITION})*$`, FEED_ERRORS.markets),
+      textParam(
+        'markets',
+        '1 to 100 condition ids, comma separated, no spaces, no repeats',
+        `^${CONDITION}(,${CONDITION})*$`,
+        FEED_ERRORS.markets,
+      ),
       textParam('from', 'Unix seconds, inclusive', '^\\d{1,15}$', 'from must be Unix seconds'),
       textParam('to', 'Unix seconds, exclusive; at most 604,800 after from', '^\\d{1,15}$', 'to must be Unix seconds'),
       textParam('limit', 'rows, 1 to 50,000 (refused outside), default 10,000', '^\\d{1,15}$', FEED_ERRORS.limit),
-      textParam('cursor', 'the previous page\'s `next`: ts,block,logIndex', '^\\d{1,12},\\d{1,12},\\d{1,9}$', 'cursor must be the previous page\'s next: ts,block,logIndex'),
+      textParam(
+        'cursor',
+        "the previous page's `next`: ts,block,logIndex",
+        '^\\d{1,12},\\d{1,12},\\d{1,9}$',
+        "cursor must be the previous page's next: ts,block,logIndex",
+      ),
     ],
   },
   eventHeat: {
     errors: TRADES_OFF,
-    tag: 'Markets', summary: 'Distinct wallets per event over the window, busiest first, measured once a minute', answer: EventHeatAnswer,
+    tag: 'Markets',
+    summary: 'Distinct wallets per event over the window, busiest first, measured once a minute',
+    answer: EventHeatAnswer,
     query: [choiceParam('window', '`1h`, `6h` or `24h` (default)', ['1h', '6h', '24h']), limit(500, '50')],
   },
   walletStats: {
     errors: BOARD_NOT_BUILT,
-    tag: 'Wallets', summary: 'A wallet\'s leaderboard row in a category, for the lifetime or a window', answer: WalletStatsAnswer,
+    tag: 'Wallets',
+    summary: "A wallet's leaderboard row in a category, for the lifetime or a window",
+    answer: WalletStatsAnswer,
     query: [...periodParams, boardCategory],
   },
   walletCategories: {
     errors: BOARD_NOT_BUILT,
-    tag: 'Wallets', summary: 'A wallet\'s leaderboard rows, one per category it traded in the window, biggest realized PnL first',
-    answer: WalletCategoriesAnswer, query: periodParams,
+    tag: 'Wallets',
+    summary: "A wallet's leaderboard rows, one per category it traded in the window, biggest realized PnL first",
+    answer: WalletCategoriesAnswer,
+    query: periodParams,
   },
   leaderboard: {
     errors: BOARD_NOT_BUILT,
-    tag: 'Leaderboard', summary: 'Every wallet\'s leaderboard row in a category and window, best first', answer: LeaderboardAnswer,
+    tag: 'Leaderboard',
+    summary: "Every wallet's leaderboard row in a category and window, best first",
+    answer: LeaderboardAnswer,
     query: [
-      ...periodParams, boardCategory, choiceParam('sort', '`totalPnl` (default), `realizedPnl`, `volume` or `roi`', [...BOARD_SORTS]),
-      limit(500, '100'), offset,
+      ...periodParams,
+      boardCategory,
+      choiceParam('sort', '`totalPnl` (default), `realizedPnl`, `volume` or `roi`', [...BOARD_SORTS]),
+      limit(500, '100'),
+      offset,
     ],
   },
   walletTags: {
     errors: { 503: `${ERROR.noTagsRun}: the fold has not passed a UTC midnight yet (or trades are off)` },
-    tag: 'Wallets', summary: 'The latest daily wallet-tag run whole (rules version 1, the 7 days before its UTC midnight); ETag, 304 on If-None-Match',
-    answer: WalletTagsAnswer, query: [],
+    tag: 'Wallets',
+    summary:
+      'The latest daily wallet-tag run whole (rules version 1, the 7 days before its UTC midnight); ETag, 304 on If-None-Match',
+    answer: WalletTagsAnswer,
+    query: [],
   },
   walletProfiles: {
     errors: { 503: `${ERROR.profilesOff}: no profile source was loaded (tally profiles --file F | --url U)` },
-    tag: 'Wallets', summary: 'Names and avatars of up to 300 wallets: a profile, or null when the source has none', answer: WalletProfilesAnswer,
-    query: [textParam('wallets', 'up to 300 0x addresses, comma separated; malformed entries are skipped (left out of the answer)')],
+    tag: 'Wallets',
+    summary: 'Names and avatars of up to 300 wallets: a profile, or null when the source has none',
+    answer: WalletProfilesAnswer,
+    query: [
+      textParam(
+        'wallets',
+        'up to 300 0x addresses, comma separated; malformed entries are skipped (left out of the answer)',
+      ),
+    ],
   },
   cryptoStrikes: {
-    tag: 'Crypto Strikes', summary: 'Crypto Up/Down rounds, newest start first: strike and close from the price feed, the outcome they imply, the market\'s resolution',
+    tag: 'Crypto Strikes',
+    summary:
+      "Crypto Up/Down rounds, newest start first: strike and close from the price feed, the outcome they imply, the market's resolution",
     answer: CryptoStrikesAnswer,
     query: [
-      textParam('asset', '`BTC`, `ETH`, `SOL` or `XRP` (any letter case); every asset when left out', '^[A-Za-z]{3}$', STRIKE_ASSET_ERROR),
+      textParam(
+        'asset',
+        '`BTC`, `ETH`, `SOL` or `XRP` (any letter case); every asset when left out',
+        '^[A-Za-z]{3}$',
+        STRIKE_ASSET_ERROR,
+      ),
       integerParam('from', 'rounds starting at or after, Unix seconds', { minimum: 0 }),
       integerParam('to', 'rounds starting before, Unix seconds', { minimum: 0 }),
-      limit(1000, '100'), offset,
+      limit(1000, '100'),
+      offset,
     ],
   },
   openApi: { tag: 'Health', summary: 'This document', query: [], answer: Type.Object({ openapi: Type.String() }) },

@@ -39,8 +39,14 @@ function endWithoutBody(res: HttpResponse, length: number | null): void {
  * A null body is a gzip not made yet (HEAD only).
  */
 function writeAnswer(
-  res: HttpResponse, status: number, headers: Headers | null, body: Buffer | null, gzipped: boolean, varies: boolean,
-  head: boolean, contentType = JSON_TYPE,
+  res: HttpResponse,
+  status: number,
+  headers: Headers | null,
+  body: Buffer | null,
+  gzipped: boolean,
+  varies: boolean,
+  head: boolean,
+  contentType = JSON_TYPE,
 ): void {
   res.cork(() => {
     res.writeStatus(statusLine(status)).writeHeader('content-type', contentType);
@@ -74,7 +80,13 @@ export function answerEtag(json: Buffer): string {
 }
 
 /** An error answer: always small, so always plain and written at once. */
-export function sendError(res: HttpResponse, status: number, error: string, headers: Headers | null = null, head = false): void {
+export function sendError(
+  res: HttpResponse,
+  status: number,
+  error: string,
+  headers: Headers | null = null,
+  head = false,
+): void {
   writeAnswer(res, status, headers, encodeAnswer({ error }).json, false, false, head);
 }
 
@@ -90,7 +102,12 @@ export interface LaterOptions {
  * should get is not made yet: sendGzipLater then writes it (so a synchronous answer builds no closures).
  */
 export function sendAnswer(
-  res: HttpResponse, status: number, headers: Headers | null, answer: CachedAnswer, acceptsGzip: boolean, head: boolean,
+  res: HttpResponse,
+  status: number,
+  headers: Headers | null,
+  answer: CachedAnswer,
+  acceptsGzip: boolean,
+  head: boolean,
 ): boolean {
   // Whether this answer is ever gzipped, whatever this request accepts.
   const compressible = answer.json.length >= GZIP_MIN_BYTES && answer.gzip !== null;
@@ -107,10 +124,16 @@ export function sendAnswer(
 
 /** Makes the answer's gzip off the event loop, then writes it. */
 export function sendGzipLater(
-  res: HttpResponse, status: number, headers: Headers | null, answer: CachedAnswer, options: LaterOptions,
+  res: HttpResponse,
+  status: number,
+  headers: Headers | null,
+  answer: CachedAnswer,
+  options: LaterOptions,
 ): void {
   let aborted = false;
-  res.onAborted(() => { aborted = true; });
+  res.onAborted(() => {
+    aborted = true;
+  });
   gzip(answer.json, (error, compressed) => {
     // A callback has no caller to throw to: an exception here would end the process.
     try {

@@ -32,7 +32,10 @@ export class StreamedAnswer {
 }
 
 function writeStreamHeaders(res: HttpResponse, headers: Record<string, string>, gzipped: boolean): void {
-  res.writeStatus('200 OK').writeHeader('content-type', 'application/json; charset=utf-8').writeHeader('vary', 'Accept-Encoding');
+  res
+    .writeStatus('200 OK')
+    .writeHeader('content-type', 'application/json; charset=utf-8')
+    .writeHeader('vary', 'Accept-Encoding');
   if (gzipped) res.writeHeader('content-encoding', 'gzip');
   writeCorsHeaders(res);
   for (const name in headers) res.writeHeader(name, headers[name]!);
@@ -51,7 +54,11 @@ export function sendStreamHead(res: HttpResponse, headers: Record<string, string
  * is written, the client went away, or producing it failed (the connection is then closed: the status is out).
  */
 export function sendStream(
-  res: HttpResponse, headers: Record<string, string>, answer: StreamedAnswer, gzipped: boolean, done: () => void,
+  res: HttpResponse,
+  headers: Record<string, string>,
+  answer: StreamedAnswer,
+  gzipped: boolean,
+  done: () => void,
 ): void {
   let finished = false;
   let aborted = false;
@@ -96,7 +103,9 @@ export function sendStream(
   /** Writes to the socket; false when it is backed up (uWS keeps what it could not send). */
   const write = (bytes: Buffer): boolean => {
     let ok = true;
-    res.cork(() => { ok = res.write(bytes); });
+    res.cork(() => {
+      ok = res.write(bytes);
+    });
     return ok;
   };
 
@@ -127,7 +136,10 @@ export function sendStream(
 
   // zlib hands its options to its stream (node's zlib.js), though its type names only zlib's own.
   const options: ZlibOptions & Pick<TransformOptions, 'writableHighWaterMark'> = {
-    level: 1, flush: constants.Z_NO_FLUSH, chunkSize: ZLIB_CHUNK_BYTES, writableHighWaterMark: ZLIB_INPUT_BYTES,
+    level: 1,
+    flush: constants.Z_NO_FLUSH,
+    chunkSize: ZLIB_CHUNK_BYTES,
+    writableHighWaterMark: ZLIB_INPUT_BYTES,
   };
   const zip = createGzip(options);
   gzip = zip;

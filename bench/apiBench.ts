@@ -15,7 +15,9 @@ import { createStateReader } from '../engine/state/stateReader.js';
 import { createLoadGenerator, type Load } from './loadGenerator.js';
 import { recordBenchFigures } from './recordBenchFigures.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string' }, connections: { type: 'string' }, rounds: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string' }, connections: { type: 'string' }, rounds: { type: 'string' } },
+});
 const seconds = Number(values.seconds ?? 5);
 const rounds = Number(values.rounds ?? 3);
 const connections = Number(values.connections ?? 32);
@@ -29,10 +31,13 @@ if (!existsSync(join(data, 'state'))) {
   const run = spawnSync(process.execPath, [tally, 'demo', '--data', data], { stdio: 'inherit' });
   if (run.status !== 0) throw new Error('demo failed');
 }
-const key = spawnSync(process.execPath, [tally, 'keys', 'create', '--data', data], { encoding: 'utf8' }).stdout.trim().split('\n').at(-1)!;
+const key = spawnSync(process.execPath, [tally, 'keys', 'create', '--data', data], { encoding: 'utf8' })
+  .stdout.trim()
+  .split('\n')
+  .at(-1)!;
 // One key's 32 connections would stop at 600 requests a minute: the limits are lifted for this venue only.
 const config = join(data, 'config.json');
-const venueConfig = existsSync(config) ? JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown> : {};
+const venueConfig = existsSync(config) ? (JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown>) : {};
 writeFileSync(config, JSON.stringify({ ...venueConfig, rateLimits: false }, null, 2) + '\n');
 
 // The wallet whose position count is closest to 500.
@@ -44,8 +49,13 @@ const [wallet, positions] = [...counts].sort((a, b) => Math.abs(a[1] - 500) - Ma
 
 function start(command: string[], env: Record<string, string> = {}): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, command, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    child.stdout!.on('data', (chunk: Buffer) => { if (/ready|serving/.test(chunk.toString())) resolve(child); });
+    const child = spawn(process.execPath, command, {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (/ready|serving/.test(chunk.toString())) resolve(child);
+    });
     // Before it is ready an exit fails the start; after, it is reported (a server dying mid-run is a finding).
     child.on('exit', (code, signal) => {
       const error = new Error(`${command.join(' ')} exited ${code ?? signal}`);
@@ -67,14 +77,20 @@ function headersFor(encoding: string | null): Record<string, string> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const medianLoad = (loads: Load[]): Load => ({
-  rps: median(loads.map((l) => l.rps)), p50: median(loads.map((l) => l.p50)), p99: median(loads.map((l) => l.p99)),
+  rps: median(loads.map((l) => l.rps)),
+  p50: median(loads.map((l) => l.p50)),
+  p99: median(loads.map((l) => l.p99)),
 });
 
 /**
  * tally and the ceiling, warmed up, then loaded in turn for `rounds` rounds: interleaving spreads this machine's
  * drifts in speed over both, and each figure is the median of its rounds.
  */
-async function compare(tallyUrl: string, ceilingUrl: string, encoding: string | null): Promise<{ served: Load; ceiling: Load }> {
+async function compare(
+  tallyUrl: string,
+  ceilingUrl: string,
+  encoding: string | null,
+): Promise<{ served: Load; ceiling: Load }> {
   const headers = headersFor(encoding);
   await warmUp.load(tallyUrl, headers);
   await warmUp.load(ceilingUrl, headers);
@@ -105,7 +121,10 @@ const count = (n: number) => Math.round(n).toLocaleString('en-US');
 const port = 18_300;
 const server = await start([tally, 'serve', '--data', data, '--port', String(port)]);
 const targets = [
-  { name: `positions?status=open, ${positions} positions`, path: `/v1/wallets/${wallet}/positions?status=open&limit=2500` },
+  {
+    name: `positions?status=open, ${positions} positions`,
+    path: `/v1/wallets/${wallet}/positions?status=open&limit=2500`,
+  },
   { name: 'wallet trades page (100)', path: `/v1/wallets/${wallet}/trades?limit=100` },
 ];
 const rows: Array<[string, string, string]> = [];
@@ -116,13 +135,32 @@ try {
       const bytes = await fetchRaw(url, encoding);
       const file = join(root, 'answer.bin');
       writeFileSync(file, bytes);
-      const bare = await start(['--import', 'tsx', new URL('./bareServer.ts', import.meta.url).pathname, file, String(port + 1), ...(encoding ? [encoding] : [])]);
-      const { served, ceiling } = await compare(url, `http://127.0.0.1:${port + 1}/`, encoding).finally(() => bare.kill());
+      const bare = await start([
+        '--import',
+        'tsx',
+        new URL('./bareServer.ts', import.meta.url).pathname,
+        file,
+        String(port + 1),
+        ...(encoding ? [encoding] : []),
+      ]);
+      const { served, ceiling } = await compare(url, `http://127.0.0.1:${port + 1}/`, encoding).finally(() =>
+        bare.kill(),
+      );
       const name = `${target.name}, ${encoding ?? 'plain'} (${count(bytes.length)} bytes)`;
-      console.log(`${name}: tally ${count(served.rps)} req/s p50 ${served.p50} ms p99 ${served.p99} ms; ` +
-        `bare uWS ${count(ceiling.rps)} req/s p50 ${ceiling.p50} ms p99 ${ceiling.p99} ms`);
-      rows.push([`${name}: req/s`, `${count(served.rps)} (ceiling ${count(ceiling.rps)})`, `${(served.rps / ceiling.rps).toFixed(2)}x the ceiling (target 0.5x)`]);
-      rows.push([`${name}: p50 / p99 ms`, `${served.p50} / ${served.p99} (ceiling ${ceiling.p50} / ${ceiling.p99})`, 'p99 target 5 ms']);
+      console.log(
+        `${name}: tally ${count(served.rps)} req/s p50 ${served.p50} ms p99 ${served.p99} ms; ` +
+          `bare uWS ${count(ceiling.rps)} req/s p50 ${ceiling.p50} ms p99 ${ceiling.p99} ms`,
+      );
+      rows.push([
+        `${name}: req/s`,
+        `${count(served.rps)} (ceiling ${count(ceiling.rps)})`,
+        `${(served.rps / ceiling.rps).toFixed(2)}x the ceiling (target 0.5x)`,
+      ]);
+      rows.push([
+        `${name}: p50 / p99 ms`,
+        `${served.p50} / ${served.p99} (ceiling ${ceiling.p50} / ${ceiling.p99})`,
+        'p99 target 5 ms',
+      ]);
     }
   }
   // Uncached: the 200 wallets nearest 500 positions in turn, each pass with another limit, so that no answer
@@ -130,7 +168,11 @@ try {
   const nearest = [...counts].sort((a, b) => Math.abs(a[1] - 500) - Math.abs(b[1] - 500)).slice(0, 200);
   const paths = nearest.map(([w]) => `/v1/wallets/${w}/positions?status=open`);
   // The warm-up asks other URLs (offset=0 added), so the measured run finds none of them cached.
-  await warmUp.load(`http://127.0.0.1:${port}/`, headersFor('gzip'), paths.map((path) => `${path}&offset=0`));
+  await warmUp.load(
+    `http://127.0.0.1:${port}/`,
+    headersFor('gzip'),
+    paths.map((path) => `${path}&offset=0`),
+  );
   const cold = await generator.load(`http://127.0.0.1:${port}/`, headersFor('gzip'), paths);
   const sizes = nearest.map(([, n]) => n).sort((a, b) => a - b);
   const name = `positions?status=open, 200 wallets of ${sizes[0]} to ${sizes.at(-1)} positions, gzip, uncached`;
@@ -140,4 +182,7 @@ try {
 } finally {
   server.kill();
 }
-recordBenchFigures(`api, ${connections} connections, medians of ${rounds} interleaved ${seconds} s rounds, ${generator.name}`, rows);
+recordBenchFigures(
+  `api, ${connections} connections, medians of ${rounds} interleaved ${seconds} s rounds, ${generator.name}`,
+  rows,
+);

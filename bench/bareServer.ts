@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 
 const [file, port, encoding] = process.argv.slice(2) as [string, string, string | undefined];
 const body = readFileSync(file);
-uWS.App()
+uWS
+  .App()
   .get('/*', (res) => {
     res.cork(() => {
       res.writeStatus('200').writeHeader('content-type', 'application/json; charset=utf-8');

@@ -27,7 +27,11 @@ function measured<T>(work: () => T): { result: T; seconds: number; cpuSeconds: n
   const result = work();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const usage = process.resourceUsage();
-  return { result, seconds, cpuSeconds: (usage.userCPUTime + usage.systemCPUTime - before.userCPUTime - before.systemCPUTime) / 1e6 };
+  return {
+    result,
+    seconds,
+    cpuSeconds: (usage.userCPUTime + usage.systemCPUTime - before.userCPUTime - before.systemCPUTime) / 1e6,
+  };
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 function perCall(calls: number, work: () => unknown): number {
@@ -42,11 +46,19 @@ function perCall(calls: number, work: () => unknown): number {
 
 if (phase === 'rollup') {
   const { result, seconds, cpuSeconds } = measured(() => rollupBoard(store, offchain, { always: true }));
-  console.log(JSON.stringify({ seconds, cpuSeconds, wallets: result?.info.wallets, results: result?.info.results, maxRssMiB: process.resourceUsage().maxRSS / 1024 }));
+  console.log(
+    JSON.stringify({
+      seconds,
+      cpuSeconds,
+      wallets: result?.info.wallets,
+      results: result?.info.results,
+      maxRssMiB: process.resourceUsage().maxRSS / 1024,
+    }),
+  );
 } else if (phase === 'ceiling') {
   const { result, seconds, cpuSeconds } = measured(() => {
     let positions = 0;
-    for (let next = 0; ;) {
+    for (let next = 0; ; ) {
       const step = state.positionsFrom(next, 20_000);
       if (step.length === 0) return positions;
       positions += step.length;
@@ -57,7 +69,12 @@ if (phase === 'rollup') {
 } else {
   const [wallet, calls] = args as [string, string];
   const ctx: RouteContext = {
-    state, offchain, paths: dataPaths(data), version: 'bench', reads: createStateReads(state, offchain), sourceHead: () => ({ block: 0, ts: 0 }),
+    state,
+    offchain,
+    paths: dataPaths(data),
+    version: 'bench',
+    reads: createStateReads(state, offchain),
+    sourceHead: () => ({ block: 0, ts: 0 }),
   };
   ctx.reads.refresh();
   const walletId = state.idNumber(ID_SPACE.address, wallet)!;
@@ -66,10 +83,14 @@ if (phase === 'rollup') {
   // A first call each: the market entries best/worst read are cached per state generation, as in the server.
   stats('7d')();
   stats('all')();
-  console.log(JSON.stringify({
-    markets, weekMs: perCall(Number(calls), stats('7d')), lifetimeMs: perCall(Number(calls), stats('all')),
-    ceilingMs: perCall(Number(calls), () => state.walletResults(walletId)),
-  }));
+  console.log(
+    JSON.stringify({
+      markets,
+      weekMs: perCall(Number(calls), stats('7d')),
+      lifetimeMs: perCall(Number(calls), stats('all')),
+      ceilingMs: perCall(Number(calls), () => state.walletResults(walletId)),
+    }),
+  );
 }
 await store.close();
 await offchain.close();

@@ -13,7 +13,9 @@ import { STATE_LAYOUT } from '../engine/state/stateLayout.js';
 import { recordBenchFigures } from './recordBenchFigures.js';
 import { WEEK_START_TS, writeFillsState } from './writeFillsState.js';
 
-const { values } = parseArgs({ options: { rows: { type: 'string' }, markets: { type: 'string' }, runs: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { rows: { type: 'string' }, markets: { type: 'string' }, runs: { type: 'string' } },
+});
 const rows = Number(values.rows ?? 2_400_000);
 const marketCount = Number(values.markets ?? 100);
 const runs = Number(values.runs ?? 3);
@@ -25,7 +27,9 @@ const from = WEEK_START_TS;
 const to = WEEK_START_TS + 604_800;
 
 if (!existsSync(marketsFile)) {
-  console.log(`writing a state of ${rows.toLocaleString('en-US')} fills in ${marketCount} markets over one week into ${data}`);
+  console.log(
+    `writing a state of ${rows.toLocaleString('en-US')} fills in ${marketCount} markets over one week into ${data}`,
+  );
   const markets = await writeFillsState(join(data, 'state'), rows, marketCount);
   writeFileSync(marketsFile, JSON.stringify(markets));
 }
@@ -41,7 +45,14 @@ function rssOf(pid: number): { all: number; anon: number } {
   return { all: kib('VmRSS'), anon: kib('RssAnon') };
 }
 
-interface Pull { rows: number; seconds: number; rssGrowth: number; anonGrowth: number; serverCpu: number; clientCpu: number }
+interface Pull {
+  rows: number;
+  seconds: number;
+  rssGrowth: number;
+  anonGrowth: number;
+  serverCpu: number;
+  clientCpu: number;
+}
 
 /** CPU seconds (user + system) a process has used, every thread counted (its zlib and LMDB threads too). */
 function cpuOf(pid: number): number {
@@ -58,26 +69,33 @@ const CLOCK_TICKS = 100;
  */
 function pullPage(port: number, path: string): Promise<{ rows: number; next: string | null }> {
   return new Promise((resolve, reject) => {
-    const request = get({ host: '127.0.0.1', port, path, headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'gzip' } }, (response) => {
-      if (response.statusCode !== 200 || response.headers['content-encoding'] !== 'gzip') {
-        response.resume();
-        reject(new Error(`the feed answered ${response.statusCode}, ${response.headers['content-encoding'] ?? 'not gzipped'}`));
-        return;
-      }
-      let brackets = 0;
-      let tail = Buffer.alloc(0);
-      const body = response.pipe(createGunzip());
-      body.on('data', (bytes: Buffer) => {
-        for (let at = bytes.indexOf(OPEN_BRACKET); at >= 0; at = bytes.indexOf(OPEN_BRACKET, at + 1)) brackets++;
-        tail = Buffer.concat([tail, bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES))]).subarray(-TAIL_BYTES);
-      });
-      body.on('end', () => {
-        const next = /"next":(?:"([^"]+)"|null)\}$/.exec(tail.toString('latin1'));
-        if (next === null) reject(new Error('the page does not end with next'));
-        else resolve({ rows: brackets - 1, next: next[1] ?? null });
-      });
-      body.on('error', reject);
-    });
+    const request = get(
+      { host: '127.0.0.1', port, path, headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'gzip' } },
+      (response) => {
+        if (response.statusCode !== 200 || response.headers['content-encoding'] !== 'gzip') {
+          response.resume();
+          reject(
+            new Error(
+              `the feed answered ${response.statusCode}, ${response.headers['content-encoding'] ?? 'not gzipped'}`,
+            ),
+          );
+          return;
+        }
+        let brackets = 0;
+        let tail = Buffer.alloc(0);
+        const body = response.pipe(createGunzip());
+        body.on('data', (bytes: Buffer) => {
+          for (let at = bytes.indexOf(OPEN_BRACKET); at >= 0; at = bytes.indexOf(OPEN_BRACKET, at + 1)) brackets++;
+          tail = Buffer.concat([tail, bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES))]).subarray(-TAIL_BYTES);
+        });
+        body.on('end', () => {
+          const next = /"next":(?:"([^"]+)"|null)\}$/.exec(tail.toString('latin1'));
+          if (next === null) reject(new Error('the page does not end with next'));
+          else resolve({ rows: brackets - 1, next: next[1] ?? null });
+        });
+        body.on('error', reject);
+      },
+    );
     request.on('error', reject);
   });
 }
@@ -86,7 +104,9 @@ const OPEN_BRACKET = 0x5b;
 const TAIL_BYTES = 256;
 
 async function pull(): Promise<Pull> {
-  const server = spawn(process.execPath, ['--import', 'tsx', phaseScript, 'serve', data], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, ['--import', 'tsx', phaseScript, 'serve', data], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     server.stdout.once('data', (chunk: Buffer) => resolve(JSON.parse(chunk.toString()).port));
     server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
@@ -118,13 +138,21 @@ async function pull(): Promise<Pull> {
   clearInterval(sampler);
   server.kill('SIGTERM');
   return {
-    rows: total, seconds, rssGrowth: peak.all - baseline.all, anonGrowth: peak.anon - baseline.anon,
-    serverCpu: serverSeconds, clientCpu: (client.user + client.system) / 1e6,
+    rows: total,
+    seconds,
+    rssGrowth: peak.all - baseline.all,
+    anonGrowth: peak.anon - baseline.anon,
+    serverCpu: serverSeconds,
+    clientCpu: (client.user + client.system) / 1e6,
   };
 }
 
 function ceiling(): { rows: number; seconds: number; cpuSeconds: number } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', phaseScript, 'ceiling', join(data, 'state'), marketsFile, String(from), String(to)], { encoding: 'utf8' });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', phaseScript, 'ceiling', join(data, 'state'), marketsFile, String(from), String(to)],
+    { encoding: 'utf8' },
+  );
   if (run.status !== 0) throw new Error(run.stderr);
   return JSON.parse(run.stdout.trim().split('\n').at(-1)!);
 }
@@ -138,7 +166,9 @@ for (let run = 0; run < runs; run++) {
   const s = served.at(-1)!;
   const c = read.at(-1)!;
   if (s.rows !== c.rows) throw new Error(`the feed gave ${s.rows} rows, the state holds ${c.rows} in the window`);
-  console.log(`run ${run + 1}: ${s.rows.toLocaleString('en-US')} rows; served ${s.seconds.toFixed(2)} s (server CPU ${s.serverCpu.toFixed(2)} s, client ${s.clientCpu.toFixed(2)} s), rss +${(s.rssGrowth / 2 ** 20).toFixed(0)} MiB (anonymous +${(s.anonGrowth / 2 ** 20).toFixed(0)}); read ${c.seconds.toFixed(2)} s`);
+  console.log(
+    `run ${run + 1}: ${s.rows.toLocaleString('en-US')} rows; served ${s.seconds.toFixed(2)} s (server CPU ${s.serverCpu.toFixed(2)} s, client ${s.clientCpu.toFixed(2)} s), rss +${(s.rssGrowth / 2 ** 20).toFixed(0)} MiB (anonymous +${(s.anonGrowth / 2 ** 20).toFixed(0)}); read ${c.seconds.toFixed(2)} s`,
+  );
 }
 const rate = median(served.map((s) => s.rows / s.seconds));
 const ceilingRate = median(read.map((c) => c.rows / c.seconds));
@@ -148,12 +178,32 @@ const serverMicros = microsPerRow(served.map((s) => s.serverCpu));
 const clientMicros = microsPerRow(served.map((s) => s.clientCpu));
 const ceilingMicros = microsPerRow(read.map((c) => c.cpuSeconds));
 const anonGrowth = Math.max(...served.map((s) => s.anonGrowth)) / 2 ** 20;
-recordBenchFigures(`fills feed, ${served[0]!.rows.toLocaleString('en-US')} rows of ${marketCount} markets in one week, pages of 50,000, gzip`, [
-  ['served rows/s (median)', Math.round(rate).toLocaleString('en-US'), `${(rate / ceilingRate).toFixed(2)}x the ceiling; ${(rate / 1e6).toFixed(2)}x the 1M target`],
-  ['ceiling rows/s (read from the state, not served; median)', Math.round(ceilingRate).toLocaleString('en-US'), ''],
-  ['CPU µs per row: server (all threads, gzip included), client, ceiling (medians)', `${serverMicros.toFixed(2)}, ${clientMicros.toFixed(2)}, ${ceilingMicros.toFixed(2)}`,
-    `server ${(serverMicros / ceilingMicros).toFixed(2)}x the ceiling's; 2 cores give 1M rows/s only below 2 µs a row in all`],
-  ['server RSS growth during the pull MiB (max)', growth.toFixed(0), `${(growth / 100).toFixed(2)}x the 100 MiB target`],
-  ['of which anonymous (heap, buffers; the rest is state file pages the map made resident) MiB', anonGrowth.toFixed(0), `${(anonGrowth / 100).toFixed(2)}x the 100 MiB target`],
-]);
-console.log(`served rows/s: ${Math.round(rate)} ceiling rows/s: ${Math.round(ceilingRate)} rss growth MiB: ${growth.toFixed(0)}`);
+recordBenchFigures(
+  `fills feed, ${served[0]!.rows.toLocaleString('en-US')} rows of ${marketCount} markets in one week, pages of 50,000, gzip`,
+  [
+    [
+      'served rows/s (median)',
+      Math.round(rate).toLocaleString('en-US'),
+      `${(rate / ceilingRate).toFixed(2)}x the ceiling; ${(rate / 1e6).toFixed(2)}x the 1M target`,
+    ],
+    ['ceiling rows/s (read from the state, not served; median)', Math.round(ceilingRate).toLocaleString('en-US'), ''],
+    [
+      'CPU µs per row: server (all threads, gzip included), client, ceiling (medians)',
+      `${serverMicros.toFixed(2)}, ${clientMicros.toFixed(2)}, ${ceilingMicros.toFixed(2)}`,
+      `server ${(serverMicros / ceilingMicros).toFixed(2)}x the ceiling's; 2 cores give 1M rows/s only below 2 µs a row in all`,
+    ],
+    [
+      'server RSS growth during the pull MiB (max)',
+      growth.toFixed(0),
+      `${(growth / 100).toFixed(2)}x the 100 MiB target`,
+    ],
+    [
+      'of which anonymous (heap, buffers; the rest is state file pages the map made resident) MiB',
+      anonGrowth.toFixed(0),
+      `${(anonGrowth / 100).toFixed(2)}x the 100 MiB target`,
+    ],
+  ],
+);
+console.log(
+  `served rows/s: ${Math.round(rate)} ceiling rows/s: ${Math.round(ceilingRate)} rss growth MiB: ${growth.toFixed(0)}`,
+);

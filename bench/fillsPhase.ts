@@ -13,7 +13,10 @@ const [phase, ...args] = process.argv.slice(2) as [string, ...string[]];
 if (phase === 'serve') {
   const [data] = args as [string];
   // The synthetic state has no log: the server is handed its stores, as `tally run` does.
-  const stores = { store: openStateStore({ dir: join(data, 'state'), readOnly: true }), offchain: openOffchainStore({ dir: join(data, 'offchain') }) };
+  const stores = {
+    store: openStateStore({ dir: join(data, 'state'), readOnly: true }),
+    offchain: openOffchainStore({ dir: join(data, 'offchain') }),
+  };
   const server = await startServer({ data, host: '127.0.0.1', port: 0, stores });
   console.log(JSON.stringify({ port: server.port }));
   process.once('SIGTERM', () => {
@@ -35,6 +38,12 @@ if (phase === 'serve') {
   while (cursor.next()) rows++;
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const usage = process.resourceUsage();
-  console.log(JSON.stringify({ rows, seconds, cpuSeconds: (usage.userCPUTime + usage.systemCPUTime - before.userCPUTime - before.systemCPUTime) / 1e6 }));
+  console.log(
+    JSON.stringify({
+      rows,
+      seconds,
+      cpuSeconds: (usage.userCPUTime + usage.systemCPUTime - before.userCPUTime - before.systemCPUTime) / 1e6,
+    }),
+  );
   await store.close();
 }

@@ -11,7 +11,14 @@ import { DEMO_PRICE_FEEDS } from '../replay/demo/demoFeeds.js';
 import { generateDemoVenue } from '../replay/demo/generateDemoVenue.js';
 import { recordBenchFigures } from './recordBenchFigures.js';
 
-const { values } = parseArgs({ options: { fills: { type: 'string' }, workers: { type: 'string' }, runs: { type: 'string' }, dir: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    fills: { type: 'string' },
+    workers: { type: 'string' },
+    runs: { type: 'string' },
+    dir: { type: 'string' },
+  },
+});
 const fills = Number(values.fills ?? 200_000);
 const workers = Number(values.workers ?? 1);
 const runs = Number(values.runs ?? 3);
@@ -28,12 +35,23 @@ if (!existsSync(join(inputs, 'demo.json'))) {
   await generateDemoVenue({ outDir: inputs, fills, seed: 1 });
 }
 
-interface PhaseResult { logs: number; seconds: number; cpuSeconds: number; maxRssMiB: number; fills: number; stateBytes: number }
+interface PhaseResult {
+  logs: number;
+  seconds: number;
+  cpuSeconds: number;
+  maxRssMiB: number;
+  fills: number;
+  stateBytes: number;
+}
 function phase(name: 'ceiling' | 'fold'): PhaseResult {
   const dataDir = join(root, 'fold-data');
   rmSync(dataDir, { recursive: true, force: true });
   const script = new URL('./foldPhase.ts', import.meta.url).pathname;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', script, name, capture, config, dataDir, String(workers)], { encoding: 'utf8' });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', script, name, capture, config, dataDir, String(workers)],
+    { encoding: 'utf8' },
+  );
   if (run.status !== 0) throw new Error(`${name} phase failed: ${run.stderr}`);
   rmSync(dataDir, { recursive: true, force: true });
   return JSON.parse(run.stdout.trim().split('\n').at(-1)!);
@@ -46,7 +64,9 @@ for (let run = 0; run < runs; run++) {
   const ceiling = phase('ceiling');
   const fold = phase('fold');
   results.push({ ceiling, fold });
-  console.log(`run ${run + 1}: ${fold.logs.toLocaleString('en-US')} logs; fold ${fold.seconds.toFixed(2)} s, ${fold.cpuSeconds.toFixed(2)} s CPU, peak rss ${fold.maxRssMiB.toFixed(0)} MiB; ceiling ${ceiling.seconds.toFixed(2)} s, ${ceiling.cpuSeconds.toFixed(2)} s CPU, peak rss ${ceiling.maxRssMiB.toFixed(0)} MiB`);
+  console.log(
+    `run ${run + 1}: ${fold.logs.toLocaleString('en-US')} logs; fold ${fold.seconds.toFixed(2)} s, ${fold.cpuSeconds.toFixed(2)} s CPU, peak rss ${fold.maxRssMiB.toFixed(0)} MiB; ceiling ${ceiling.seconds.toFixed(2)} s, ${ceiling.cpuSeconds.toFixed(2)} s CPU, peak rss ${ceiling.maxRssMiB.toFixed(0)} MiB`,
+  );
 }
 const of = (side: 'ceiling' | 'fold') => {
   const list = results.map((result) => result[side]);
@@ -60,13 +80,30 @@ const fold = of('fold');
 const ceiling = of('ceiling');
 const last = results.at(-1)!.fold;
 const bytesPerFill = Math.round(last.stateBytes / Math.max(1, last.fills));
-recordBenchFigures(`fold, ${fills.toLocaleString('en-US')} fills (${last.logs.toLocaleString('en-US')} logs), ${workers} worker(s)`, [
-  ['fold logs/s (median)', fold.rate.toLocaleString('en-US'), `${(fold.rate / ceiling.rate).toFixed(2)}x the ceiling; ${(fold.rate / 250_000).toFixed(2)}x the 250,000 stretch`],
-  ['ceiling logs/s (read + scan lines, median)', ceiling.rate.toLocaleString('en-US'), ''],
-  ['fold CPU µs per log, all threads (median)', fold.cpuMicros.toFixed(2), `${(fold.cpuMicros / ceiling.cpuMicros).toFixed(2)}x the ceiling's`],
-  ['ceiling CPU µs per log (median)', ceiling.cpuMicros.toFixed(2), ''],
-  ['fold peak RSS MiB (max)', String(fold.peak), `${(fold.peak / 1280).toFixed(2)}x the 1.25 GiB target`],
-  ['ceiling peak RSS MiB (max)', String(ceiling.peak), ''],
-  ['state bytes per fill on disk', bytesPerFill.toLocaleString('en-US'), `${(last.stateBytes / 1024 ** 2).toFixed(0)} MiB for ${last.fills.toLocaleString('en-US')} fills; ${(bytesPerFill / 250).toFixed(2)}x the 250-byte target`],
-]);
-console.log(`fold logs/s: ${fold.rate} ceiling logs/s: ${ceiling.rate} fold cpu us/log: ${fold.cpuMicros.toFixed(2)} ceiling cpu us/log: ${ceiling.cpuMicros.toFixed(2)} peak rss MiB: ${fold.peak} state bytes/fill: ${bytesPerFill}`)
+recordBenchFigures(
+  `fold, ${fills.toLocaleString('en-US')} fills (${last.logs.toLocaleString('en-US')} logs), ${workers} worker(s)`,
+  [
+    [
+      'fold logs/s (median)',
+      fold.rate.toLocaleString('en-US'),
+      `${(fold.rate / ceiling.rate).toFixed(2)}x the ceiling; ${(fold.rate / 250_000).toFixed(2)}x the 250,000 stretch`,
+    ],
+    ['ceiling logs/s (read + scan lines, median)', ceiling.rate.toLocaleString('en-US'), ''],
+    [
+      'fold CPU µs per log, all threads (median)',
+      fold.cpuMicros.toFixed(2),
+      `${(fold.cpuMicros / ceiling.cpuMicros).toFixed(2)}x the ceiling's`,
+    ],
+    ['ceiling CPU µs per log (median)', ceiling.cpuMicros.toFixed(2), ''],
+    ['fold peak RSS MiB (max)', String(fold.peak), `${(fold.peak / 1280).toFixed(2)}x the 1.25 GiB target`],
+    ['ceiling peak RSS MiB (max)', String(ceiling.peak), ''],
+    [
+      'state bytes per fill on disk',
+      bytesPerFill.toLocaleString('en-US'),
+      `${(last.stateBytes / 1024 ** 2).toFixed(0)} MiB for ${last.fills.toLocaleString('en-US')} fills; ${(bytesPerFill / 250).toFixed(2)}x the 250-byte target`,
+    ],
+  ],
+);
+console.log(
+  `fold logs/s: ${fold.rate} ceiling logs/s: ${ceiling.rate} fold cpu us/log: ${fold.cpuMicros.toFixed(2)} ceiling cpu us/log: ${ceiling.cpuMicros.toFixed(2)} peak rss MiB: ${fold.peak} state bytes/fill: ${bytesPerFill}`,
+);

@@ -32,7 +32,11 @@ if (phase === 'ceiling') {
   copyFileSync(config, join(dataDir, 'config.json'));
   const venue = openVenue(dataDir, { workers: Number(workers) });
   const result = await ingestCapture({
-    capturePath: capture, configPath: venue.paths.config, store: venue.store, log: venue.log, runner: venue.runner,
+    capturePath: capture,
+    configPath: venue.paths.config,
+    store: venue.store,
+    log: venue.log,
+    runner: venue.runner,
   });
   logs = result.logs;
   fills = createStateReader(venue.store).cursor().fills;
@@ -42,6 +46,13 @@ if (phase === 'ceiling') {
 }
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 const usage = process.resourceUsage();
-console.log(JSON.stringify({
-  logs, seconds, cpuSeconds: (usage.userCPUTime + usage.systemCPUTime - before.userCPUTime - before.systemCPUTime) / 1e6, maxRssMiB: usage.maxRSS / 1024, fills, stateBytes,
-}));
+console.log(
+  JSON.stringify({
+    logs,
+    seconds,
+    cpuSeconds: (usage.userCPUTime + usage.systemCPUTime - before.userCPUTime - before.systemCPUTime) / 1e6,
+    maxRssMiB: usage.maxRSS / 1024,
+    fills,
+    stateBytes,
+  }),
+);

@@ -6,7 +6,11 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface Load { rps: number; p50: number; p99: number }
+export interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+}
 
 export interface LoadGenerator {
   name: string;
@@ -25,22 +29,35 @@ export function createLoadGenerator(options: { connections: number; seconds: num
   return wrkGenerator(options, `wrk ${version}`.trim());
 }
 
-const cyclePath = (paths: string[], i: number) => `${paths[i % paths.length]}&limit=${2500 - Math.floor(i / paths.length)}`;
+const cyclePath = (paths: string[], i: number) =>
+  `${paths[i % paths.length]}&limit=${2500 - Math.floor(i / paths.length)}`;
 
 function autocannonGenerator(options: { connections: number; seconds: number }): LoadGenerator {
   return {
     name: 'autocannon 9 (install wrk for figures the load generator does not bound)',
     async load(url, headers, cycle) {
       let next = 0;
-      const requests = cycle ? [{ setupRequest: (request: object) => Object.assign(request, { path: cyclePath(cycle, next++) }) }] : undefined;
-      const result = await autocannon({ url, connections: options.connections, duration: options.seconds, headers, requests });
-      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      const requests = cycle
+        ? [{ setupRequest: (request: object) => Object.assign(request, { path: cyclePath(cycle, next++) }) }]
+        : undefined;
+      const result = await autocannon({
+        url,
+        connections: options.connections,
+        duration: options.seconds,
+        headers,
+        requests,
+      });
+      if (result.non2xx > 0 || result.errors > 0)
+        throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
       return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
     },
   };
 }
 
-function wrkGenerator(options: { connections: number; seconds: number; scratch: string }, version: string): LoadGenerator {
+function wrkGenerator(
+  options: { connections: number; seconds: number; scratch: string },
+  version: string,
+): LoadGenerator {
   const millis = (text: string) => {
     const [, value, unit] = /^([\d.]+)(us|ms|s)$/.exec(text) ?? [];
     if (value === undefined) throw new Error(`wrk latency ${text}`);
@@ -53,15 +70,18 @@ function wrkGenerator(options: { connections: number; seconds: number; scratch: 
       for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
       if (cycle) {
         const script = join(options.scratch, 'cycle.lua');
-        writeFileSync(script, [
-          `local paths = { ${cycle.map((p) => JSON.stringify(p)).join(', ')} }`,
-          'local i = 0',
-          'request = function()',
-          '  local path = paths[(i % #paths) + 1] .. "&limit=" .. (2500 - math.floor(i / #paths))',
-          '  i = i + 1',
-          '  return wrk.format("GET", path)',
-          'end',
-        ].join('\n'));
+        writeFileSync(
+          script,
+          [
+            `local paths = { ${cycle.map((p) => JSON.stringify(p)).join(', ')} }`,
+            'local i = 0',
+            'request = function()',
+            '  local path = paths[(i % #paths) + 1] .. "&limit=" .. (2500 - math.floor(i / #paths))',
+            '  i = i + 1',
+            '  return wrk.format("GET", path)',
+            'end',
+          ].join('\n'),
+        );
         args.push('-s', script);
       }
       const run = spawnSync('wrk', [...args, url], { encoding: 'utf8' });
@@ -69,7 +89,11 @@ function wrkGenerator(options: { connections: number; seconds: number; scratch: 
       if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
       if (/Non-2xx|Socket errors/.test(output)) throw new Error(`${url}: errors under load\n${output}`);
       const percentile = (p: string) => millis(new RegExp(`^\\s+${p}%\\s+(\\S+)$`, 'm').exec(output)![1]!);
-      return { rps: Number(/^Requests\/sec:\s+([\d.]+)$/m.exec(output)![1]), p50: percentile('50'), p99: percentile('99') };
+      return {
+        rps: Number(/^Requests\/sec:\s+([\d.]+)$/m.exec(output)![1]),
+        p50: percentile('50'),
+        p99: percentile('99'),
+      };
     },
   };
 }

@@ -2,8 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-const scripts = Object.keys(JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts)
-  .filter((name) => name.startsWith('bench:'));
+const scripts = Object.keys(
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts,
+).filter((name) => name.startsWith('bench:'));
 let failed = 0;
 for (const name of scripts) {
   console.log(`== npm run ${name}`);

@@ -12,4 +12,5 @@ export function createRandom(seed: number): () => number {
 }
 
 /** `digits` random hex digits. */
-export const hex = (random: () => number, digits: number) => Array.from({ length: digits }, () => Math.floor(random() * 16).toString(16)).join('');
+export const hex = (random: () => number, digits: number) =>
+  Array.from({ length: digits }, () => Math.floor(random() * 16).toString(16)).join('');

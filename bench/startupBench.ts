@@ -28,7 +28,10 @@ const targets: Array<[name: string, args: string[]]> = [
 
 /** One start: wall and CPU milliseconds. */
 function time(args: string[]): { wall: number; cpu: number } {
-  const run = spawnSync('/usr/bin/time', ['-f', '%e %U %S', process.execPath, ...args], { cwd: root, encoding: 'utf8' });
+  const run = spawnSync('/usr/bin/time', ['-f', '%e %U %S', process.execPath, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`${args.join(' ')} failed: ${run.stderr}`);
   const [wall, user, system] = run.stderr.trim().split('\n').at(-1)!.split(' ').map(Number) as [number, number, number];
   return { wall: wall * 1000, cpu: (user + system) * 1000 };
@@ -49,7 +52,11 @@ const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(li
 const ceiling = median(samples[0]!.cpu);
 const rows: Array<[string, string, string]> = targets.map(([name], i) => {
   const cpu = median(samples[i]!.cpu);
-  return [name, `${Math.round(median(samples[i]!.wall))} ms wall, ${Math.round(cpu)} ms CPU`, `${(cpu / ceiling).toFixed(1)}x bare node CPU`];
+  return [
+    name,
+    `${Math.round(median(samples[i]!.wall))} ms wall, ${Math.round(cpu)} ms CPU`,
+    `${(cpu / ceiling).toFixed(1)}x bare node CPU`,
+  ];
 });
 for (const row of rows) console.log(row.join('  '));
 recordBenchFigures(`start-up, medians of ${runs} interleaved runs`, rows);

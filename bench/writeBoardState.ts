@@ -31,7 +31,11 @@ const PUTS_PER_BATCH = 200_000;
 const U = 1_000_000;
 
 /** Writes the state and metadata into `data` (empty); returns the wallet in 10,000 markets. */
-export async function writeBoardState(data: string, wallets = 300_000, marketCount = 45_000): Promise<{ whale: string; positions: number }> {
+export async function writeBoardState(
+  data: string,
+  wallets = 300_000,
+  marketCount = 45_000,
+): Promise<{ whale: string; positions: number }> {
   mkdirSync(data, { recursive: true });
   const store = openStateStore({ dir: join(data, 'state') });
   prepareStateLayout(store, DEFAULT_FOLD_OPTIONS);
@@ -61,15 +65,29 @@ export async function writeBoardState(data: string, wallets = 300_000, marketCou
       record.payoutDenominator = 1;
       record.resolvedAt = BOARD_NOW - Math.floor(random() * HISTORY_DAYS * DAY);
     }
-    record.marks = [0, 1].map(() => ({ usd: Math.floor(random() * 1000), shares: 1000, ts: BOARD_NOW - Math.floor(random() * DAY) }));
+    record.marks = [0, 1].map(() => ({
+      usd: Math.floor(random() * 1000),
+      shares: 1000,
+      ts: BOARD_NOW - Math.floor(random() * DAY),
+    }));
     ids.id(ID_SPACE.condition, conditionId, writes);
     const tokenIds = tokens.map((token) => ids.id(ID_SPACE.token, token, writes));
     tokens.forEach((token, outcomeIndex) => puts.push(['tokens', token, encodeValue({ conditionId, outcomeIndex })]));
-    puts.push(['markets', conditionId, encodeValue(marketIdentity(record))], ['marketMarks', conditionId, encodeValue(marketMarks(record))]);
+    puts.push(
+      ['markets', conditionId, encodeValue(marketIdentity(record))],
+      ['marketMarks', conditionId, encodeValue(marketMarks(record))],
+    );
     const category = i % 10 === 9 ? null : CATEGORIES[i % 9]!;
     const metadata: MarketMetadata = {
-      conditionId, question: `Market ${i}?`, slug: `market-${i}`, eventSlug: `event-${Math.floor(i / 3)}`, image: null, category,
-      outcomes: ['Yes', 'No'], negRisk: false, tokenIds: null,
+      conditionId,
+      question: `Market ${i}?`,
+      slug: `market-${i}`,
+      eventSlug: `event-${Math.floor(i / 3)}`,
+      image: null,
+      category,
+      outcomes: ['Yes', 'No'],
+      negRisk: false,
+      tokenIds: null,
     };
     void offchain.metadata.put(conditionId, encodeValue(metadata));
     return { record, tokenIds };
@@ -89,17 +107,39 @@ export async function writeBoardState(data: string, wallets = 300_000, marketCou
       const { record, tokenIds } = markets[m]!;
       const outcomes = random() < 0.3 ? [0, 1] : [random() < 0.5 ? 0 : 1];
       for (const outcome of outcomes) {
-        puts.push(['positions', positionKey(walletId, tokenIds[outcome]!), encodePosition(syntheticPosition(random, record.payoutNumerators?.[outcome] ?? null))]);
+        puts.push([
+          'positions',
+          positionKey(walletId, tokenIds[outcome]!),
+          encodePosition(syntheticPosition(random, record.payoutNumerators?.[outcome] ?? null)),
+        ]);
         positions++;
       }
     }
     if (puts.length >= PUTS_PER_BATCH) await flush();
   }
   const ts = BOARD_NOW;
-  const cursor: FoldCursor = { block: BLOCK, checksum: '0'.repeat(64), events: positions, blocks: 1, fills: 0, ids: ids.counts() };
+  const cursor: FoldCursor = {
+    block: BLOCK,
+    checksum: '0'.repeat(64),
+    events: positions,
+    blocks: 1,
+    fills: 0,
+    ids: ids.counts(),
+  };
   await flush();
   await store.env.batch(() => {
-    putStateWrite(store, 'blocks', blockRecordKey(BLOCK), encodeBlockRecord({ block: BLOCK, ts, hash: '0x' + '0'.repeat(64), checksum: cursor.checksum, events: positions }));
+    putStateWrite(
+      store,
+      'blocks',
+      blockRecordKey(BLOCK),
+      encodeBlockRecord({
+        block: BLOCK,
+        ts,
+        hash: '0x' + '0'.repeat(64),
+        checksum: cursor.checksum,
+        events: positions,
+      }),
+    );
     store.dbs.meta.put(CURSOR_KEY, encodeValue(cursor));
   });
   await store.close();

@@ -57,13 +57,23 @@ export async function writeFillsState(dir: string, rows: number, marketCount: nu
         const m = Math.floor(random() ** 2 * marketCount);
         const outcome = random() < 0.5 ? 0 : 1;
         const shares = 1_000_000 + Math.floor(random() * 500_000_000);
-        const usd = Math.floor((shares * (0.05 + random() * 0.9)));
+        const usd = Math.floor(shares * (0.05 + random() * 0.9));
         const exchange = 1 + Math.floor(random() * 4);
         const side = random() < 0.5 ? SIDE.buy : SIDE.sell;
         const row = {
-          logIndex, tx, wallet: wallets[Math.floor(random() * WALLETS)]!, side, token: tokens[m]![outcome]!,
-          outcomeIndex: outcome, shares, usd, fee: Math.floor(usd / 500), feeUnit: exchange <= 2 && side === SIDE.buy ? FEE_UNIT.shares : FEE_UNIT.usd,
-          role: logIndex % 3 === 0 ? ROLE.taker : ROLE.maker, counterparty: wallets[Math.floor(random() * WALLETS)]!, exchange,
+          logIndex,
+          tx,
+          wallet: wallets[Math.floor(random() * WALLETS)]!,
+          side,
+          token: tokens[m]![outcome]!,
+          outcomeIndex: outcome,
+          shares,
+          usd,
+          fee: Math.floor(usd / 500),
+          feeUnit: exchange <= 2 && side === SIDE.buy ? FEE_UNIT.shares : FEE_UNIT.usd,
+          role: logIndex % 3 === 0 ? ROLE.taker : ROLE.maker,
+          counterparty: wallets[Math.floor(random() * WALLETS)]!,
+          exchange,
         };
         const wallet = ids.id(ID_SPACE.address, row.wallet, writes);
         const counterparty = ids.id(ID_SPACE.address, row.counterparty, writes);
@@ -75,13 +85,25 @@ export async function writeFillsState(dir: string, rows: number, marketCount: nu
       }
       if (count > 0) puts.push(['fills', blockFillsKey(block), encodeBlockFills(ts, blockFills)]);
       checksum = hex(random, 64);
-      puts.push(['blocks', blockRecordKey(block), encodeBlockRecord({ block, ts, hash: '0x' + hex(random, 64), checksum, events: count })]);
+      puts.push([
+        'blocks',
+        blockRecordKey(block),
+        encodeBlockRecord({ block, ts, hash: '0x' + hex(random, 64), checksum, events: count }),
+      ]);
       block++;
     }
-    const cursor: FoldCursor = { block: block - 1, checksum, events: fill, blocks: block - FIRST_BLOCK, fills: fill, ids: ids.counts() };
+    const cursor: FoldCursor = {
+      block: block - 1,
+      checksum,
+      events: fill,
+      blocks: block - FIRST_BLOCK,
+      fills: fill,
+      ids: ids.counts(),
+    };
     await store.env.batch(() => {
       for (const [db, key, value] of puts) putStateWrite(store, db, key, value);
-      for (const { db, key, value } of [...writes.finish(), ...lists.takeWrites()]) putStateWrite(store, db, key, value);
+      for (const { db, key, value } of [...writes.finish(), ...lists.takeWrites()])
+        putStateWrite(store, db, key, value);
       store.dbs.meta.put(CURSOR_KEY, encodeValue(cursor));
     });
   }

@@ -20,7 +20,8 @@ export function formatDuration(seconds: number): string {
 
 /** `firstBlock`: where the range starts (the venue's first block for a log, --from-block for a capture). */
 export function createBlockProgress(
-  firstBlock: number, now: () => number = Date.now,
+  firstBlock: number,
+  now: () => number = Date.now,
 ): (scanned: number, head: number) => BlockProgressFields {
   let start: { block: number; ms: number } | null = null;
   return (scanned, head) => {

@@ -6,14 +6,22 @@ import { build } from 'esbuild';
 import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { buildDir, buildStamp, packageRoot, SOURCE_DIRS } from './buildPaths.mjs';
 
-const entryPoints = SOURCE_DIRS.flatMap((dir) => readdirSync(new URL(dir + '/', packageRoot), { recursive: true })
-  .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
-  .map((file) => `${dir}/${file}`));
+const entryPoints = SOURCE_DIRS.flatMap((dir) =>
+  readdirSync(new URL(dir + '/', packageRoot), { recursive: true })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
+    .map((file) => `${dir}/${file}`),
+);
 const root = new URL('.', packageRoot).pathname;
 const staging = buildDir.pathname.replace(/\/$/, '') + `.staging-${process.pid}`;
 await build({
-  absWorkingDir: root, entryPoints, outdir: staging, outbase: '.', format: 'esm', platform: 'node',
-  target: 'node20', logLevel: 'warning',
+  absWorkingDir: root,
+  entryPoints,
+  outdir: staging,
+  outbase: '.',
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
 });
 const { name, version } = JSON.parse(readFileSync(new URL('package.json', packageRoot), 'utf8'));
 // Without it, Node would load the output as CommonJS (a package scope ends at node_modules).

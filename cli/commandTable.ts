@@ -16,10 +16,15 @@ export interface CommandSpec {
 }
 
 const DATA: FlagSpec = { value: 'DIR', help: 'the data directory (default data/venue, or TALLY_DATA)' };
-const WORKERS: FlagSpec = { value: 'N', help: 'fold worker threads, 1 to 64 (default 1; any count folds the same bytes)' };
+const WORKERS: FlagSpec = {
+  value: 'N',
+  help: 'fold worker threads, 1 to 64 (default 1; any count folds the same bytes)',
+};
 const HOST: FlagSpec = { value: 'H', help: 'the address to listen on (default 127.0.0.1)' };
 const PORT: FlagSpec = { value: 'P', help: 'the port, 1 to 65535, or 0 for any free one (default 8080, or PORT)' };
-const ACCESS_LOG: FlagSpec = { help: 'print a line per request (time, client, request, status, ms, key prefix); none by default' };
+const ACCESS_LOG: FlagSpec = {
+  help: 'print a line per request (time, client, request, status, ms, key prefix); none by default',
+};
 const TO_BLOCK: FlagSpec = { value: 'N', help: 'the last block to keep' };
 const START_BLOCK: FlagSpec = { value: 'N', help: 'the first block to read when the log is empty' };
 
@@ -38,7 +43,8 @@ function hostOf(flags: ParsedFlags): string {
 }
 
 function portOf(flags: ParsedFlags): number {
-  const values = flags.values.port === undefined && process.env.PORT !== undefined ? { port: process.env.PORT } : flags.values;
+  const values =
+    flags.values.port === undefined && process.env.PORT !== undefined ? { port: process.env.PORT } : flags.values;
   return integerFlag(values, 'port', 0, 65535) ?? 8080;
 }
 
@@ -57,10 +63,20 @@ export const COMMANDS: Record<string, CommandSpec> = {
   demo: {
     synopsis: 'demo [--fills N] [--seed S]',
     summary: 'generate the seeded demo venue and fold it (an empty data directory only)',
-    flags: { data: DATA, fills: { value: 'N', help: 'fills to simulate (default 200000)' }, seed: { value: 'S', help: 'the simulator seed (default 1)' }, workers: WORKERS },
+    flags: {
+      data: DATA,
+      fills: { value: 'N', help: 'fills to simulate (default 200000)' },
+      seed: { value: 'S', help: 'the simulator seed (default 1)' },
+      workers: WORKERS,
+    },
     async run(flags) {
       const { demoCommand } = await import('./commands/demoCommand.js');
-      await demoCommand({ data: dataOf(flags), fills: integerFlag(flags.values, 'fills', 1), seed: integerFlag(flags.values, 'seed', 0), workers: workersOf(flags) });
+      await demoCommand({
+        data: dataOf(flags),
+        fills: integerFlag(flags.values, 'fills', 1),
+        seed: integerFlag(flags.values, 'seed', 0),
+        workers: workersOf(flags),
+      });
       return 0;
     },
   },
@@ -73,9 +89,13 @@ export const COMMANDS: Record<string, CommandSpec> = {
       're-running with the fixed file resumes. TALLY_RPC_URL stands in for --rpc when no source is given.',
     ],
     flags: {
-      data: DATA, capture: { value: 'FILE', help: 'a capture file of chain logs' }, rpc: { value: 'URL', help: 'a JSON-RPC node: its finalized logs' },
-      follow: { help: 'with --rpc: keep polling the node until SIGINT or SIGTERM' }, 'start-block': START_BLOCK,
-      metadata: { value: 'FILE', help: 'market metadata to load as well (Gamma market objects)' }, workers: WORKERS,
+      data: DATA,
+      capture: { value: 'FILE', help: 'a capture file of chain logs' },
+      rpc: { value: 'URL', help: 'a JSON-RPC node: its finalized logs' },
+      follow: { help: 'with --rpc: keep polling the node until SIGINT or SIGTERM' },
+      'start-block': START_BLOCK,
+      metadata: { value: 'FILE', help: 'market metadata to load as well (Gamma market objects)' },
+      workers: WORKERS,
       'batch-logs': { value: 'N', help: 'capture logs per batch (default 25000)' },
       'release-every': { value: 'N', help: 'events between releases of the state map at the latest (default 500000)' },
       'position-cache': { value: 'N', help: 'positions each wallet worker keeps between batches (default 100000)' },
@@ -84,21 +104,32 @@ export const COMMANDS: Record<string, CommandSpec> = {
       const data = dataOf(flags);
       const capture = stringFlag(flags.values, 'capture');
       const metadata = stringFlag(flags.values, 'metadata');
-      if (flags.values.rpc !== undefined && capture !== undefined) throw new UsageError('ingest takes --capture FILE or --rpc URL, not both');
+      if (flags.values.rpc !== undefined && capture !== undefined)
+        throw new UsageError('ingest takes --capture FILE or --rpc URL, not both');
       // TALLY_RPC_URL stands in for --rpc only when nothing else says what to ingest.
       const rpc = rpcUrlOf(flags, !capture && !metadata);
       if (rpc !== undefined) {
         const { ingestRpcCommand } = await import('./commands/ingestRpcCommand.js');
         await ingestRpcCommand({
-          data, rpc, follow: flags.values.follow === true, startBlock: integerFlag(flags.values, 'start-block', 0), metadata, workers: workersOf(flags),
+          data,
+          rpc,
+          follow: flags.values.follow === true,
+          startBlock: integerFlag(flags.values, 'start-block', 0),
+          metadata,
+          workers: workersOf(flags),
         });
         return 0;
       }
       if (flags.values.follow) throw new UsageError('ingest: --follow needs --rpc URL');
       const { ingestCommand } = await import('./commands/ingestCommand.js');
       await ingestCommand({
-        data, capture, metadata, workers: workersOf(flags), batchLogs: integerFlag(flags.values, 'batch-logs', 1),
-        releaseEvery: integerFlag(flags.values, 'release-every', 1), positionCache: integerFlag(flags.values, 'position-cache', 1),
+        data,
+        capture,
+        metadata,
+        workers: workersOf(flags),
+        batchLogs: integerFlag(flags.values, 'batch-logs', 1),
+        releaseEvery: integerFlag(flags.values, 'release-every', 1),
+        positionCache: integerFlag(flags.values, 'position-cache', 1),
       });
       return 0;
     },
@@ -108,16 +139,18 @@ export const COMMANDS: Record<string, CommandSpec> = {
     summary: "write a node's finalized venue logs of blocks A..B as a capture file",
     notes: [
       'Reads like ingest --rpc (the same filters, adaptive ranges and retries) and fills in blockTimestamp from the',
-      'block headers when the node leaves it out. The contract addresses are DIR/config.json\'s when there is one.',
+      "block headers when the node leaves it out. The contract addresses are DIR/config.json's when there is one.",
       'FILE must be new. Stopped early, FILE keeps whole blocks and the last line names the --from-block another',
       'capture continues from.',
     ],
     flags: {
-      data: DATA, rpc: { value: 'URL', help: 'a JSON-RPC node (or TALLY_RPC_URL)' },
+      data: DATA,
+      rpc: { value: 'URL', help: 'a JSON-RPC node (or TALLY_RPC_URL)' },
       'from-block': {
-        value: 'A', help: 'the first block (default 4023686, the CTF\'s deployment, for the Polygon addresses; else 0)',
+        value: 'A',
+        help: "the first block (default 4023686, the CTF's deployment, for the Polygon addresses; else 0)",
       },
-      'to-block': { value: 'B', help: 'the last block (default the node\'s finalized block)' },
+      'to-block': { value: 'B', help: "the last block (default the node's finalized block)" },
       out: { value: 'FILE', help: 'the capture file to write (must not exist)' },
     },
     async run(flags) {
@@ -133,10 +166,15 @@ export const COMMANDS: Record<string, CommandSpec> = {
   },
   metadata: {
     synopsis: 'metadata --file F | --url U',
-    summary: 'load market metadata (Gamma market objects: a file, JSON array or NDJSON, or the market API page by page)',
+    summary:
+      'load market metadata (Gamma market objects: a file, JSON array or NDJSON, or the market API page by page)',
     flags: {
-      data: DATA, file: { value: 'F', help: 'a file of market objects' },
-      url: { value: 'U', help: 'the market API, paged by offset or next_cursor (https://gamma-api.polymarket.com/markets)' },
+      data: DATA,
+      file: { value: 'F', help: 'a file of market objects' },
+      url: {
+        value: 'U',
+        help: 'the market API, paged by offset or next_cursor (https://gamma-api.polymarket.com/markets)',
+      },
     },
     async run(flags) {
       const { metadataCommand } = await import('./commands/metadataCommand.js');
@@ -147,7 +185,11 @@ export const COMMANDS: Record<string, CommandSpec> = {
   profiles: {
     synopsis: 'profiles --file F | --url U',
     summary: 'load wallet profiles (proxyWallet, name, pseudonym, profileImage; a JSON array)',
-    flags: { data: DATA, file: { value: 'F', help: 'a file of profiles' }, url: { value: 'U', help: 'an HTTP URL answering them' } },
+    flags: {
+      data: DATA,
+      file: { value: 'F', help: 'a file of profiles' },
+      url: { value: 'U', help: 'an HTTP URL answering them' },
+    },
     async run(flags) {
       const { profilesCommand } = await import('./commands/profilesCommand.js');
       await profilesCommand({ data: dataOf(flags), ...sourceOf(flags, 'profiles') });
@@ -171,7 +213,12 @@ export const COMMANDS: Record<string, CommandSpec> = {
     flags: { data: DATA, host: HOST, port: PORT, 'access-log': ACCESS_LOG },
     async run(flags) {
       const { serveCommand } = await import('./commands/serveCommand.js');
-      await serveCommand({ data: dataOf(flags), host: hostOf(flags), port: portOf(flags), accessLog: flags.values['access-log'] === true });
+      await serveCommand({
+        data: dataOf(flags),
+        host: hostOf(flags),
+        port: portOf(flags),
+        accessLog: flags.values['access-log'] === true,
+      });
       return 0;
     },
   },
@@ -189,10 +236,16 @@ export const COMMANDS: Record<string, CommandSpec> = {
     synopsis: 'run --rpc URL [--host H] [--port P] [--access-log] [--metadata-url U]',
     summary: 'follow the chain and serve, in one process (production mode)',
     flags: {
-      data: DATA, rpc: { value: 'URL', help: 'a JSON-RPC node (or TALLY_RPC_URL)' }, host: HOST, port: PORT, 'start-block': START_BLOCK, workers: WORKERS,
+      data: DATA,
+      rpc: { value: 'URL', help: 'a JSON-RPC node (or TALLY_RPC_URL)' },
+      host: HOST,
+      port: PORT,
+      'start-block': START_BLOCK,
+      workers: WORKERS,
       'access-log': ACCESS_LOG,
       'metadata-url': {
-        value: 'U', help: 'the market API to load metadata from at start and every 10 minutes (as tally metadata --url)',
+        value: 'U',
+        help: 'the market API to load metadata from at start and every 10 minutes (as tally metadata --url)',
       },
       'metadata-every': { value: 'S', help: 'seconds between metadata refreshes (default 600)' },
     },
@@ -206,7 +259,12 @@ export const COMMANDS: Record<string, CommandSpec> = {
       }
       const { runCommand } = await import('./commands/runCommand.js');
       await runCommand({
-        data: dataOf(flags), rpc, host: hostOf(flags), port: portOf(flags), startBlock: integerFlag(flags.values, 'start-block', 0), workers: workersOf(flags),
+        data: dataOf(flags),
+        rpc,
+        host: hostOf(flags),
+        port: portOf(flags),
+        startBlock: integerFlag(flags.values, 'start-block', 0),
+        workers: workersOf(flags),
         accessLog: flags.values['access-log'] === true,
         metadataUrl: metadataUrl === undefined ? undefined : httpUrl(metadataUrl, 'run: --metadata-url'),
         metadataEveryMs: metadataEvery === undefined ? undefined : metadataEvery * 1000,
@@ -217,7 +275,12 @@ export const COMMANDS: Record<string, CommandSpec> = {
   replay: {
     synopsis: 'replay --to-block N --out DIR',
     summary: 'a new data directory holding the state as of block N, rebuilt from the log alone',
-    flags: { data: DATA, 'to-block': TO_BLOCK, out: { value: 'DIR', help: 'the new data directory (must be empty)' }, workers: WORKERS },
+    flags: {
+      data: DATA,
+      'to-block': TO_BLOCK,
+      out: { value: 'DIR', help: 'the new data directory (must be empty)' },
+      workers: WORKERS,
+    },
     async run(flags) {
       const toBlock = requiredBlock(flags, 'replay');
       const out = required(flags, 'out', 'replay');
@@ -230,21 +293,26 @@ export const COMMANDS: Record<string, CommandSpec> = {
     synopsis: 'verify [--capture FILE]',
     summary: "check the log's checksums, refold it and compare every block's state checksum",
     notes: [
-      'With --capture, also check that the log holds every venue log of that capture up to the log\'s last block',
+      "With --capture, also check that the log holds every venue log of that capture up to the log's last block",
       '(ingests before that was checked could miss the rest of a block a capture had cut short).',
-      'Compares through the state\'s cursor, so it may run while an ingest folds (it then says so).',
+      "Compares through the state's cursor, so it may run while an ingest folds (it then says so).",
       'Exit codes: 0 all match; 1 a difference (named); 3 the state is behind its log and no process folds it',
       '(tally ingest catches it up).',
     ],
     flags: { data: DATA, capture: { value: 'FILE', help: 'a capture to compare the log with' }, workers: WORKERS },
     async run(flags) {
       const { verifyCommand } = await import('./commands/verifyCommand.js');
-      return verifyCommand({ data: dataOf(flags), capture: stringFlag(flags.values, 'capture'), workers: workersOf(flags) });
+      return verifyCommand({
+        data: dataOf(flags),
+        capture: stringFlag(flags.values, 'capture'),
+        workers: workersOf(flags),
+      });
     },
   },
   rewind: {
     synopsis: 'rewind --to-block N',
-    summary: 'fold the log through block N, move that in as the state (a running server follows), truncate the log after N',
+    summary:
+      'fold the log through block N, move that in as the state (a running server follows), truncate the log after N',
     flags: { data: DATA, 'to-block': TO_BLOCK, workers: WORKERS },
     async run(flags) {
       const toBlock = requiredBlock(flags, 'rewind');
@@ -258,7 +326,8 @@ export const COMMANDS: Record<string, CommandSpec> = {
 function sourceOf(flags: ParsedFlags, command: string): { file?: string; url?: string } {
   const file = stringFlag(flags.values, 'file');
   const url = stringFlag(flags.values, 'url');
-  if ((file === undefined) === (url === undefined)) throw new UsageError(`${command} needs --file F or --url U (one of them)`);
+  if ((file === undefined) === (url === undefined))
+    throw new UsageError(`${command} needs --file F or --url U (one of them)`);
   return { file, url: url === undefined ? undefined : httpUrl(url, `${command}: --url`) };
 }
 
@@ -280,7 +349,9 @@ export function globalUsage(): string {
 }
 
 export function commandHelp(name: string, spec: CommandSpec): string {
-  const flags = Object.entries(spec.flags).map(([flag, f]) => [`--${flag}${f.value ? ' ' + f.value : ''}`, f.help] as const);
+  const flags = Object.entries(spec.flags).map(
+    ([flag, f]) => [`--${flag}${f.value ? ' ' + f.value : ''}`, f.help] as const,
+  );
   const width = Math.max(...flags.map(([f]) => f.length));
   return [
     `usage: tally ${spec.synopsis}`,

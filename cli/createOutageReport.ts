@@ -18,7 +18,12 @@ function duration(seconds: number): string {
   return `${s} s`;
 }
 
-export function createOutageReport(options: { label: string; maxBackoffMs: number; print: (line: string) => void; now?: () => number }): OutageReport {
+export function createOutageReport(options: {
+  label: string;
+  maxBackoffMs: number;
+  print: (line: string) => void;
+  now?: () => number;
+}): OutageReport {
   const now = options.now ?? Date.now;
   let began: number | null = null;
   let failures = 0;
@@ -30,17 +35,23 @@ export function createOutageReport(options: { label: string; maxBackoffMs: numbe
       if (began === null) {
         began = at;
         saidAt = at;
-        options.print(`tally ${options.label}: the node stopped answering (${cause}); still serving the folded state, retrying every ` +
-          `${duration(options.maxBackoffMs / 1000)} at most`);
+        options.print(
+          `tally ${options.label}: the node stopped answering (${cause}); still serving the folded state, retrying every ` +
+            `${duration(options.maxBackoffMs / 1000)} at most`,
+        );
       } else if (at - saidAt >= EVERY_MS) {
         saidAt = at;
-        options.print(`tally ${options.label}: the node has not answered for ${duration((at - began) / 1000)} (${failures} failed attempts; ` +
-          `last: ${cause})`);
+        options.print(
+          `tally ${options.label}: the node has not answered for ${duration((at - began) / 1000)} (${failures} failed attempts; ` +
+            `last: ${cause})`,
+        );
       }
     },
     recovered(outage) {
-      options.print(`tally ${options.label}: the node answers again after ${duration(now() / 1000 - outage.since)} ` +
-        `(${outage.failedAttempts} failed attempts); following on`);
+      options.print(
+        `tally ${options.label}: the node answers again after ${duration(now() / 1000 - outage.since)} ` +
+          `(${outage.failedAttempts} failed attempts); following on`,
+      );
       began = null;
       failures = 0;
     },

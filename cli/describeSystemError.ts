@@ -19,12 +19,14 @@ const CAUSES: Record<string, string> = {
 
 // Every write of the log and the state can be cut short without loss: a torn log frame is cut back at the next
 // open, and a failed commit leaves the last one whole.
-const FULL_DISK_ADVICE = '. Nothing written before is lost: free some space and run the command again, it resumes where it stopped';
+const FULL_DISK_ADVICE =
+  '. Nothing written before is lost: free some space and run the command again, it resumes where it stopped';
 
 export function describeSystemError(error: unknown): string | null {
   if (!(error instanceof Error)) return null;
   const { code, path, syscall } = error as NodeJS.ErrnoException;
   if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return null;
-  const cause = (CAUSES[code] ?? error.message) + (['ENOSPC', 'EDQUOT', 'EFBIG'].includes(code) ? FULL_DISK_ADVICE : '');
+  const cause =
+    (CAUSES[code] ?? error.message) + (['ENOSPC', 'EDQUOT', 'EFBIG'].includes(code) ? FULL_DISK_ADVICE : '');
   return path ? `${path}: ${cause}` : `${syscall ? syscall + ': ' : ''}${cause} (${code})`;
 }

@@ -11,4 +11,3 @@ export function exitCodeOf(error: unknown): number | null {
   if (error instanceof InputError || error instanceof RefusedError || error instanceof EnvironmentError) return 1;
   return null;
 }
-

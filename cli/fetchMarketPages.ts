@@ -17,12 +17,15 @@ export const PAGE_LIMIT = 500;
 /** A few retries over about 8 s of backoff (0.5 + 1 + 2 + 4 s at most): an API that blinks, not one that is down. */
 export const PAGE_RETRY: RetryPolicy = { retries: 4, baseMs: 500, maxMs: 4_000 };
 
-export async function fetchMarketPages(url: string, options: {
-  onRetry?: (retry: RpcRetry) => void;
-  /** After each page, with the pages and distinct markets so far. */
-  onPage?: (pages: number, markets: number) => void;
-  signal?: AbortSignal;
-}): Promise<MarketMetadata[]> {
+export async function fetchMarketPages(
+  url: string,
+  options: {
+    onRetry?: (retry: RpcRetry) => void;
+    /** After each page, with the pages and distinct markets so far. */
+    onPage?: (pages: number, markets: number) => void;
+    signal?: AbortSignal;
+  },
+): Promise<MarketMetadata[]> {
   const pageUrl = new URL(url);
   if (!pageUrl.searchParams.has('limit')) pageUrl.searchParams.set('limit', String(PAGE_LIMIT));
   let offset = Number(pageUrl.searchParams.get('offset') ?? 0);

@@ -23,7 +23,7 @@ async function fetchOnce(url: string, signal: AbortSignal | undefined): Promise<
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     const reason = timeout.aborted
       ? `no answer in ${TIMEOUT_MS / 1000} s`
-      : cause?.message ?? cause?.code ?? (error as Error).message;
+      : (cause?.message ?? cause?.code ?? (error as Error).message);
     // No cause attached: the retry lines and the last one say the reason once, not fetch's layers of it.
     throw new RpcRetryableError(reason);
   }
@@ -34,15 +34,21 @@ async function fetchOnce(url: string, signal: AbortSignal | undefined): Promise<
   throw new EnvironmentError(`cannot fetch ${url}: ${status}`);
 }
 
-export async function fetchText(url: string, options: {
-  /** Default: no retry. */
-  retry?: RetryPolicy;
-  onRetry?: (retry: RpcRetry) => void;
-  signal?: AbortSignal;
-} = {}): Promise<string> {
+export async function fetchText(
+  url: string,
+  options: {
+    /** Default: no retry. */
+    retry?: RetryPolicy;
+    onRetry?: (retry: RpcRetry) => void;
+    signal?: AbortSignal;
+  } = {},
+): Promise<string> {
   try {
     return await retryRpc(url, () => fetchOnce(url, options.signal), {
-      policy: options.retry ?? { retries: 0 }, classify: false, onRetry: options.onRetry, signal: options.signal,
+      policy: options.retry ?? { retries: 0 },
+      classify: false,
+      onRetry: options.onRetry,
+      signal: options.signal,
     });
   } catch (error) {
     if (!(error instanceof RpcRetriesSpentError)) throw error;

@@ -6,7 +6,12 @@ import type { EventLog } from '../engine/log/eventLog.js';
 import { createProgress } from './progress.js';
 
 /** Answers the events folded. */
-export async function foldWithProgress(log: EventLog, runner: FoldRunner, label: string, toBlock?: number): Promise<number> {
+export async function foldWithProgress(
+  log: EventLog,
+  runner: FoldRunner,
+  label: string,
+  toBlock?: number,
+): Promise<number> {
   const progress = createProgress(label, log.head().events - runner.cursor().events);
   let events = 0;
   await createIngestDriver({ log, runner }).catchUp({

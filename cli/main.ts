@@ -24,7 +24,10 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const spec = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (!spec) throw new UsageError(`unknown command ${name}; the commands are ${Object.keys(COMMANDS).join(', ')} (tally --help)`);
+  if (!spec)
+    throw new UsageError(
+      `unknown command ${name}; the commands are ${Object.keys(COMMANDS).join(', ')} (tally --help)`,
+    );
   const flags = parseFlags(name, rest, { ...spec.flags, help: { help: 'this help' } });
   if (flags.values.help) {
     console.log(commandHelp(name, spec));

@@ -40,14 +40,27 @@ export function openVenue(root: string, options: { workers?: number; positionCac
   const foldOptions = loadFoldOptions(paths.config);
   const store = openStateStore({ dir: paths.state, flushOnClose: true });
   if (prepareStateLayout(store, foldOptions)) {
-    process.stderr.write(`tally: ${paths.state} was folded by another state layout or other options in config.json: it is folded again from the log\n`);
+    process.stderr.write(
+      `tally: ${paths.state} was folded by another state layout or other options in config.json: it is folded again from the log\n`,
+    );
   }
   const offchain = openOffchainStore({ dir: paths.offchain });
-  const runner = createFoldRunner({ store, stateDir: paths.state, addresses, workers: options.workers ?? defaultWorkers(), trades: foldOptions.trades,
+  const runner = createFoldRunner({
+    store,
+    stateDir: paths.state,
+    addresses,
+    workers: options.workers ?? defaultWorkers(),
+    trades: foldOptions.trades,
     positionCache: options.positionCache,
   });
   return {
-    paths, addresses, log, store, offchain, runner, decoder: createLogDecoder(addresses),
+    paths,
+    addresses,
+    log,
+    store,
+    offchain,
+    runner,
+    decoder: createLogDecoder(addresses),
     async close() {
       await runner.close();
       log.close();

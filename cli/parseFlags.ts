@@ -42,7 +42,8 @@ export function parseFlags(command: string, argv: readonly string[], flags: Reco
     let value: string | undefined;
     if (equals !== -1) value = arg.slice(equals + 1);
     else if (i + 1 < argv.length && !argv[i + 1]!.startsWith('--')) value = argv[++i];
-    if (value === undefined || value === '') throw new UsageError(`${command}: --${name} needs a value: --${name} ${spec.value}`);
+    if (value === undefined || value === '')
+      throw new UsageError(`${command}: --${name} needs a value: --${name} ${spec.value}`);
     if (name in values) throw new UsageError(`${command}: --${name} is given twice`);
     values[name] = value;
   }
@@ -50,7 +51,12 @@ export function parseFlags(command: string, argv: readonly string[], flags: Reco
 }
 
 /** An integer flag within [min, max]; undefined when absent. */
-export function integerFlag(values: ParsedFlags['values'], name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+export function integerFlag(
+  values: ParsedFlags['values'],
+  name: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   const value = values[name];
   if (value === undefined) return undefined;
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;

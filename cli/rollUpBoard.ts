@@ -10,13 +10,18 @@ export async function rollUpBoard(rollup: BoardRollup, label: string): Promise<v
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (board?.built) {
     const { info } = board;
-    process.stderr.write(`${label}: leaderboard rolled up as of block ${info.block}: ${info.wallets} wallets, ${info.results} market results in ${seconds.toFixed(1)} s\n`);
+    process.stderr.write(
+      `${label}: leaderboard rolled up as of block ${info.block}: ${info.wallets} wallets, ${info.results} market results in ${seconds.toFixed(1)} s\n`,
+    );
   }
   if (tags) process.stderr.write(`${label}: wallet tags run ${tags.run}: ${tags.count} wallets tagged\n`);
 }
 
 /** One rollup of a data directory's state (`paths` as dataPaths gives them). */
-export async function rollUpBoardOnce(paths: { state: string; offchain: string; log: string }, label: string): Promise<void> {
+export async function rollUpBoardOnce(
+  paths: { state: string; offchain: string; log: string },
+  label: string,
+): Promise<void> {
   const rollup = createBoardRollup({ stateDir: paths.state, offchainDir: paths.offchain, logDir: paths.log });
   try {
     await rollUpBoard(rollup, label);

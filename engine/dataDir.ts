@@ -12,6 +12,12 @@ export interface DataPaths {
 }
 
 export function dataPaths(root: string): DataPaths {
-  return { root, log: join(root, 'log'), state: join(root, 'state'), config: join(root, 'config.json'),
-    offchain: join(root, 'offchain'), demo: join(root, 'demo') };
+  return {
+    root,
+    log: join(root, 'log'),
+    state: join(root, 'state'),
+    config: join(root, 'config.json'),
+    offchain: join(root, 'offchain'),
+    demo: join(root, 'demo'),
+  };
 }

@@ -20,7 +20,8 @@ export function readConfigFile(configPath: string): Record<string, unknown> | nu
   } catch (error) {
     throw new InputError(configPath, 0, `not valid JSON (${(error as Error).message})`);
   }
-  if (typeof config !== 'object' || config === null || Array.isArray(config)) throw new InputError(configPath, 0, 'not a JSON object');
+  if (typeof config !== 'object' || config === null || Array.isArray(config))
+    throw new InputError(configPath, 0, 'not a JSON object');
   return config as Record<string, unknown>;
 }
 

@@ -6,5 +6,8 @@ export function workerOptions(modulePath: string, callerUrl: string): { filename
   const typescript = callerUrl.endsWith('.ts');
   const filename = new URL(modulePath + (typescript ? '.ts' : '.js'), callerUrl).href;
   const loaded = process.execArgv.some((arg) => arg.includes('tsx'));
-  return { filename, execArgv: typescript && !loaded ? [...process.execArgv, '--import', import.meta.resolve('tsx')] : process.execArgv };
+  return {
+    filename,
+    execArgv: typescript && !loaded ? [...process.execArgv, '--import', import.meta.resolve('tsx')] : process.execArgv,
+  };
 }

@@ -33,10 +33,16 @@ const PURE_FOLDERS = ['engine/reducers', 'engine/valuation', 'engine/rollup', 'e
 /** The files that are pure functions of their arguments: no I/O either (the rest of their folders read the state). */
 const PURE_FILES = [
   ...PURE_FOLDERS.slice(0, 2).flatMap(sources),
-  ...['engine/rollup/boardRow.ts', 'engine/rollup/marketResult.ts', 'engine/rollup/boardCategories.ts', 'engine/rollup/resultTable.ts',
-    'engine/tags/walletTagRules.ts'].map((file) => ({ file, text: readFileSync(join(root, file), 'utf8') })),
+  ...[
+    'engine/rollup/boardRow.ts',
+    'engine/rollup/marketResult.ts',
+    'engine/rollup/boardCategories.ts',
+    'engine/rollup/resultTable.ts',
+    'engine/tags/walletTagRules.ts',
+  ].map((file) => ({ file, text: readFileSync(join(root, file), 'utf8') })),
 ];
-const CLOCK_OR_CHANCE = /\bDate\.now\(|\bnew Date\(\s*\)|\bperformance\.now\(|\bprocess\.hrtime|\bMath\.random\(|\brandom(Bytes|UUID|Int)\(|\bprocess\.env\b/;
+const CLOCK_OR_CHANCE =
+  /\bDate\.now\(|\bnew Date\(\s*\)|\bperformance\.now\(|\bprocess\.hrtime|\bMath\.random\(|\brandom(Bytes|UUID|Int)\(|\bprocess\.env\b/;
 const IO_IMPORT = /from\s+['"](node:|fs|lmdb|piscina|uWebSockets\.js|worker_threads)/;
 /** The environment the README documents: the data directory, the port and the RPC node. */
 const ENVIRONMENT = new Set(['TALLY_DATA', 'PORT', 'TALLY_RPC_URL']);
@@ -52,10 +58,19 @@ t.test('the pure files do no I/O', async (t) => {
 });
 
 t.test('production code reads only the documented environment', async (t) => {
-  const read = ['engine', 'api', 'replay', 'cli'].flatMap(sources).flatMap(({ file, text }) =>
-    [...text.matchAll(/process\.env(?:\.([A-Z_a-z0-9]+)|\[['"]([^'"]+)['"]\])?/g)].map((match) => ({ file, name: match[1] ?? match[2] ?? '(any)' })));
+  const read = ['engine', 'api', 'replay', 'cli']
+    .flatMap(sources)
+    .flatMap(({ file, text }) =>
+      [...text.matchAll(/process\.env(?:\.([A-Z_a-z0-9]+)|\[['"]([^'"]+)['"]\])?/g)].map((match) => ({
+        file,
+        name: match[1] ?? match[2] ?? '(any)',
+      })),
+    );
   t.ok(read.length >= ENVIRONMENT.size, 'the reads were found');
-  t.same(read.filter(({ name }) => !ENVIRONMENT.has(name)).map(({ file, name }) => `${file}: ${name}`), []);
+  t.same(
+    read.filter(({ name }) => !ENVIRONMENT.has(name)).map(({ file, name }) => `${file}: ${name}`),
+    [],
+  );
 });
 
 t.test('only the command line ends the process or names an exit code', async (t) => {
@@ -67,7 +82,12 @@ t.test('the command line throws no plain Error', async (t) => {
 });
 
 t.test('the checks see what they look for', async (t) => {
-  const probe = [{ file: 'probe.ts', text: 'const now = Date.now();\n// Date.now() in a comment\nimport { open } from \'lmdb\';\nthrow new Error(\'x\');' }];
+  const probe = [
+    {
+      file: 'probe.ts',
+      text: "const now = Date.now();\n// Date.now() in a comment\nimport { open } from 'lmdb';\nthrow new Error('x');",
+    },
+  ];
   t.equal(offending(probe, CLOCK_OR_CHANCE).length, 1, 'a clock read in code, not in a comment');
   t.equal(offending(probe, IO_IMPORT).length, 1);
   t.equal(offending(probe, /\bthrow new Error\(/).length, 1);

@@ -11,7 +11,10 @@ export const BOARD_SORTS = ['totalPnl', 'realizedPnl', 'volume', 'roi'] as const
 export type BoardSort = (typeof BOARD_SORTS)[number];
 
 /** A category's wallets with their sort keys, column by column: no row object is kept a wallet. */
-interface RankKeys { walletIds: number[]; keys: Record<BoardSort, number[]> }
+interface RankKeys {
+  walletIds: number[];
+  keys: Record<BoardSort, number[]>;
+}
 
 function createRankKeys(): RankKeys {
   return { walletIds: [], keys: { totalPnl: [], realizedPnl: [], volume: [], roi: [] } };
@@ -68,7 +71,10 @@ export function createBoardRankings(state: StateReader): BoardRankings {
       const key = `${state.followRewind()}:${info.generation}:${info.block}:${asked.window.from}:${asked.window.to}:${asked.window.endsNow}:${category}:${sort}`;
       let order = orders.get(key);
       if (order) return order;
-      const { walletIds, keys: { [sort]: keys } } = keysOf(info, asked, category);
+      const {
+        walletIds,
+        keys: { [sort]: keys },
+      } = keysOf(info, asked, category);
       const at = walletIds.map((_, i) => i);
       at.sort((a, b) => keys[b]! - keys[a]! || walletIds[a]! - walletIds[b]!);
       order = at.map((i) => walletIds[i]!);

@@ -21,8 +21,12 @@ function rankedMarketView(ctx: RouteContext, market: RankedMarket | null): Ranke
   const metadata = ctx.reads.market(conditionId).metadata;
   // The spec types question, slug and eventSlug as strings: a market without metadata gives empty ones.
   return {
-    pnl: market.pnl / MICRO, conditionId, question: metadata?.question ?? '', slug: metadata?.slug ?? '',
-    eventSlug: metadata?.eventSlug ?? '', image: metadata?.image ?? null,
+    pnl: market.pnl / MICRO,
+    conditionId,
+    question: metadata?.question ?? '',
+    slug: metadata?.slug ?? '',
+    eventSlug: metadata?.eventSlug ?? '',
+    image: metadata?.image ?? null,
   };
 }
 

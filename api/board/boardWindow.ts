@@ -7,7 +7,13 @@ import { ERROR } from '../errorTexts.js';
 import type { QueryValues } from '../query/queryParams.js';
 
 const DAY = 86_400;
-const PERIOD_SECONDS: Readonly<Record<string, number>> = { '1d': DAY, '7d': 7 * DAY, '30d': 30 * DAY, '90d': 90 * DAY, '1y': 365 * DAY };
+const PERIOD_SECONDS: Readonly<Record<string, number>> = {
+  '1d': DAY,
+  '7d': 7 * DAY,
+  '30d': 30 * DAY,
+  '90d': 90 * DAY,
+  '1y': 365 * DAY,
+};
 
 export interface AskedWindow {
   /** The period asked for, `custom` for from/to. */
@@ -26,12 +32,24 @@ export function askedWindow(query: QueryValues, asOf: number): AskedWindow {
     if (to !== undefined && to <= from) throw new ApiError(400, ERROR.badWindow);
     // A window that reaches the rollup's time ends now: the open book counts (spec 4.3 rule 3).
     const endsNow = to === undefined || to > asOf;
-    return { period: 'custom', from, to: to ?? asOf, basis: 'settled', window: { all: false, from, to: to ?? null, endsNow } };
+    return {
+      period: 'custom',
+      from,
+      to: to ?? asOf,
+      basis: 'settled',
+      window: { all: false, from, to: to ?? null, endsNow },
+    };
   }
   if (to !== undefined) throw new ApiError(400, ERROR.badPeriod);
   const period = (query.period as string | undefined) ?? 'all';
   if (period === 'all') return { period, from: 0, to: asOf, basis: 'board', window: LIFETIME };
   const seconds = PERIOD_SECONDS[period];
   if (seconds === undefined) throw new ApiError(400, ERROR.badPeriod);
-  return { period, from: asOf - seconds, to: asOf, basis: 'settled', window: { all: false, from: asOf - seconds, to: null, endsNow: true } };
+  return {
+    period,
+    from: asOf - seconds,
+    to: asOf,
+    basis: 'settled',
+    window: { all: false, from: asOf - seconds, to: null, endsNow: true },
+  };
 }

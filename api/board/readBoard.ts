@@ -34,7 +34,12 @@ export function walletBoardRows(ctx: RouteContext, wallet: string, asked: AskedW
 }
 
 /** The wallet's row in one category and the window, null when it has none. */
-export function walletRowIn(ctx: RouteContext, walletId: number, asked: AskedWindow, category: number): BoardRow | null {
+export function walletRowIn(
+  ctx: RouteContext,
+  walletId: number,
+  asked: AskedWindow,
+  category: number,
+): BoardRow | null {
   if (asked.basis === 'board') return ctx.state.boardRow(category, walletId);
   return sumResults(ctx.state.walletResults(walletId), asked.window).get(category) ?? null;
 }

@@ -27,7 +27,11 @@ export function createRateLimiter(options: { perMinute?: number } = {}): RateLim
       if (!window) windows.set(key, (window = { times: new Float64Array(limit), next: 0, count: 0 }));
       const oldest = window.count < limit ? -Infinity : window.times[window.next]!;
       if (window.count === limit && nowMs - oldest < WINDOW_MS) {
-        return { allowed: false, remaining: 0, retryAfterSeconds: Math.max(1, Math.ceil((oldest + WINDOW_MS - nowMs) / 1000)) };
+        return {
+          allowed: false,
+          remaining: 0,
+          retryAfterSeconds: Math.max(1, Math.ceil((oldest + WINDOW_MS - nowMs) / 1000)),
+        };
       }
       window.times[window.next] = nowMs;
       window.next = (window.next + 1) % limit;

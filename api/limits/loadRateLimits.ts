@@ -70,7 +70,11 @@ export function loadRateLimits(configPath: string): RateLimits {
   if (!isObject(keysGiven)) throw new InputError(configPath, 0, 'rateLimits.keys must be an object of key prefixes');
   const keys = Object.entries(keysGiven).map(([prefix, value]) => {
     if (!KEY_PREFIX.test(prefix)) {
-      throw new InputError(configPath, 0, `rateLimits.keys: ${prefix} is not a key prefix (svc_ and hex, as tally keys list shows)`);
+      throw new InputError(
+        configPath,
+        0,
+        `rateLimits.keys: ${prefix} is not a key prefix (svc_ and hex, as tally keys list shows)`,
+      );
     }
     return { prefix, limits: limitsOf(value, limits ?? SPEC_KEY_LIMITS, `rateLimits.keys.${prefix}`, configPath) };
   });

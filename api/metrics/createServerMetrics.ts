@@ -36,20 +36,41 @@ export function createServerMetrics(ctx: Pick<RouteContext, 'state' | 'sourceHea
       const out = new Exposition();
       const gauge = (name: string, help: string, value: number, labels = '') =>
         out.family(name, 'gauge', help).sample(name, value, labels);
-      const counter = (name: string, help: string, value: number) => out.family(name, 'counter', help).sample(name, value);
+      const counter = (name: string, help: string, value: number) =>
+        out.family(name, 'counter', help).sample(name, value);
       const cursor = ctx.state.cursor();
       const lag = readFoldLag(ctx);
       const rate = foldRate.rate(Date.now(), cursor);
-      gauge('tally_build_info', 'The server\'s version, as a label.', 1, label('version', ctx.version));
+      gauge('tally_build_info', "The server's version, as a label.", 1, label('version', ctx.version));
       gauge('tally_fold_block', 'The last folded block: the block every answer reflects.', lag.block);
-      gauge('tally_fold_block_timestamp_seconds', 'The last folded block\'s time (Unix seconds).', lag.blockTs);
-      gauge('tally_fold_blocks', 'Blocks folded into the state (those holding venue events).', Math.max(0, cursor.blocks));
+      gauge('tally_fold_block_timestamp_seconds', "The last folded block's time (Unix seconds).", lag.blockTs);
+      gauge(
+        'tally_fold_blocks',
+        'Blocks folded into the state (those holding venue events).',
+        Math.max(0, cursor.blocks),
+      );
       gauge('tally_fold_events', 'Events folded into the state.', lag.events);
-      gauge('tally_source_head_block', 'The source\'s newest block (the node\'s finalized head under RPC).', lag.sourceHead);
+      gauge(
+        'tally_source_head_block',
+        "The source's newest block (the node's finalized head under RPC).",
+        lag.sourceHead,
+      );
       gauge('tally_fold_lag_blocks', 'Blocks the folded state trails the source by (health lagBlocks).', lag.lagBlocks);
-      gauge('tally_fold_lag_seconds', 'Chain seconds the folded state trails the source by (health lagSeconds).', lag.lagSeconds);
-      gauge('tally_source_outage_seconds', 'Seconds the chain source has failed every request (0 while it answers).', lag.outage?.seconds ?? 0);
-      gauge('tally_fold_rate_blocks_per_second', 'Chain blocks the fold advanced a second, last minute.', rate.blocksPerSecond);
+      gauge(
+        'tally_fold_lag_seconds',
+        'Chain seconds the folded state trails the source by (health lagSeconds).',
+        lag.lagSeconds,
+      );
+      gauge(
+        'tally_source_outage_seconds',
+        'Seconds the chain source has failed every request (0 while it answers).',
+        lag.outage?.seconds ?? 0,
+      );
+      gauge(
+        'tally_fold_rate_blocks_per_second',
+        'Chain blocks the fold advanced a second, last minute.',
+        rate.blocksPerSecond,
+      );
       gauge('tally_fold_rate_events_per_second', 'Events folded a second, last minute.', rate.eventsPerSecond);
       const board = ctx.state.board();
       if (board !== null) gauge('tally_leaderboard_block', 'The block of the last board rollup.', board.block);
@@ -58,7 +79,11 @@ export function createServerMetrics(ctx: Pick<RouteContext, 'state' | 'sourceHea
       counter('tally_answer_cache_misses_total', 'Cacheable answers computed from the state.', metrics.cacheMisses);
       const cpu = process.cpuUsage();
       const memory = process.memoryUsage();
-      gauge('process_resident_memory_bytes', 'Resident memory in bytes (the state\'s mapped pages included).', memory.rss);
+      gauge(
+        'process_resident_memory_bytes',
+        "Resident memory in bytes (the state's mapped pages included).",
+        memory.rss,
+      );
       counter('process_cpu_seconds_total', 'User and system CPU time spent in seconds.', (cpu.user + cpu.system) / 1e6);
       gauge('process_start_time_seconds', 'Start time of the process since the Unix epoch in seconds.', startSeconds);
       gauge('nodejs_heap_size_used_bytes', 'JavaScript heap in use, in bytes.', memory.heapUsed);

@@ -5,7 +5,9 @@
 import { Exposition, label } from './exposition.js';
 
 /** Upper bounds in seconds: cached answers take tens of microseconds, a fills-feed stream seconds. */
-const BOUNDS_SECONDS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const BOUNDS_SECONDS = [
+  0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+];
 const BOUND_LABELS = BOUNDS_SECONDS.map((bound) => label('le', String(bound)));
 
 class StatusSeries {
@@ -38,13 +40,19 @@ export class RouteMetrics {
 }
 
 export function writeRequestMetrics(out: Exposition, routes: RouteMetrics[]): void {
-  const seen = routes.flatMap((route) => route.statuses().map(([status, series]) => ({
-    labels: `${label('route', route.route)},${label('status', String(status))}`, series,
-  })));
+  const seen = routes.flatMap((route) =>
+    route.statuses().map(([status, series]) => ({
+      labels: `${label('route', route.route)},${label('status', String(status))}`,
+      series,
+    })),
+  );
   out.family('tally_http_requests_total', 'counter', 'HTTP requests answered, by route pattern and status.');
   for (const { labels, series } of seen) out.sample('tally_http_requests_total', series.count, labels);
-  out.family('tally_http_request_duration_seconds', 'histogram',
-    'From a request reaching its handler to its answer written (a stream, a gzip made off the event loop included).');
+  out.family(
+    'tally_http_request_duration_seconds',
+    'histogram',
+    'From a request reaching its handler to its answer written (a stream, a gzip made off the event loop included).',
+  );
   for (const { labels, series } of seen) {
     let cumulative = 0;
     for (let i = 0; i < BOUNDS_SECONDS.length; i++) {

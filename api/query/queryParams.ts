@@ -21,11 +21,19 @@ export type QueryValues = Readonly<Record<string, string | number | undefined>>;
 const INTEGER_TEXT = /^-?\d{1,15}$/;
 
 export function integerParam(name: string, description: string, options: { minimum?: number } = {}): QueryParam {
-  const error = options.minimum === undefined ? `${name} must be an integer` : `${name} must be an integer, ${options.minimum} or more`;
+  const error =
+    options.minimum === undefined
+      ? `${name} must be an integer`
+      : `${name} must be an integer, ${options.minimum} or more`;
   return { name, description, schema: Type.Integer(options), error };
 }
 
-export function textParam(name: string, description: string, pattern?: string, error = `${name} is malformed`): QueryParam {
+export function textParam(
+  name: string,
+  description: string,
+  pattern?: string,
+  error = `${name} is malformed`,
+): QueryParam {
   return { name, description, schema: pattern ? Type.String({ pattern }) : Type.String(), error };
 }
 
@@ -45,7 +53,8 @@ export function compileQuery(params: QueryParam[]): (search: string) => QueryVal
       if (!param || value === '' || name in values) continue;
       if (param.ignoredWith !== undefined && (query.get(param.ignoredWith) ?? '') !== '') continue;
       // Convert would truncate '1.5' to 1: integers are checked as text first.
-      if ((param.schema as { type?: string }).type === 'integer' && !INTEGER_TEXT.test(value)) throw new ApiError(400, param.error);
+      if ((param.schema as { type?: string }).type === 'integer' && !INTEGER_TEXT.test(value))
+        throw new ApiError(400, param.error);
       values[name] = value;
     }
     const converted = validator.Convert(values);

@@ -30,8 +30,15 @@ export function walletParam(request: RouteRequest): string {
  * entries are skipped, and a list with no address at all is refused.
  */
 export function walletListParam(query: QueryValues, max: number): string[] {
-  const wallets = [...new Set((textOf(query, 'wallets') ?? '').split(',').map((entry) => entry.trim())
-    .filter((entry) => WALLET_PATTERN.test(entry)).map((entry) => entry.toLowerCase()))].slice(0, max);
+  const wallets = [
+    ...new Set(
+      (textOf(query, 'wallets') ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => WALLET_PATTERN.test(entry))
+        .map((entry) => entry.toLowerCase()),
+    ),
+  ].slice(0, max);
   if (wallets.length === 0) throw new ApiError(400, ERROR.badWalletList);
   return wallets;
 }

@@ -19,10 +19,23 @@ export function closedPositionsAnswer(ctx: RouteContext, wallet: string, query: 
   const sort = textOf(query, 'sort') ?? 'exit';
   const block = readServedBlock(ctx.state).block;
   const positions = readWalletPositions(ctx, wallet);
-  if (positions === null) return { wallet, block, tooLarge: true, maxPositions: MAX_POSITIONS, total: 0, offset, rows: [], next: null };
+  if (positions === null)
+    return { wallet, block, tooLarge: true, maxPositions: MAX_POSITIONS, total: 0, offset, rows: [], next: null };
   const closed = filterPositions(positions, category, textOf(query, 'q')).filter((p) => p.micros.exitAt !== null);
-  closed.sort((a, b) =>
-    (sort === 'exit' ? b.micros.exitAt! - a.micros.exitAt! : b.micros.settledPnl - a.micros.settledPnl) || (a.token < b.token ? -1 : 1));
-  const rows = closed.slice(offset, offset + limit).map((p) => Object.assign(walletRowOf(wallet, p), { market: p.view }));
-  return { wallet, block, total: closed.length, offset, rows, next: offset + limit < closed.length ? offset + limit : null };
+  closed.sort(
+    (a, b) =>
+      (sort === 'exit' ? b.micros.exitAt! - a.micros.exitAt! : b.micros.settledPnl - a.micros.settledPnl) ||
+      (a.token < b.token ? -1 : 1),
+  );
+  const rows = closed
+    .slice(offset, offset + limit)
+    .map((p) => Object.assign(walletRowOf(wallet, p), { market: p.view }));
+  return {
+    wallet,
+    block,
+    total: closed.length,
+    offset,
+    rows,
+    next: offset + limit < closed.length ? offset + limit : null,
+  };
 }

@@ -22,13 +22,28 @@ export function createCryptoStrikesRoute(ctx: RouteContext, index: RoundIndex) {
     const limit = clampedParam(request.query, 'limit', 1, 1000, 100);
     const offset = (request.query.offset as number | undefined) ?? 0;
     const served = readServedBlock(ctx.state);
-    const rounds = index.rounds(ctx.reads.offchainRevision())
-      .filter((round) => (asset === null || round.asset === asset) && round.startTs >= from && (to === null || round.startTs < to));
-    const rows = rounds.slice(offset, offset + limit).map((round) => strikeRow(
-      round, ctx.reads.market(round.conditionId).market, served.blockTs, (ts) => ctx.state.feedAnswerAt(round.asset, ts),
-    ));
+    const rounds = index
+      .rounds(ctx.reads.offchainRevision())
+      .filter(
+        (round) =>
+          (asset === null || round.asset === asset) && round.startTs >= from && (to === null || round.startTs < to),
+      );
+    const rows = rounds
+      .slice(offset, offset + limit)
+      .map((round) =>
+        strikeRow(round, ctx.reads.market(round.conditionId).market, served.blockTs, (ts) =>
+          ctx.state.feedAnswerAt(round.asset, ts),
+        ),
+      );
     return {
-      block: served.block, asset, from, to, total: rounds.length, offset, rows, next: offset + limit < rounds.length ? offset + limit : null,
+      block: served.block,
+      asset,
+      from,
+      to,
+      total: rounds.length,
+      offset,
+      rows,
+      next: offset + limit < rounds.length ? offset + limit : null,
     };
   };
 }

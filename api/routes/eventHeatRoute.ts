@@ -18,7 +18,11 @@ export function heatMinute(blockTs: number): number {
   return Math.floor(blockTs / 60) * 60;
 }
 
-interface HeatCount { since: number; complete: boolean; events: Array<{ eventSlug: string; uniqueTraders: number }> }
+interface HeatCount {
+  since: number;
+  complete: boolean;
+  events: Array<{ eventSlug: string; uniqueTraders: number }>;
+}
 
 /** Distinct wallets per event slug over fills at or after `since`, before block `endBlock`, busiest first. */
 export function countEventTraders(ctx: RouteContext, since: number, endBlock: number): HeatCount['events'] {
@@ -40,7 +44,8 @@ export function countEventTraders(ctx: RouteContext, since: number, endBlock: nu
       traders.add(fill.walletId);
     }
   }
-  return [...wallets].map(([eventSlug, traders]) => ({ eventSlug, uniqueTraders: traders.size }))
+  return [...wallets]
+    .map(([eventSlug, traders]) => ({ eventSlug, uniqueTraders: traders.size }))
     .sort((a, b) => b.uniqueTraders - a.uniqueTraders || (a.eventSlug < b.eventSlug ? -1 : 1));
 }
 
@@ -60,11 +65,21 @@ export function createEventHeatRoute(ctx: RouteContext): (request: RouteRequest)
       // Fills before the minute: the first block at or after it ends the scan (the served block at the latest).
       const endBlock = Math.min(ctx.state.firstBlockFrom(minute) ?? Infinity, served.block + 1);
       const first = ctx.state.blocks({ limit: 1 })[Symbol.iterator]().next();
-      count = { since, complete: !first.done && first.value.ts <= since, events: countEventTraders(ctx, since, endBlock) };
+      count = {
+        since,
+        complete: !first.done && first.value.ts <= since,
+        events: countEventTraders(ctx, since, endBlock),
+      };
       // Only the current minute's counts are worth keeping.
       for (const old of counts.keys()) if (old.split(':')[1] !== String(minute)) counts.delete(old);
       counts.set(key, count);
     }
-    return { window, since: count.since, block: served.block, events: count.events.slice(0, limit), complete: count.complete };
+    return {
+      window,
+      since: count.since,
+      block: served.block,
+      events: count.events.slice(0, limit),
+      complete: count.complete,
+    };
   };
 }

@@ -27,7 +27,13 @@ export const FEED_ERRORS = {
   limit: `limit must be an integer from 1 to ${MAX_FEED_LIMIT}`,
 } as const;
 
-function strictInteger(text: string | null, name: string, min: number, max: number, error = `${name} must be an integer from ${min} to ${max}`): number {
+function strictInteger(
+  text: string | null,
+  name: string,
+  min: number,
+  max: number,
+  error = `${name} must be an integer from ${min} to ${max}`,
+): number {
   if (text === null || !/^\d{1,15}$/.test(text)) throw new ApiError(400, error);
   const value = Number(text);
   if (value < min || value > max) throw new ApiError(400, error);
@@ -52,7 +58,8 @@ export function fillsFeedRoute(ctx: RouteContext, request: RouteRequest): Stream
   const limit = limitText === null ? 10_000 : strictInteger(limitText, 'limit', 1, MAX_FEED_LIMIT, FEED_ERRORS.limit);
   const cursorText = textOf(query, 'cursor');
   const cursor = cursorText === null ? null : parseTradeCursor(cursorText);
-  if (cursorText !== null && cursor === null) throw new ApiError(400, 'cursor must be the previous page\'s next: ts,block,logIndex');
+  if (cursorText !== null && cursor === null)
+    throw new ApiError(400, "cursor must be the previous page's next: ts,block,logIndex");
 
   const served = readServedBlock(ctx.state);
   const state = ctx.state;
@@ -62,12 +69,17 @@ export function fillsFeedRoute(ctx: RouteContext, request: RouteRequest): Stream
   const endOfWindow = state.firstBlockFrom(to);
   const endBlock = Math.min(endOfWindow ?? Infinity, served.block + 1);
   let start: FillPosition | null = firstBlock === null ? null : { block: firstBlock, logIndex: 0 };
-  if (start !== null && cursor !== null && (cursor.block > start.block || (cursor.block === start.block && cursor.logIndex >= start.logIndex))) {
+  if (
+    start !== null &&
+    cursor !== null &&
+    (cursor.block > start.block || (cursor.block === start.block && cursor.logIndex >= start.logIndex))
+  ) {
     start = { block: cursor.block, logIndex: cursor.logIndex + 1 };
   }
-  const scan = start !== null && start.block < endBlock
-    ? state.marketsFillCursor(lowered, { from: start, endBlock: Number.isFinite(endBlock) ? endBlock : null })
-    : null;
+  const scan =
+    start !== null && start.block < endBlock
+      ? state.marketsFillCursor(lowered, { from: start, endBlock: Number.isFinite(endBlock) ? endBlock : null })
+      : null;
   // One fill ahead: whether fills remain past the limit is known when the page ends.
   let more = scan?.next() ?? false;
 
@@ -112,7 +124,9 @@ export function fillsFeedRoute(ctx: RouteContext, request: RouteRequest): Stream
         // Cut by the limit when fills remain: the next page starts after the last row, and the window is complete
         // only before that row's second. Otherwise complete through the window's end, or the served block's time.
         const completeThroughTs = more ? lastRow.ts : Math.min(to, Math.max(from, served.blockTs));
-        out.text(`],"completeThroughTs":${completeThroughTs},"next":${more ? JSON.stringify(tradeCursor(lastRow)) : 'null'}}`);
+        out.text(
+          `],"completeThroughTs":${completeThroughTs},"next":${more ? JSON.stringify(tradeCursor(lastRow)) : 'null'}}`,
+        );
       }
       return out.take();
     },

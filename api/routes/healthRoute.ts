@@ -23,7 +23,11 @@ export function healthRoute(ctx: RouteContext): unknown {
     outage: lag.outage,
     log: { events: lag.events, segments },
     // Heat is counted on demand for the served block's minute: that minute is its rollup (null with no fills kept).
-    rollups: { leaderboard: ctx.state.board()?.block ?? null, tags: ctx.state.latestTagRunNumber(), heat: ctx.state.keepsTrades() && lag.block > 0 ? heatMinute(lag.blockTs) : null },
+    rollups: {
+      leaderboard: ctx.state.board()?.block ?? null,
+      tags: ctx.state.latestTagRunNumber(),
+      heat: ctx.state.keepsTrades() && lag.block > 0 ? heatMinute(lag.blockTs) : null,
+    },
     version: ctx.version,
   };
 }

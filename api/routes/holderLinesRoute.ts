@@ -15,9 +15,13 @@ import { defaultMarks, legValue, type Price } from '../../engine/valuation/marke
 import { priceNumber, tokenMarks } from '../rows/traderRow.js';
 
 const MICRO = 1_000_000;
-export const PRICES_ERROR = 'prices must be <tokenId>:<price>,... with the market\'s token ids and prices 0 to 1';
+export const PRICES_ERROR = "prices must be <tokenId>:<price>,... with the market's token ids and prices 0 to 1";
 
-interface Member { wallet: string; position: Position; pnl: number }
+interface Member {
+  wallet: string;
+  position: Position;
+  pnl: number;
+}
 
 const ratio = (numerator: number, denominator: number) => (denominator > 0 ? numerator / denominator : 0);
 
@@ -41,11 +45,19 @@ function group(members: Member[]) {
     if (p.soldShares > 0) sellers++;
   }
   return {
-    wallets: members.length, shares: shares / MICRO, avgEntry: ratio(basis, shares), avgBuy: ratio(boughtUsd, boughtShares),
-    avgSell: ratio(soldUsd, soldShares), sellers,
+    wallets: members.length,
+    shares: shares / MICRO,
+    avgEntry: ratio(basis, shares),
+    avgBuy: ratio(boughtUsd, boughtShares),
+    avgSell: ratio(soldUsd, soldShares),
+    sellers,
     members: members.map(({ wallet, position: p }) => ({
-      wallet, shares: Math.max(p.shares, 0) / MICRO, avgEntry: p.shares > 0 ? p.costBasis / p.shares : 0,
-      avgBuy: ratio(p.boughtUsd, p.boughtShares), avgSell: ratio(p.soldUsd, p.soldShares), realizedPnl: p.realizedPnl / MICRO,
+      wallet,
+      shares: Math.max(p.shares, 0) / MICRO,
+      avgEntry: p.shares > 0 ? p.costBasis / p.shares : 0,
+      avgBuy: ratio(p.boughtUsd, p.boughtShares),
+      avgSell: ratio(p.soldUsd, p.soldShares),
+      realizedPnl: p.realizedPnl / MICRO,
     })),
   };
 }
@@ -73,11 +85,19 @@ export function holderLinesRoute(ctx: RouteContext, request: RouteRequest): unkn
   }
   const outcomes = tokens.map((token, i) => {
     const all = members[i]!;
-    const holders = all.filter((m) => m.position.shares >= OPEN_THRESHOLD_MICROS && m.position.boughtShares > 0)
-      .sort((a, b) => b.position.shares - a.position.shares || byWallet(a, b)).slice(0, top);
+    const holders = all
+      .filter((m) => m.position.shares >= OPEN_THRESHOLD_MICROS && m.position.boughtShares > 0)
+      .sort((a, b) => b.position.shares - a.position.shares || byWallet(a, b))
+      .slice(0, top);
     const traders = [...all].sort((a, b) => b.pnl - a.pnl || byWallet(a, b)).slice(0, top);
     const mark = marks[i] ?? null;
-    return { outcomeIndex: i, tokenId: tokenIdToDecimal(token), mark: mark ? priceNumber(mark) : null, holders: group(holders), traders: group(traders) };
+    return {
+      outcomeIndex: i,
+      tokenId: tokenIdToDecimal(token),
+      mark: mark ? priceNumber(mark) : null,
+      holders: group(holders),
+      traders: group(traders),
+    };
   });
   return { conditionId, block: readServedBlock(ctx.state).block, resolved, top, outcomes };
 }

@@ -26,8 +26,18 @@ export function createLeaderboardRoute(ctx: RouteContext, rankings: BoardRanking
       return boardRowView(ctx, ctx.state.idText(ID_SPACE.address, walletId), name, info.asOf, row);
     });
     return {
-      block: info.block, asOf: info.asOf, period: asked.period, category: name, sort, from: asked.from, to: asked.to,
-      basis: asked.basis, total: order.length, offset, rows, next: offset + limit < order.length ? offset + limit : null,
+      block: info.block,
+      asOf: info.asOf,
+      period: asked.period,
+      category: name,
+      sort,
+      from: asked.from,
+      to: asked.to,
+      basis: asked.basis,
+      total: order.length,
+      offset,
+      rows,
+      next: offset + limit < order.length ? offset + limit : null,
     };
   };
 }

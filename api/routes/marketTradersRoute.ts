@@ -28,7 +28,11 @@ export function marketTradersRoute(ctx: RouteContext, request: RouteRequest): un
   const figures = [...ctx.state.marketHolders(conditionId)].map((holder) => traderFigures(holder, marks));
   figures.sort(compareTraders(sort));
   return {
-    conditionId, block: readServedBlock(ctx.state).block, sort, marks: marks.map(priceNumber), traderCount: figures.length,
+    conditionId,
+    block: readServedBlock(ctx.state).block,
+    sort,
+    marks: marks.map(priceNumber),
+    traderCount: figures.length,
     traders: figures.slice(0, limit).map(traderRow),
   };
 }

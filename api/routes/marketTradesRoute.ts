@@ -34,5 +34,11 @@ export function marketTradesRoute(ctx: RouteContext, request: RouteRequest): unk
     trades.push(tradeView(fill));
   }
   const last = trades.at(-1);
-  return { conditionId, block: readServedBlock(ctx.state).block, complete: true, trades, next: more && last ? tradeCursor(last) : null };
+  return {
+    conditionId,
+    block: readServedBlock(ctx.state).block,
+    complete: true,
+    trades,
+    next: more && last ? tradeCursor(last) : null,
+  };
 }

@@ -10,7 +10,7 @@ import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { defaultMarks } from '../../engine/valuation/marketPrices.js';
 import { compareTraders, priceNumber, tokenMarks, traderFigures, traderRow } from '../rows/traderRow.js';
 
-export const TOKEN_MARKS_ERROR = 'marks must be <tokenId>:<price>,... with the market\'s token ids and prices 0 to 1';
+export const TOKEN_MARKS_ERROR = "marks must be <tokenId>:<price>,... with the market's token ids and prices 0 to 1";
 
 export function topTradersRoute(ctx: RouteContext, request: RouteRequest): unknown {
   const conditionId = conditionParam(request);
@@ -21,7 +21,8 @@ export function topTradersRoute(ctx: RouteContext, request: RouteRequest): unkno
   const figures = [...ctx.state.marketHolders(conditionId)].map((holder) => traderFigures(holder, marks));
   figures.sort(compareTraders('total'));
   return {
-    conditionId, block: readServedBlock(ctx.state).block,
+    conditionId,
+    block: readServedBlock(ctx.state).block,
     marks: Object.fromEntries(tokens.map((token, i) => [tokenIdToDecimal(token), priceNumber(marks[i]!)])),
     traders: figures.slice(0, limit).map(traderRow),
   };

@@ -17,7 +17,14 @@ export function walletCategoriesRoute(ctx: RouteContext, request: RouteRequest):
     .sort(([a, x], [b, y]) => y.realizedPnl - x.realizedPnl || a - b)
     .map(([category, row]) => boardRowView(ctx, wallet, BOARD_CATEGORIES[category]!, info.asOf, row));
   return {
-    block: info.block, asOf: info.asOf, wallet, period: asked.period, category: BOARD_CATEGORIES[GLOBAL], from: asked.from,
-    to: asked.to, basis: asked.basis, rows,
+    block: info.block,
+    asOf: info.asOf,
+    wallet,
+    period: asked.period,
+    category: BOARD_CATEGORIES[GLOBAL],
+    from: asked.from,
+    to: asked.to,
+    basis: asked.basis,
+    rows,
   };
 }

@@ -34,12 +34,22 @@ function rawPositionsAnswer(ctx: RouteContext, wallet: string, query: QueryValue
   for (const p of positions) {
     const conditionId = p.market?.conditionId ?? null;
     if (conditions && (conditionId === null || !conditions.has(conditionId))) continue;
-    rows.push(Object.assign(positionFields(wallet, p.outcomeIndex, p.position), { tokenId: tokenIdToDecimal(p.token), conditionId }));
+    rows.push(
+      Object.assign(positionFields(wallet, p.outcomeIndex, p.position), {
+        tokenId: tokenIdToDecimal(p.token),
+        conditionId,
+      }),
+    );
     // Both outcomes of each market: the other one, never touched, as a zero position.
     const other = p.market?.tokens?.[1 - p.outcomeIndex];
     if (other && p.outcomeIndex >= 0 && !held.has(other)) {
       held.add(other);
-      rows.push(Object.assign(positionFields(wallet, 1 - p.outcomeIndex, createPosition()), { tokenId: tokenIdToDecimal(other), conditionId }));
+      rows.push(
+        Object.assign(positionFields(wallet, 1 - p.outcomeIndex, createPosition()), {
+          tokenId: tokenIdToDecimal(other),
+          conditionId,
+        }),
+      );
     }
   }
   rows.sort((a, b) => compareNullable(a.conditionId, b.conditionId) || a.outcomeIndex - b.outcomeIndex);
@@ -57,11 +67,19 @@ function compareNullable(a: string | null, b: string | null): number {
 function markOf(p: WalletPosition): { mark: number | null; markTs: number | null; valueMicros: number | null } {
   if (p.micros.settle) {
     const [numerator, denominator] = p.micros.settle;
-    return { mark: numerator / denominator, markTs: p.market!.resolvedAt, valueMicros: mulDivRound(p.position.shares, numerator, denominator) };
+    return {
+      mark: numerator / denominator,
+      markTs: p.market!.resolvedAt,
+      valueMicros: mulDivRound(p.position.shares, numerator, denominator),
+    };
   }
   const last = p.market?.marks[p.outcomeIndex] ?? null;
   if (!last || last.shares === 0) return { mark: null, markTs: null, valueMicros: null };
-  return { mark: last.usd / last.shares, markTs: last.ts, valueMicros: mulDivRound(p.position.shares, last.usd, last.shares) };
+  return {
+    mark: last.usd / last.shares,
+    markTs: last.ts,
+    valueMicros: mulDivRound(p.position.shares, last.usd, last.shares),
+  };
 }
 
 function openPositionsAnswer(ctx: RouteContext, wallet: string, query: QueryValues): unknown {
@@ -75,16 +93,30 @@ function openPositionsAnswer(ctx: RouteContext, wallet: string, query: QueryValu
     return { wallet, block, tooLarge: true, maxPositions: MAX_POSITIONS, total: 0, offset, rows: [], next: null };
   }
   // Unresolved and held, plus resolved ones not yet redeemed (spec 3).
-  const held = filterPositions(positions, category, text).filter((p) => p.micros.open || (p.micros.resolved && p.position.shares > 0));
+  const held = filterPositions(positions, category, text).filter(
+    (p) => p.micros.open || (p.micros.resolved && p.position.shares > 0),
+  );
   const valued = held.map((p) => ({ p, mark: markOf(p) }));
-  valued.sort((a, b) => (b.mark.valueMicros ?? -Infinity) - (a.mark.valueMicros ?? -Infinity) || (a.p.token < b.p.token ? -1 : 1));
-  const page = valued.slice(offset, offset + limit).map(({ p, mark: { mark, markTs, valueMicros } }) => Object.assign(walletRowOf(wallet, p), {
-    market: p.view, mark, markTs,
-    value: valueMicros === null ? null : valueMicros / MICRO,
-    unrealizedPnl: p.micros.resolved || valueMicros === null ? null : (valueMicros - p.position.costBasis) / MICRO,
-  }));
+  valued.sort(
+    (a, b) => (b.mark.valueMicros ?? -Infinity) - (a.mark.valueMicros ?? -Infinity) || (a.p.token < b.p.token ? -1 : 1),
+  );
+  const page = valued.slice(offset, offset + limit).map(({ p, mark: { mark, markTs, valueMicros } }) =>
+    Object.assign(walletRowOf(wallet, p), {
+      market: p.view,
+      mark,
+      markTs,
+      value: valueMicros === null ? null : valueMicros / MICRO,
+      unrealizedPnl: p.micros.resolved || valueMicros === null ? null : (valueMicros - p.position.costBasis) / MICRO,
+    }),
+  );
   return {
-    wallet, block, tooLarge: false, maxPositions: MAX_POSITIONS, total: valued.length, offset, rows: page,
+    wallet,
+    block,
+    tooLarge: false,
+    maxPositions: MAX_POSITIONS,
+    total: valued.length,
+    offset,
+    rows: page,
     next: offset + limit < valued.length ? offset + limit : null,
   };
 }

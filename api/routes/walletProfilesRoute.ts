@@ -14,6 +14,7 @@ const MAX_PROFILE_WALLETS = 300;
 export function walletProfilesRoute(ctx: RouteContext, request: RouteRequest): unknown {
   if (!profilesConfigured(ctx.offchain)) throw new ApiError(503, ERROR.profilesOff);
   const profiles: Record<string, WalletProfile | null> = {};
-  for (const wallet of walletListParam(request.query, MAX_PROFILE_WALLETS)) profiles[wallet] = readWalletProfile(ctx.offchain, wallet);
+  for (const wallet of walletListParam(request.query, MAX_PROFILE_WALLETS))
+    profiles[wallet] = readWalletProfile(ctx.offchain, wallet);
   return { profiles };
 }

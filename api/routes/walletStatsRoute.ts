@@ -20,7 +20,14 @@ export function walletStatsRoute(ctx: RouteContext, request: RouteRequest): unkn
   const row = walletId === null ? null : walletRowIn(ctx, walletId, asked, category);
   const name = BOARD_CATEGORIES[category]!;
   return {
-    block: info.block, asOf: info.asOf, wallet, period: asked.period, category: name, from: asked.from, to: asked.to,
-    basis: asked.basis, row: boardRowView(ctx, wallet, name, info.asOf, row ?? createBoardRow()),
+    block: info.block,
+    asOf: info.asOf,
+    wallet,
+    period: asked.period,
+    category: name,
+    from: asked.from,
+    to: asked.to,
+    basis: asked.basis,
+    row: boardRowView(ctx, wallet, name, info.asOf, row ?? createBoardRow()),
   };
 }

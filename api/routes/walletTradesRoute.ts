@@ -16,7 +16,7 @@ export function walletTradesRoute(ctx: RouteContext, request: RouteRequest): unk
   const search = text !== null;
   const limit = clampedParam(query, 'limit', 1, 500, search ? 300 : 100);
   // A search covers the whole history in one answer: market and cursor do not apply to it.
-  const market = search ? null : textOf(query, 'market')?.toLowerCase() ?? null;
+  const market = search ? null : (textOf(query, 'market')?.toLowerCase() ?? null);
   const beforeText = search ? null : textOf(query, 'before');
   const before = beforeText === null ? null : parseTradeCursor(beforeText);
 
@@ -27,7 +27,8 @@ export function walletTradesRoute(ctx: RouteContext, request: RouteRequest): unk
     const entry = ctx.reads.market(fill.market);
     const meta = entry.metadata;
     const outcome = meta?.outcomes?.[fill.row.outcomeIndex] ?? '';
-    if (search && !((meta?.question ?? '').toLowerCase().includes(needle) || outcome.toLowerCase().includes(needle))) continue;
+    if (search && !((meta?.question ?? '').toLowerCase().includes(needle) || outcome.toLowerCase().includes(needle)))
+      continue;
     if (trades.length === limit) {
       more = true;
       break;
@@ -36,7 +37,11 @@ export function walletTradesRoute(ctx: RouteContext, request: RouteRequest): unk
   }
   const last = trades.at(-1) as { ts: number; block: number; logIndex: number } | undefined;
   const answer: Record<string, unknown> = {
-    wallet, block: readServedBlock(ctx.state).block, complete: true, truncated: false, trades,
+    wallet,
+    block: readServedBlock(ctx.state).block,
+    complete: true,
+    truncated: false,
+    trades,
     next: !search && more && last ? tradeCursor(last) : null,
   };
   if (market) answer.market = market;

@@ -29,7 +29,11 @@ export interface TradeView {
 /** A fill stored under a token id (no condition explains the token) has no conditionId. */
 export function tradeView({ row, ts, block, market }: StoredFill): TradeView {
   return {
-    ts, block, logIndex: row.logIndex, tx: row.tx, wallet: row.wallet,
+    ts,
+    block,
+    logIndex: row.logIndex,
+    tx: row.tx,
+    wallet: row.wallet,
     side: row.side === SIDE.buy ? 'BUY' : 'SELL',
     asset: tokenIdToDecimal(row.token),
     conditionId: market.startsWith('0x') ? market : null,

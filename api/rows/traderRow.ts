@@ -22,7 +22,12 @@ export function parsePrice(text: string): Price | null {
 export const priceNumber = (price: Price) => price[0] / price[1];
 
 /** Prices by decimal token id (`<tokenId>:<price>,...`) as prices by outcome index, over `fallback`. */
-export function tokenMarks<T extends Price | null>(text: string | null, tokens: string[], fallback: T[], error: string): Array<T | Price> {
+export function tokenMarks<T extends Price | null>(
+  text: string | null,
+  tokens: string[],
+  fallback: T[],
+  error: string,
+): Array<T | Price> {
   const marks: Array<T | Price> = [...fallback];
   if (text === null) return marks;
   const decimals = tokens.map(tokenIdToDecimal);
@@ -72,10 +77,18 @@ export function traderRow({ holder, realized, unrealized, total }: TraderFigures
     outcomes.push(positionFields(holder.wallet, i, position));
     shares[i] = position.shares / MICRO;
   });
-  return { wallet: holder.wallet, realizedPnl: realized / MICRO, unrealizedPnl: unrealized / MICRO, totalPnl: total / MICRO, shares, outcomes };
+  return {
+    wallet: holder.wallet,
+    realizedPnl: realized / MICRO,
+    unrealizedPnl: unrealized / MICRO,
+    totalPnl: total / MICRO,
+    shares,
+    outcomes,
+  };
 }
 
 /** Best first by the chosen figure, then by wallet, so equal figures always list in the same order. */
 export function compareTraders(by: 'total' | 'realized'): (a: TraderFigures, b: TraderFigures) => number {
-  return (a, b) => (by === 'total' ? b.total - a.total : b.realized - a.realized) || (a.holder.wallet < b.holder.wallet ? -1 : 1);
+  return (a, b) =>
+    (by === 'total' ? b.total - a.total : b.realized - a.realized) || (a.holder.wallet < b.holder.wallet ? -1 : 1);
 }

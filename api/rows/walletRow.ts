@@ -27,7 +27,12 @@ export interface WalletRow extends PositionFields {
 
 /** The full row, built only for the rows an answer returns. */
 export function walletRow(
-  wallet: string, token: string, position: Position, market: MarketRecord | null, outcomeIndex: number, micros: PositionSettlement,
+  wallet: string,
+  token: string,
+  position: Position,
+  market: MarketRecord | null,
+  outcomeIndex: number,
+  micros: PositionSettlement,
 ): WalletRow {
   const { resolved, settle, settledPnl } = micros;
   const investedMicros = position.boughtUsd + position.splitShares / 2;

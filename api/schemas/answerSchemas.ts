@@ -8,168 +8,373 @@ const ConditionId = Type.String({ pattern: '^0x[0-9a-f]{64}$' });
 const Decimal = Type.String({ pattern: '^[0-9]+$' });
 
 export const MarketSchema = Type.Object({
-  question: Nullable(Type.String()), slug: Nullable(Type.String()), eventSlug: Nullable(Type.String()),
-  image: Nullable(Type.String()), category: Nullable(Type.String()), outcomes: Nullable(Type.Array(Type.String())),
+  question: Nullable(Type.String()),
+  slug: Nullable(Type.String()),
+  eventSlug: Nullable(Type.String()),
+  image: Nullable(Type.String()),
+  category: Nullable(Type.String()),
+  outcomes: Nullable(Type.Array(Type.String())),
   negRisk: Type.Boolean(),
 });
 
 const positionProperties = {
-  wallet: Wallet, outcomeIndex: Type.Integer({ minimum: -1, maximum: 1 }), shares: Type.Number(), costBasis: Type.Number(),
-  avgPrice: Type.Number(), avgBuyPrice: Type.Number(), realizedPnl: Type.Number(), boughtShares: Type.Number(),
-  boughtUsd: Type.Number(), soldShares: Type.Number(), soldUsd: Type.Number(), avgSellPrice: Type.Number(),
-  splitShares: Type.Number(), mergedShares: Type.Number(), mergeUsd: Type.Number(), redeemedShares: Type.Number(),
-  redeemUsd: Type.Number(), fees: Type.Number(), fills: Type.Integer(), firstTradeAt: Type.Integer(), lastTradeAt: Type.Integer(),
-  partialHistory: Type.Boolean(), basisApprox: Type.Boolean(), converted: Type.Boolean(), amm: Type.Boolean(),
+  wallet: Wallet,
+  outcomeIndex: Type.Integer({ minimum: -1, maximum: 1 }),
+  shares: Type.Number(),
+  costBasis: Type.Number(),
+  avgPrice: Type.Number(),
+  avgBuyPrice: Type.Number(),
+  realizedPnl: Type.Number(),
+  boughtShares: Type.Number(),
+  boughtUsd: Type.Number(),
+  soldShares: Type.Number(),
+  soldUsd: Type.Number(),
+  avgSellPrice: Type.Number(),
+  splitShares: Type.Number(),
+  mergedShares: Type.Number(),
+  mergeUsd: Type.Number(),
+  redeemedShares: Type.Number(),
+  redeemUsd: Type.Number(),
+  fees: Type.Number(),
+  fills: Type.Integer(),
+  firstTradeAt: Type.Integer(),
+  lastTradeAt: Type.Integer(),
+  partialHistory: Type.Boolean(),
+  basisApprox: Type.Boolean(),
+  converted: Type.Boolean(),
+  amm: Type.Boolean(),
 };
 export const PositionSchema = Type.Object(positionProperties);
 
 const walletRowProperties = {
   ...positionProperties,
-  tokenId: Decimal, conditionId: Nullable(ConditionId), resolved: Type.Boolean(), settle: Nullable(Type.Number()),
-  resolvedAt: Nullable(Type.Integer()), settledPnl: Type.Number(), invested: Type.Number(), sharesIn: Type.Number(),
-  entryPrice: Type.Number(), pnlPct: Nullable(Type.Number()), avgExitPrice: Nullable(Type.Number()), open: Type.Boolean(),
-  redeemable: Type.Boolean(), exitAt: Nullable(Type.Integer()),
+  tokenId: Decimal,
+  conditionId: Nullable(ConditionId),
+  resolved: Type.Boolean(),
+  settle: Nullable(Type.Number()),
+  resolvedAt: Nullable(Type.Integer()),
+  settledPnl: Type.Number(),
+  invested: Type.Number(),
+  sharesIn: Type.Number(),
+  entryPrice: Type.Number(),
+  pnlPct: Nullable(Type.Number()),
+  avgExitPrice: Nullable(Type.Number()),
+  open: Type.Boolean(),
+  redeemable: Type.Boolean(),
+  exitAt: Nullable(Type.Integer()),
 };
 export const WalletRowSchema = Type.Object({ ...walletRowProperties, market: Nullable(MarketSchema) });
 export const OpenRowSchema = Type.Object({
-  ...walletRowProperties, market: Nullable(MarketSchema), mark: Nullable(Type.Number()), markTs: Nullable(Type.Integer()),
-  value: Nullable(Type.Number()), unrealizedPnl: Nullable(Type.Number()),
+  ...walletRowProperties,
+  market: Nullable(MarketSchema),
+  mark: Nullable(Type.Number()),
+  markTs: Nullable(Type.Integer()),
+  value: Nullable(Type.Number()),
+  unrealizedPnl: Nullable(Type.Number()),
 });
 
 const tradeProperties = {
-  ts: Type.Integer(), block: Type.Integer(), logIndex: Type.Integer(), tx: Type.String({ pattern: '^0x[0-9a-f]{64}$' }),
-  wallet: Wallet, side: Type.Union([Type.Literal('BUY'), Type.Literal('SELL')]), asset: Decimal, conditionId: Nullable(ConditionId),
-  outcomeIndex: Type.Integer(), price: Type.Number(), size: Type.Number(), usd: Type.Number(), fee: Type.Number(),
-  feeUnit: Type.Union([Type.Literal('usd'), Type.Literal('shares')]), role: Type.Union([Type.Literal('taker'), Type.Literal('maker')]),
-  counterparty: Wallet, exchange: Type.String(),
+  ts: Type.Integer(),
+  block: Type.Integer(),
+  logIndex: Type.Integer(),
+  tx: Type.String({ pattern: '^0x[0-9a-f]{64}$' }),
+  wallet: Wallet,
+  side: Type.Union([Type.Literal('BUY'), Type.Literal('SELL')]),
+  asset: Decimal,
+  conditionId: Nullable(ConditionId),
+  outcomeIndex: Type.Integer(),
+  price: Type.Number(),
+  size: Type.Number(),
+  usd: Type.Number(),
+  fee: Type.Number(),
+  feeUnit: Type.Union([Type.Literal('usd'), Type.Literal('shares')]),
+  role: Type.Union([Type.Literal('taker'), Type.Literal('maker')]),
+  counterparty: Wallet,
+  exchange: Type.String(),
 };
 export const TradeSchema = Type.Object(tradeProperties);
 export const WalletTradeSchema = Type.Object({
-  ...tradeProperties, market: Type.Object({ ...MarketSchema.properties, outcome: Type.String() }),
+  ...tradeProperties,
+  market: Type.Object({ ...MarketSchema.properties, outcome: Type.String() }),
 });
 
 export const ErrorSchema = Type.Object({ error: Type.String() });
 
 export const HealthAnswer = Type.Object({
-  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]), block: Type.Integer(), blockTs: Type.Integer(),
-  sourceHead: Type.Integer(), lagBlocks: Type.Integer(), lagSeconds: Type.Integer(),
-  outage: Nullable(Type.Object({ since: Type.Integer(), seconds: Type.Integer(), failedAttempts: Type.Integer(), lastError: Type.String() })),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+  block: Type.Integer(),
+  blockTs: Type.Integer(),
+  sourceHead: Type.Integer(),
+  lagBlocks: Type.Integer(),
+  lagSeconds: Type.Integer(),
+  outage: Nullable(
+    Type.Object({
+      since: Type.Integer(),
+      seconds: Type.Integer(),
+      failedAttempts: Type.Integer(),
+      lastError: Type.String(),
+    }),
+  ),
   log: Type.Object({ events: Type.Integer(), segments: Type.Integer() }),
-  rollups: Type.Object({ leaderboard: Nullable(Type.Integer()), tags: Nullable(Type.Integer()), heat: Nullable(Type.Integer()) }),
+  rollups: Type.Object({
+    leaderboard: Nullable(Type.Integer()),
+    tags: Nullable(Type.Integer()),
+    heat: Nullable(Type.Integer()),
+  }),
   version: Type.String(),
 });
 
 const page = { total: Type.Integer(), offset: Type.Integer(), next: Nullable(Type.Integer()) };
 export const RawPositionsAnswer = Type.Object({
-  wallet: Wallet, block: Type.Integer(),
+  wallet: Wallet,
+  block: Type.Integer(),
   positions: Type.Array(Type.Object({ ...positionProperties, tokenId: Decimal, conditionId: Nullable(ConditionId) })),
 });
 export const OpenPositionsAnswer = Type.Object({
-  wallet: Wallet, block: Type.Integer(), tooLarge: Type.Boolean(), maxPositions: Type.Integer(), ...page, rows: Type.Array(OpenRowSchema),
+  wallet: Wallet,
+  block: Type.Integer(),
+  tooLarge: Type.Boolean(),
+  maxPositions: Type.Integer(),
+  ...page,
+  rows: Type.Array(OpenRowSchema),
 });
 export const ClosedPositionsAnswer = Type.Object({
-  wallet: Wallet, block: Type.Integer(), ...page, rows: Type.Array(WalletRowSchema),
-  tooLarge: Type.Optional(Type.Boolean()), maxPositions: Type.Optional(Type.Integer()),
+  wallet: Wallet,
+  block: Type.Integer(),
+  ...page,
+  rows: Type.Array(WalletRowSchema),
+  tooLarge: Type.Optional(Type.Boolean()),
+  maxPositions: Type.Optional(Type.Integer()),
 });
 export const WalletTradesAnswer = Type.Object({
-  wallet: Wallet, block: Type.Integer(), complete: Type.Boolean(), truncated: Type.Boolean(), trades: Type.Array(WalletTradeSchema),
-  next: Nullable(Type.String({ pattern: '^\\d+,\\d+,\\d+$' })), market: Type.Optional(ConditionId),
-  query: Type.Optional(Type.String()), returned: Type.Optional(Type.Integer()), moreMatched: Type.Optional(Type.Boolean()),
+  wallet: Wallet,
+  block: Type.Integer(),
+  complete: Type.Boolean(),
+  truncated: Type.Boolean(),
+  trades: Type.Array(WalletTradeSchema),
+  next: Nullable(Type.String({ pattern: '^\\d+,\\d+,\\d+$' })),
+  market: Type.Optional(ConditionId),
+  query: Type.Optional(Type.String()),
+  returned: Type.Optional(Type.Integer()),
+  moreMatched: Type.Optional(Type.Boolean()),
   limit: Type.Optional(Type.Integer()),
 });
 
 export const MarketTradesAnswer = Type.Object({
-  conditionId: ConditionId, block: Type.Integer(), complete: Type.Boolean(), trades: Type.Array(TradeSchema),
+  conditionId: ConditionId,
+  block: Type.Integer(),
+  complete: Type.Boolean(),
+  trades: Type.Array(TradeSchema),
   next: Nullable(Type.String({ pattern: '^\\d+,\\d+,\\d+$' })),
 });
 
 export const TradeCountsAnswer = Type.Object({
-  conditionId: ConditionId, block: Type.Integer(), complete: Type.Boolean(),
-  counts: Type.Record(Type.String(), Type.Integer()), lastTs: Type.Record(Type.String(), Type.Integer()),
+  conditionId: ConditionId,
+  block: Type.Integer(),
+  complete: Type.Boolean(),
+  counts: Type.Record(Type.String(), Type.Integer()),
+  lastTs: Type.Record(Type.String(), Type.Integer()),
 });
 
 export const TraderRowSchema = Type.Object({
-  wallet: Wallet, realizedPnl: Type.Number(), unrealizedPnl: Type.Number(), totalPnl: Type.Number(),
-  shares: Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }), outcomes: Type.Array(PositionSchema),
+  wallet: Wallet,
+  realizedPnl: Type.Number(),
+  unrealizedPnl: Type.Number(),
+  totalPnl: Type.Number(),
+  shares: Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }),
+  outcomes: Type.Array(PositionSchema),
 });
 export const MarketTradersAnswer = Type.Object({
-  conditionId: ConditionId, block: Type.Integer(), sort: Type.Union([Type.Literal('total'), Type.Literal('realized')]),
-  marks: Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }), traderCount: Type.Integer(), traders: Type.Array(TraderRowSchema),
+  conditionId: ConditionId,
+  block: Type.Integer(),
+  sort: Type.Union([Type.Literal('total'), Type.Literal('realized')]),
+  marks: Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }),
+  traderCount: Type.Integer(),
+  traders: Type.Array(TraderRowSchema),
 });
 export const TopTradersAnswer = Type.Object({
-  conditionId: ConditionId, block: Type.Integer(), marks: Type.Record(Type.String(), Type.Number()), traders: Type.Array(TraderRowSchema),
+  conditionId: ConditionId,
+  block: Type.Integer(),
+  marks: Type.Record(Type.String(), Type.Number()),
+  traders: Type.Array(TraderRowSchema),
 });
 
 const HolderGroupSchema = Type.Object({
-  wallets: Type.Integer(), shares: Type.Number(), avgEntry: Type.Number(), avgBuy: Type.Number(), avgSell: Type.Number(),
+  wallets: Type.Integer(),
+  shares: Type.Number(),
+  avgEntry: Type.Number(),
+  avgBuy: Type.Number(),
+  avgSell: Type.Number(),
   sellers: Type.Integer(),
-  members: Type.Array(Type.Object({
-    wallet: Wallet, shares: Type.Number(), avgEntry: Type.Number(), avgBuy: Type.Number(), avgSell: Type.Number(), realizedPnl: Type.Number(),
-  })),
+  members: Type.Array(
+    Type.Object({
+      wallet: Wallet,
+      shares: Type.Number(),
+      avgEntry: Type.Number(),
+      avgBuy: Type.Number(),
+      avgSell: Type.Number(),
+      realizedPnl: Type.Number(),
+    }),
+  ),
 });
 export const HolderLinesAnswer = Type.Object({
-  conditionId: ConditionId, block: Type.Integer(), resolved: Type.Boolean(), top: Type.Integer(),
-  outcomes: Type.Array(Type.Object({
-    outcomeIndex: Type.Integer(), tokenId: Decimal, mark: Nullable(Type.Number()), holders: HolderGroupSchema, traders: HolderGroupSchema,
-  })),
+  conditionId: ConditionId,
+  block: Type.Integer(),
+  resolved: Type.Boolean(),
+  top: Type.Integer(),
+  outcomes: Type.Array(
+    Type.Object({
+      outcomeIndex: Type.Integer(),
+      tokenId: Decimal,
+      mark: Nullable(Type.Number()),
+      holders: HolderGroupSchema,
+      traders: HolderGroupSchema,
+    }),
+  ),
 });
 
 export const FillsFeedAnswer = Type.Object({
-  block: Type.Integer(), completeThroughTs: Type.Integer(),
-  fills: Type.Array(Type.Array(Type.Integer(), { minItems: 11, maxItems: 11 })), next: Nullable(Type.String({ pattern: '^\\d+,\\d+,\\d+$' })),
+  block: Type.Integer(),
+  completeThroughTs: Type.Integer(),
+  fills: Type.Array(Type.Array(Type.Integer(), { minItems: 11, maxItems: 11 })),
+  next: Nullable(Type.String({ pattern: '^\\d+,\\d+,\\d+$' })),
 });
 
 export const EventHeatAnswer = Type.Object({
-  window: Type.String(), since: Type.Integer(), block: Type.Integer(),
-  events: Type.Array(Type.Object({ eventSlug: Type.String(), uniqueTraders: Type.Integer() })), complete: Type.Boolean(),
+  window: Type.String(),
+  since: Type.Integer(),
+  block: Type.Integer(),
+  events: Type.Array(Type.Object({ eventSlug: Type.String(), uniqueTraders: Type.Integer() })),
+  complete: Type.Boolean(),
 });
 
-const RankedMarketSchema = Nullable(Type.Object({
-  pnl: Type.Number(), conditionId: ConditionId, question: Type.String(), slug: Type.String(), eventSlug: Type.String(),
-  image: Nullable(Type.String()),
-}));
-const boardCategories = ['global', 'Politics', 'Sports', 'Crypto', 'Finance', 'Culture', 'Mentions', 'Weather', 'Economics', 'Tech', 'Other'];
+const RankedMarketSchema = Nullable(
+  Type.Object({
+    pnl: Type.Number(),
+    conditionId: ConditionId,
+    question: Type.String(),
+    slug: Type.String(),
+    eventSlug: Type.String(),
+    image: Nullable(Type.String()),
+  }),
+);
+const boardCategories = [
+  'global',
+  'Politics',
+  'Sports',
+  'Crypto',
+  'Finance',
+  'Culture',
+  'Mentions',
+  'Weather',
+  'Economics',
+  'Tech',
+  'Other',
+];
 const BoardCategorySchema = Type.Union(boardCategories.map((name) => Type.Literal(name)));
 export const BoardRowSchema = Type.Object({
-  wallet: Wallet, category: BoardCategorySchema, totalPnl: Type.Number(), realizedPnl: Type.Number(), unrealizedPnl: Type.Number(),
-  capital: Type.Number(), roi: Type.Number(), volume: Type.Number(), buyVolume: Type.Number(), sellVolume: Type.Number(),
-  shareVolume: Type.Number(), fees: Type.Number(), fills: Type.Integer(), marketsTraded: Type.Integer(), marketsDecided: Type.Integer(),
-  marketsWon: Type.Integer(), marketsLost: Type.Integer(), winRate: Type.Number(), profitFactor: Type.Number(),
-  profitFactorInfinite: Type.Boolean(), winsUsd: Type.Number({ minimum: 0 }), lossesUsd: Type.Number({ maximum: 0 }),
-  avgWin: Type.Number(), avgLoss: Type.Number({ maximum: 0 }), best: RankedMarketSchema, worst: RankedMarketSchema,
-  avgHoldSeconds: Type.Number(), redemptions: Type.Integer(), firstActivityAt: Type.Integer(), lastActivityAt: Type.Integer(),
-  updatedAt: Type.Integer(), open: Type.Object({ count: Type.Integer(), value: Type.Number(), cost: Type.Number() }),
+  wallet: Wallet,
+  category: BoardCategorySchema,
+  totalPnl: Type.Number(),
+  realizedPnl: Type.Number(),
+  unrealizedPnl: Type.Number(),
+  capital: Type.Number(),
+  roi: Type.Number(),
+  volume: Type.Number(),
+  buyVolume: Type.Number(),
+  sellVolume: Type.Number(),
+  shareVolume: Type.Number(),
+  fees: Type.Number(),
+  fills: Type.Integer(),
+  marketsTraded: Type.Integer(),
+  marketsDecided: Type.Integer(),
+  marketsWon: Type.Integer(),
+  marketsLost: Type.Integer(),
+  winRate: Type.Number(),
+  profitFactor: Type.Number(),
+  profitFactorInfinite: Type.Boolean(),
+  winsUsd: Type.Number({ minimum: 0 }),
+  lossesUsd: Type.Number({ maximum: 0 }),
+  avgWin: Type.Number(),
+  avgLoss: Type.Number({ maximum: 0 }),
+  best: RankedMarketSchema,
+  worst: RankedMarketSchema,
+  avgHoldSeconds: Type.Number(),
+  redemptions: Type.Integer(),
+  firstActivityAt: Type.Integer(),
+  lastActivityAt: Type.Integer(),
+  updatedAt: Type.Integer(),
+  open: Type.Object({ count: Type.Integer(), value: Type.Number(), cost: Type.Number() }),
   approxMarkets: Type.Integer(),
 });
 const boardWindow = {
-  block: Type.Integer(), asOf: Type.Integer(), period: Type.String(), category: BoardCategorySchema, from: Type.Integer(),
-  to: Type.Integer(), basis: Type.Union([Type.Literal('board'), Type.Literal('settled')]),
+  block: Type.Integer(),
+  asOf: Type.Integer(),
+  period: Type.String(),
+  category: BoardCategorySchema,
+  from: Type.Integer(),
+  to: Type.Integer(),
+  basis: Type.Union([Type.Literal('board'), Type.Literal('settled')]),
 };
 export const WalletStatsAnswer = Type.Object({ ...boardWindow, wallet: Wallet, row: BoardRowSchema });
 export const WalletCategoriesAnswer = Type.Object({ ...boardWindow, wallet: Wallet, rows: Type.Array(BoardRowSchema) });
 export const LeaderboardAnswer = Type.Object({
-  ...boardWindow, sort: Type.String(), total: Type.Integer(), offset: Type.Integer(), rows: Type.Array(BoardRowSchema),
+  ...boardWindow,
+  sort: Type.String(),
+  total: Type.Integer(),
+  offset: Type.Integer(),
+  rows: Type.Array(BoardRowSchema),
   next: Nullable(Type.Integer()),
 });
 
-export const WalletProfileSchema = Type.Object({ name: Type.String(), pseudonym: Type.String(), image: Nullable(Type.String()) });
-export const WalletProfilesAnswer = Type.Object({ profiles: Type.Record(Type.String({ pattern: '^0x[0-9a-f]{40}$' }), Nullable(WalletProfileSchema)) });
+export const WalletProfileSchema = Type.Object({
+  name: Type.String(),
+  pseudonym: Type.String(),
+  image: Nullable(Type.String()),
+});
+export const WalletProfilesAnswer = Type.Object({
+  profiles: Type.Record(Type.String({ pattern: '^0x[0-9a-f]{40}$' }), Nullable(WalletProfileSchema)),
+});
 
 const UpDown = Nullable(Type.Union([Type.Literal('Up'), Type.Literal('Down')]));
 export const StrikeRowSchema = Type.Object({
-  conditionId: ConditionId, eventSlug: Nullable(Type.String()), asset: Type.String(), interval: Type.String(), startTs: Type.Integer(),
-  endTs: Type.Integer(), strike: Nullable(Type.Number()), close: Nullable(Type.Number()), outcome: UpDown, resolution: UpDown,
+  conditionId: ConditionId,
+  eventSlug: Nullable(Type.String()),
+  asset: Type.String(),
+  interval: Type.String(),
+  startTs: Type.Integer(),
+  endTs: Type.Integer(),
+  strike: Nullable(Type.Number()),
+  close: Nullable(Type.Number()),
+  outcome: UpDown,
+  resolution: UpDown,
   feed: Nullable(Wallet),
 });
 export const CryptoStrikesAnswer = Type.Object({
-  block: Type.Integer(), asset: Nullable(Type.String()), from: Type.Integer(), to: Nullable(Type.Integer()), total: Type.Integer(),
-  offset: Type.Integer(), rows: Type.Array(StrikeRowSchema), next: Nullable(Type.Integer()),
+  block: Type.Integer(),
+  asset: Nullable(Type.String()),
+  from: Type.Integer(),
+  to: Nullable(Type.Integer()),
+  total: Type.Integer(),
+  offset: Type.Integer(),
+  rows: Type.Array(StrikeRowSchema),
+  next: Nullable(Type.Integer()),
 });
 
 export const WalletTagsAnswer = Type.Object({
-  run: Type.Integer(), rulesVersion: Type.Integer(), windowStart: Type.String(), windowEnd: Type.String(), computedAt: Type.String(),
+  run: Type.Integer(),
+  rulesVersion: Type.Integer(),
+  windowStart: Type.String(),
+  windowEnd: Type.String(),
+  computedAt: Type.String(),
   count: Type.Integer(),
-  tags: Type.Record(Type.String({ pattern: '^0x[0-9a-f]{40}$' }), Type.Object({
-    kind: Type.String(), text: Type.String(), facts: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String()])), since: Type.String(),
-  })),
+  tags: Type.Record(
+    Type.String({ pattern: '^0x[0-9a-f]{40}$' }),
+    Type.Object({
+      kind: Type.String(),
+      text: Type.String(),
+      facts: Type.Record(Type.String(), Type.Union([Type.Number(), Type.String()])),
+      since: Type.String(),
+    }),
+  ),
 });

@@ -20,13 +20,22 @@ export interface StrikeRow extends RoundMarket {
  * `answerAt` gives the asset's last answer updated at or before a time; `now` is the served block's time: a
  * round that has not ended by then has no close yet (a later answer could still come before its end).
  */
-export function strikeRow(round: RoundMarket, market: MarketRecord | null, now: number, answerAt: (ts: number) => FeedAnswer | null): StrikeRow {
+export function strikeRow(
+  round: RoundMarket,
+  market: MarketRecord | null,
+  now: number,
+  answerAt: (ts: number) => FeedAnswer | null,
+): StrikeRow {
   const strike = answerAt(round.startTs);
   const close = round.endTs <= now ? answerAt(round.endTs) : null;
   const payouts = market && market.payoutDenominator > 0 ? market.payoutNumerators : null;
-  const resolution = payouts === null || payouts[0] === payouts[1] ? null : (payouts[0]! > payouts[1]! ? 'Up' : 'Down');
+  const resolution = payouts === null || payouts[0] === payouts[1] ? null : payouts[0]! > payouts[1]! ? 'Up' : 'Down';
   return {
-    ...round, strike: strike && strike.answer / FEED_SCALE, close: close && close.answer / FEED_SCALE,
-    outcome: strike && close ? (close.answer >= strike.answer ? 'Up' : 'Down') : null, resolution, feed: strike?.feed ?? close?.feed ?? null,
+    ...round,
+    strike: strike && strike.answer / FEED_SCALE,
+    close: close && close.answer / FEED_SCALE,
+    outcome: strike && close ? (close.answer >= strike.answer ? 'Up' : 'Down') : null,
+    resolution,
+    feed: strike?.feed ?? close?.feed ?? null,
   };
 }

@@ -29,7 +29,11 @@ function openNewFile(out: string): number {
 }
 
 export async function captureCommand(flags: {
-  data: string; rpc: string; out: string; fromBlock?: number; toBlock?: number;
+  data: string;
+  rpc: string;
+  out: string;
+  fromBlock?: number;
+  toBlock?: number;
 }): Promise<void> {
   const addresses = loadVenueAddresses(dataPaths(flags.data).config);
   const fromBlock = flags.fromBlock ?? defaultStartBlock(addresses);
@@ -44,13 +48,18 @@ export async function captureCommand(flags: {
   let checked = false;
   let written = 0;
   let result: CaptureProgress = { logs: 0, blocks: 0, scannedBlock: fromBlock - 1 };
-  const held = () => result.scannedBlock >= fromBlock
-    ? `${flags.out} holds blocks ${fromBlock} to ${result.scannedBlock}, whole`
-    : `${flags.out} holds no block`;
+  const held = () =>
+    result.scannedBlock >= fromBlock
+      ? `${flags.out} holds blocks ${fromBlock} to ${result.scannedBlock}, whole`
+      : `${flags.out} holds no block`;
   const continueFrom = () => `tally capture --from-block ${result.scannedBlock + 1} continues into another file`;
   try {
     result = await captureRpcLogs({
-      url: flags.rpc, addresses, fromBlock, toBlock: flags.toBlock, signal: controller.signal,
+      url: flags.rpc,
+      addresses,
+      fromBlock,
+      toBlock: flags.toBlock,
+      signal: controller.signal,
       write(lines) {
         try {
           writeSync(fd, lines);
@@ -67,8 +76,10 @@ export async function captureCommand(flags: {
         if (checked) return;
         checked = true;
         if (flags.toBlock !== undefined && flags.toBlock > head.block) {
-          throw new RefusedError(`--to-block ${flags.toBlock} is past the node's last final block, ${head.block}: ` +
-            'a capture holds finalized blocks only; give a smaller --to-block, or none for that block');
+          throw new RefusedError(
+            `--to-block ${flags.toBlock} is past the node's last final block, ${head.block}: ` +
+              'a capture holds finalized blocks only; give a smaller --to-block, or none for that block',
+          );
         }
         if (fromBlock > head.block) {
           throw new RefusedError(`--from-block ${fromBlock} is past the node's last final block, ${head.block}`);
@@ -90,6 +101,11 @@ export async function captureCommand(flags: {
     process.off('SIGTERM', stop);
   }
   closeSync(fd);
-  progress.finish({ logs: result.logs, blocks: result.blocks, 'read through block': result.scannedBlock, file: flags.out });
+  progress.finish({
+    logs: result.logs,
+    blocks: result.blocks,
+    'read through block': result.scannedBlock,
+    file: flags.out,
+  });
   if (result.scannedBlock < last) progress.note(`stopped before block ${last}: ${held()}; ${continueFrom()}`);
 }

@@ -9,7 +9,12 @@ import { profilesCommand } from './profilesCommand.js';
 export const DEFAULT_DEMO_FILLS = 200_000;
 
 /** Returns false (and does nothing) when the directory already holds a venue. */
-export async function demoCommand(flags: { data: string; fills?: number; seed?: number; workers?: number }): Promise<boolean> {
+export async function demoCommand(flags: {
+  data: string;
+  fills?: number;
+  seed?: number;
+  workers?: number;
+}): Promise<boolean> {
   if (!isEmptyDataDir(flags.data)) {
     process.stderr.write(`demo: ${flags.data} already holds a venue; nothing generated\n`);
     return false;
@@ -21,10 +26,16 @@ export async function demoCommand(flags: { data: string; fills?: number; seed?: 
   const { DEMO_PRICE_FEEDS } = await import('../../replay/demo/demoFeeds.js');
   const started = Date.now();
   await generateDemoVenue({ outDir: paths.demo, fills: flags.fills ?? DEFAULT_DEMO_FILLS, seed: flags.seed ?? 1 });
-  process.stderr.write(`demo: generated ${flags.fills ?? DEFAULT_DEMO_FILLS} fills in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  if (!existsSync(paths.config)) writeFileSync(paths.config, JSON.stringify({ addresses: { priceFeeds: DEMO_PRICE_FEEDS } }, null, 2) + '\n');
+  process.stderr.write(
+    `demo: generated ${flags.fills ?? DEFAULT_DEMO_FILLS} fills in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
+  if (!existsSync(paths.config))
+    writeFileSync(paths.config, JSON.stringify({ addresses: { priceFeeds: DEMO_PRICE_FEEDS } }, null, 2) + '\n');
   await ingestCommand({
-    data: flags.data, capture: join(paths.demo, 'capture.ndjson'), metadata: join(paths.demo, 'markets.json'), workers: flags.workers,
+    data: flags.data,
+    capture: join(paths.demo, 'capture.ndjson'),
+    metadata: join(paths.demo, 'markets.json'),
+    workers: flags.workers,
   });
   await profilesCommand({ data: flags.data, file: join(paths.demo, 'profiles.json') });
   return true;

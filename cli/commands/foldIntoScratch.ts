@@ -9,7 +9,11 @@ import { prepareStateLayout } from '../../engine/state/stateLayout.js';
 import { foldWithProgress } from '../foldWithProgress.js';
 
 export async function foldIntoScratch(options: {
-  data: string; stateDir: string; toBlock?: number; workers?: number; label: string;
+  data: string;
+  stateDir: string;
+  toBlock?: number;
+  workers?: number;
+  label: string;
 }): Promise<{ store: StateStore; runner: FoldRunner }> {
   const paths = dataPaths(options.data);
   const log = openEventLog({ dir: paths.log, readOnly: true });
@@ -17,7 +21,11 @@ export async function foldIntoScratch(options: {
   const foldOptions = loadFoldOptions(paths.config);
   prepareStateLayout(store, foldOptions);
   const runner = createFoldRunner({
-    store, stateDir: options.stateDir, addresses: loadVenueAddresses(paths.config), workers: options.workers, trades: foldOptions.trades,
+    store,
+    stateDir: options.stateDir,
+    addresses: loadVenueAddresses(paths.config),
+    workers: options.workers,
+    trades: foldOptions.trades,
   });
   try {
     await foldWithProgress(log, runner, options.label, options.toBlock);

@@ -16,26 +16,41 @@ import { readSourceHead } from '../../engine/state/sourceHead.js';
 /** What a follow can fail with that waiting may mend; anything else (a full disk, a bug) ends the run. */
 const isSourceFailure = (error: unknown) => error instanceof RpcFatalError || error instanceof FinalityMismatchError;
 
-export async function followChainForever(venue: Venue, options: {
-  rpc: string; startBlock?: number; label: string;
-  /** Passed to each follow (followRpc). */
-  offchainChanged?: () => boolean;
-}): Promise<void> {
+export async function followChainForever(
+  venue: Venue,
+  options: {
+    rpc: string;
+    startBlock?: number;
+    label: string;
+    /** Passed to each follow (followRpc). */
+    offchainChanged?: () => boolean;
+  },
+): Promise<void> {
   const retry = loadRpcRetry(venue.paths.config);
-  const report = createOutageReport({ label: options.label, maxBackoffMs: retry.maxMs, print: (line) => process.stderr.write(line + '\n') });
+  const report = createOutageReport({
+    label: options.label,
+    maxBackoffMs: retry.maxMs,
+    print: (line) => process.stderr.write(line + '\n'),
+  });
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    for (let failures = 0; !controller.signal.aborted;) {
+    for (let failures = 0; !controller.signal.aborted; ) {
       // The node has answered for this directory before (its head is recorded): an outage, not a wrong URL.
       const answeredBefore = readSourceHead(venue.store) !== null;
       try {
         await followRpc(venue, {
-          rpc: options.rpc, follow: true, startBlock: options.startBlock, label: options.label, sharedWithServer: true,
+          rpc: options.rpc,
+          follow: true,
+          startBlock: options.startBlock,
+          label: options.label,
+          sharedWithServer: true,
           offchainChanged: options.offchainChanged,
-          signal: controller.signal, retry, firstRetry: answeredBefore ? retry : FIRST_CONNECTION_RETRY,
+          signal: controller.signal,
+          retry,
+          firstRetry: answeredBefore ? retry : FIRST_CONNECTION_RETRY,
           // Until the node first answers for this directory each retry is told (a wrong URL shows at once); an
           // outage of a node that answered, once a minute.
           onRetry: (attempt) => {
@@ -52,7 +67,10 @@ export async function followChainForever(venue: Venue, options: {
         if (controller.signal.aborted) return;
         if (!isSourceFailure(error) || readSourceHead(venue.store) === null) throw error;
         const cause = (error as Error).message;
-        await writeSourceOutage(venue.store, nextOutage(readSourceOutage(venue.store), cause, Math.floor(Date.now() / 1000)));
+        await writeSourceOutage(
+          venue.store,
+          nextOutage(readSourceOutage(venue.store), cause, Math.floor(Date.now() / 1000)),
+        );
         report.failed(cause);
         await sleep(Math.min(retry.maxMs, retry.baseMs * 2 ** failures++), controller.signal);
       }

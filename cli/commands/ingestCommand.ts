@@ -16,7 +16,12 @@ import { rollUpBoardOnce } from '../rollUpBoard.js';
 import { checkInputFile } from '../checkInputFile.js';
 
 interface IngestFlags {
-  data: string; capture?: string; metadata?: string; workers?: number; batchLogs?: number; releaseEvery?: number;
+  data: string;
+  capture?: string;
+  metadata?: string;
+  workers?: number;
+  batchLogs?: number;
+  releaseEvery?: number;
   positionCache?: number;
 }
 
@@ -38,7 +43,9 @@ export async function ingestCommand(flags: IngestFlags): Promise<void> {
       if (!(error instanceof BlockContinuedError)) throw error;
       // The whole capture is checked before anything is undone: a capture refused further on changes nothing.
       checkCaptureLines({ capturePath: flags.capture, configPath: venue.paths.config });
-      process.stderr.write(`ingest: ${error.message}; folding block ${error.block} again whole, from block ${error.block - 1} (a refold of the log)\n`);
+      process.stderr.write(
+        `ingest: ${error.message}; folding block ${error.block} again whole, from block ${error.block - 1} (a refold of the log)\n`,
+      );
       await venue.close();
       await rewindCommand({ data: flags.data, toBlock: error.block - 1, workers: flags.workers });
       venue = openVenue(flags.data, { workers: flags.workers, positionCache: flags.positionCache });
@@ -53,24 +60,37 @@ export async function ingestCommand(flags: IngestFlags): Promise<void> {
 async function foldCapture(venue: Venue, flags: IngestFlags, capture: string): Promise<void> {
   const progress = createProgress('ingest');
   const result = await ingestCapture({
-    capturePath: capture, configPath: venue.paths.config, store: venue.store, log: venue.log, runner: venue.runner,
-    batchLogs: flags.batchLogs, releaseEveryEvents: flags.releaseEvery,
+    capturePath: capture,
+    configPath: venue.paths.config,
+    store: venue.store,
+    log: venue.log,
+    runner: venue.runner,
+    batchLogs: flags.batchLogs,
+    releaseEveryEvents: flags.releaseEvery,
     onProgress: (p) => progress.update(p.logs, { logs: p.logs, events: p.events, block: p.lastBlock }),
   });
   progress.finish({
-    logs: result.logs, events: result.events, blocks: result.blocks, 'already in log': result.existing,
-    'last block': venue.runner.cursor().block, 'skipped logs': JSON.stringify(result.skipped ?? {}),
+    logs: result.logs,
+    events: result.events,
+    blocks: result.blocks,
+    'already in log': result.existing,
+    'last block': venue.runner.cursor().block,
+    'skipped logs': JSON.stringify(result.skipped ?? {}),
     'events without effect': JSON.stringify(venue.runner.skipped),
   });
   if (result.lines === 0) process.stderr.write(`ingest: ${capture} holds no log lines: nothing was folded\n`);
   else if (venue.log.head().block < 0) {
-    process.stderr.write(`ingest: none of the ${result.lines} logs of ${capture} is a venue event at the configured contract addresses (${venue.paths.config} may set them): the venue is still empty\n`);
+    process.stderr.write(
+      `ingest: none of the ${result.lines} logs of ${capture} is a venue event at the configured contract addresses (${venue.paths.config} may set them): the venue is still empty\n`,
+    );
   }
 }
 
 async function catchUp(venue: Venue): Promise<void> {
   const events = await foldWithProgress(venue.log, venue.runner, 'ingest');
   if (events === 0) {
-    process.stderr.write(`ingest: the state already holds every block of the log (through block ${venue.runner.cursor().block}); give --capture FILE or --rpc URL to add logs\n`);
+    process.stderr.write(
+      `ingest: the state already holds every block of the log (through block ${venue.runner.cursor().block}); give --capture FILE or --rpc URL to add logs\n`,
+    );
   }
 }

@@ -6,7 +6,12 @@ import { followRpc } from './followRpc.js';
 import { readMetadataFile, storeMetadata } from './metadataCommand.js';
 
 export async function ingestRpcCommand(flags: {
-  data: string; rpc: string; follow: boolean; startBlock?: number; metadata?: string; workers?: number;
+  data: string;
+  rpc: string;
+  follow: boolean;
+  startBlock?: number;
+  metadata?: string;
+  workers?: number;
 }): Promise<void> {
   // Read before the venue is opened: a metadata file refused creates no data directory.
   const markets = flags.metadata ? readMetadataFile(flags.metadata, 'metadata') : null;

@@ -4,7 +4,13 @@ import { existsSync } from 'node:fs';
 import { RefusedError } from '../../engine/refusedError.js';
 import { UsageError } from '../usageError.js';
 import { dataPaths } from '../../engine/dataDir.js';
-import { API_KEY_PATTERN, createApiKey, findApiKeysByPrefix, listApiKeys, revokeApiKey } from '../../engine/offchain/apiKeys.js';
+import {
+  API_KEY_PATTERN,
+  createApiKey,
+  findApiKeysByPrefix,
+  listApiKeys,
+  revokeApiKey,
+} from '../../engine/offchain/apiKeys.js';
 import { openOffchainStore, type OffchainStore } from '../../engine/offchain/openOffchainStore.js';
 import { requireDataDir } from '../requireDataDir.js';
 
@@ -20,19 +26,24 @@ export async function keysCommand(flags: { data: string }, args: string[]): Prom
   if (action !== 'create' && action !== 'revoke' && action !== 'list') {
     throw new UsageError(action === undefined ? USAGE : `keys: unknown action ${action}; ${USAGE}`);
   }
-  if (extra !== undefined || (action !== 'revoke' && key !== undefined)) throw new UsageError(`keys ${action}: unexpected argument ${extra ?? key}`);
-  if (action === 'revoke' && key === undefined) throw new UsageError('keys revoke needs a key, or a prefix of one that keys list shows');
+  if (extra !== undefined || (action !== 'revoke' && key !== undefined))
+    throw new UsageError(`keys ${action}: unexpected argument ${extra ?? key}`);
+  if (action === 'revoke' && key === undefined)
+    throw new UsageError('keys revoke needs a key, or a prefix of one that keys list shows');
   const dir = dataPaths(flags.data).offchain;
   if (action === 'create') requireDataDir(flags.data);
-  else if (!existsSync(dir)) throw new RefusedError(`${flags.data} holds no keys (no ${dir}): tally keys create makes one`);
+  else if (!existsSync(dir))
+    throw new RefusedError(`${flags.data} holds no keys (no ${dir}): tally keys create makes one`);
   const offchain = openOffchainStore({ dir });
   const now = Math.floor(Date.now() / 1000);
   try {
     if (action === 'create') console.log(await createApiKey(offchain, now));
     else if (action === 'list') {
       const keys = listApiKeys(offchain);
-      for (const k of keys) console.log(`${k.prefix}... created ${iso(k.createdAt)}${k.revokedAt ? ' revoked ' + iso(k.revokedAt) : ''}`);
-      if (keys.length === 0) process.stderr.write(`keys: ${flags.data} holds no keys yet: tally keys create makes one\n`);
+      for (const k of keys)
+        console.log(`${k.prefix}... created ${iso(k.createdAt)}${k.revokedAt ? ' revoked ' + iso(k.revokedAt) : ''}`);
+      if (keys.length === 0)
+        process.stderr.write(`keys: ${flags.data} holds no keys yet: tally keys create makes one\n`);
     } else {
       const revoked = await revokeKey(offchain, key!.replace(/\.\.\.$/, ''), now);
       console.log(`revoked ${revoked}...`);
@@ -49,11 +60,16 @@ async function revokeKey(offchain: OffchainStore, given: string, now: number): P
     if (prefix === null) throw new RefusedError('keys revoke: no such key');
     return prefix;
   }
-  if (!PREFIX_PATTERN.test(given)) throw new RefusedError(`keys revoke: ${given} is neither a key (svc_ and 48 hex) nor a prefix of one`);
+  if (!PREFIX_PATTERN.test(given))
+    throw new RefusedError(`keys revoke: ${given} is neither a key (svc_ and 48 hex) nor a prefix of one`);
   const matches = findApiKeysByPrefix(offchain, given);
-  if (matches === 'too long') throw new RefusedError(`keys revoke: ${given} is longer than the prefixes tally keeps; give the whole key or the prefix keys list shows`);
+  if (matches === 'too long')
+    throw new RefusedError(
+      `keys revoke: ${given} is longer than the prefixes tally keeps; give the whole key or the prefix keys list shows`,
+    );
   if (matches.length === 0) throw new RefusedError(`keys revoke: no key starts with ${given}`);
-  if (matches.length > 1) throw new RefusedError(`keys revoke: ${matches.length} keys start with ${given}; give more of the key`);
+  if (matches.length > 1)
+    throw new RefusedError(`keys revoke: ${matches.length} keys start with ${given}; give more of the key`);
   await revokeApiKey(offchain, matches[0]!, now);
   return given;
 }

@@ -6,7 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { dataPaths } from '../../engine/dataDir.js';
 import { parseMetadataText, type MarketMetadata } from '../../engine/offchain/marketMetadata.js';
-import { bumpOffchainRevision, openOffchainStore, type OffchainStore } from '../../engine/offchain/openOffchainStore.js';
+import {
+  bumpOffchainRevision,
+  openOffchainStore,
+  type OffchainStore,
+} from '../../engine/offchain/openOffchainStore.js';
 import { encodeValue } from '../../engine/state/stateCodec.js';
 import { checkInputFile } from '../checkInputFile.js';
 import { describeRetry } from '../describeRetry.js';
@@ -23,10 +27,15 @@ export function readMetadataFile(file: string, flag: string): MarketMetadata[] {
 }
 
 /** How many of the markets stored were not there before, and how many differed from what was. */
-export interface StoredMetadata { added: number; changed: number }
+export interface StoredMetadata {
+  added: number;
+  changed: number;
+}
 
 export async function storeMetadata(
-  offchain: OffchainStore, markets: MarketMetadata[], source: string,
+  offchain: OffchainStore,
+  markets: MarketMetadata[],
+  source: string,
 ): Promise<StoredMetadata> {
   const stored: StoredMetadata = { added: 0, changed: 0 };
   await offchain.env.transaction(() => {
@@ -53,7 +62,8 @@ export function fetchMetadataPages(url: string, label: string, signal?: AbortSig
   const progress = createProgress(label);
   const started = Date.now();
   return fetchMarketPages(url, {
-    signal, onRetry: (retry) => progress.note(describeRetry(retry)),
+    signal,
+    onRetry: (retry) => progress.note(describeRetry(retry)),
     onPage(pages, markets) {
       if (Date.now() - started >= QUIET_MS) progress.update(pages, { pages, markets });
     },
@@ -74,6 +84,8 @@ export async function metadataCommand(flags: { data: string; file?: string; url?
   // Categories and best/worst markets come from the metadata: the board is rolled up again with it.
   if (stored.added + stored.changed === 0 || isEmptyDataDir(flags.data)) return;
   if (!(await rollUpBoardUnlessFolding(dataPaths(flags.data), 'metadata'))) {
-    process.stderr.write('metadata: the process folding this venue rolls the leaderboard up with it after its next batch\n');
+    process.stderr.write(
+      'metadata: the process folding this venue rolls the leaderboard up with it after its next batch\n',
+    );
   }
 }

@@ -2,7 +2,13 @@
 // ({ proxyWallet, name, pseudonym, profileImage }), a JSON array.
 import { readFileSync } from 'node:fs';
 import { dataPaths } from '../../engine/dataDir.js';
-import { bumpOffchainRevision, markProfilesSource, openOffchainStore, type OffchainStore, type WalletProfile } from '../../engine/offchain/openOffchainStore.js';
+import {
+  bumpOffchainRevision,
+  markProfilesSource,
+  openOffchainStore,
+  type OffchainStore,
+  type WalletProfile,
+} from '../../engine/offchain/openOffchainStore.js';
 import { encodeValue } from '../../engine/state/stateCodec.js';
 import { InputError } from '../../engine/inputError.js';
 import { checkInputFile } from '../checkInputFile.js';
@@ -23,7 +29,8 @@ export async function storeProfiles(offchain: OffchainStore, text: string, sourc
       const wallet = String(entry.proxyWallet ?? entry.wallet ?? '').toLowerCase();
       if (!/^0x[0-9a-f]{40}$/.test(wallet)) continue;
       const profile: WalletProfile = {
-        name: String(entry.name ?? ''), pseudonym: String(entry.pseudonym ?? ''),
+        name: String(entry.name ?? ''),
+        pseudonym: String(entry.pseudonym ?? ''),
         image: typeof entry.profileImage === 'string' && entry.profileImage ? entry.profileImage : null,
       };
       offchain.profiles.put(wallet, encodeValue(profile));

@@ -8,7 +8,12 @@ import { openOffchainStore } from '../../engine/offchain/openOffchainStore.js';
 import { foldIntoScratch } from './foldIntoScratch.js';
 import { rollUpBoardOnce } from '../rollUpBoard.js';
 
-export async function replayCommand(flags: { data: string; toBlock: number; out: string; workers?: number }): Promise<void> {
+export async function replayCommand(flags: {
+  data: string;
+  toBlock: number;
+  out: string;
+  workers?: number;
+}): Promise<void> {
   // A new directory: replay never writes over a venue (nor into the one it reads).
   if (existsSync(flags.out)) {
     const fix = 'give a new or empty directory';
@@ -27,7 +32,12 @@ export async function replayCommand(flags: { data: string; toBlock: number; out:
   }
   // The same contract addresses, or the refold would read the log differently.
   if (existsSync(source.config)) copyFileSync(source.config, target.config);
-  const { store, runner } = await foldIntoScratch({ data: flags.out, stateDir: target.state, workers: flags.workers, label: 'replay' });
+  const { store, runner } = await foldIntoScratch({
+    data: flags.out,
+    stateDir: target.state,
+    workers: flags.workers,
+    label: 'replay',
+  });
   await runner.close();
   // Keys, metadata and profiles come along, so the replayed directory serves like the original.
   const from = openOffchainStore({ dir: source.offchain });

@@ -25,7 +25,11 @@ export async function rewindCommand(flags: { data: string; toBlock: number; work
     try {
       const rewound = join(scratch.dir, 'state');
       const { store, runner } = await foldIntoScratch({
-        data: flags.data, stateDir: rewound, toBlock: flags.toBlock, workers: flags.workers, label: 'rewind',
+        data: flags.data,
+        stateDir: rewound,
+        toBlock: flags.toBlock,
+        workers: flags.workers,
+        label: 'rewind',
       });
       const block = runner.cursor().block;
       await runner.close();

@@ -8,14 +8,25 @@ import { followChainForever } from './followChainForever.js';
 import { startServer } from './serveCommand.js';
 
 export async function runCommand(flags: {
-  data: string; rpc: string; host: string; port: number; startBlock?: number; workers?: number; accessLog?: boolean;
+  data: string;
+  rpc: string;
+  host: string;
+  port: number;
+  startBlock?: number;
+  workers?: number;
+  accessLog?: boolean;
   /** The market API to load metadata from at start and every `metadataEveryMs` (cli/refreshMetadata.ts). */
-  metadataUrl?: string; metadataEveryMs?: number;
+  metadataUrl?: string;
+  metadataEveryMs?: number;
 }): Promise<void> {
   const venue = openVenue(flags.data, { workers: flags.workers });
   try {
     const server = await startServer({
-      data: flags.data, host: flags.host, port: flags.port, accessLog: flags.accessLog, stores: { store: venue.store, offchain: venue.offchain },
+      data: flags.data,
+      host: flags.host,
+      port: flags.port,
+      accessLog: flags.accessLog,
+      stores: { store: venue.store, offchain: venue.offchain },
     });
     console.log(`tally run: serving ${flags.data} on http://${flags.host}:${server.port}/v1, following the chain`);
     const metadata = flags.metadataUrl
@@ -23,7 +34,10 @@ export async function runCommand(flags: {
       : null;
     try {
       await followChainForever(venue, {
-        rpc: flags.rpc, startBlock: flags.startBlock, label: 'run', offchainChanged: metadata?.takeChanged,
+        rpc: flags.rpc,
+        startBlock: flags.startBlock,
+        label: 'run',
+        offchainChanged: metadata?.takeChanged,
       });
     } finally {
       await metadata?.stop();

@@ -81,9 +81,14 @@ function printAccessLine(line: string): void {
  * `accessLog`: a line per request on stdout.
  */
 export async function startServer(flags: {
-  data: string; host: string; port: number; accessLog?: boolean; stores?: { store: StateStore; offchain: OffchainStore };
+  data: string;
+  host: string;
+  port: number;
+  accessLog?: boolean;
+  stores?: { store: StateStore; offchain: OffchainStore };
 }): Promise<Server & { offchain: OffchainStore; closeAll(): Promise<void> }> {
-  if (!flags.stores && isEmptyDataDir(flags.data)) throw new RefusedError(`${flags.data} holds no venue yet: run tally demo or tally ingest first`);
+  if (!flags.stores && isEmptyDataDir(flags.data))
+    throw new RefusedError(`${flags.data} holds no venue yet: run tally demo or tally ingest first`);
   const paths = dataPaths(flags.data);
   // Read before anything is folded or opened: a malformed config stops the command with one line.
   const rateLimits = loadRateLimits(paths.config);
@@ -91,9 +96,17 @@ export async function startServer(flags: {
   const store = flags.stores?.store ?? openStateStore({ dir: paths.state });
   const offchain = flags.stores?.offchain ?? openOffchainStore({ dir: paths.offchain });
   const state = createStateReader(store);
-  const server = await createServer({
-    state, offchain, paths, version: VERSION, sourceHead: () => sourceHeadOf(state), reads: createStateReads(state, offchain),
-  }, { host: flags.host, port: flags.port, rateLimits, accessLog: flags.accessLog ? printAccessLine : undefined });
+  const server = await createServer(
+    {
+      state,
+      offchain,
+      paths,
+      version: VERSION,
+      sourceHead: () => sourceHeadOf(state),
+      reads: createStateReads(state, offchain),
+    },
+    { host: flags.host, port: flags.port, rateLimits, accessLog: flags.accessLog ? printAccessLine : undefined },
+  );
   return {
     ...server,
     offchain,
@@ -106,7 +119,12 @@ export async function startServer(flags: {
   };
 }
 
-export async function serveCommand(flags: { data: string; host: string; port: number; accessLog?: boolean }): Promise<void> {
+export async function serveCommand(flags: {
+  data: string;
+  host: string;
+  port: number;
+  accessLog?: boolean;
+}): Promise<void> {
   const server = await startServer(flags);
   console.log(`tally serving ${flags.data} on http://${flags.host}:${server.port}/v1`);
   await new Promise<void>((resolve) => {

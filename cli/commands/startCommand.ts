@@ -4,7 +4,12 @@ import { createApiKey } from '../../engine/offchain/apiKeys.js';
 import { demoCommand } from './demoCommand.js';
 import { startServer } from './serveCommand.js';
 
-export async function startCommand(flags: { data: string; host: string; port: number; workers?: number }): Promise<void> {
+export async function startCommand(flags: {
+  data: string;
+  host: string;
+  port: number;
+  workers?: number;
+}): Promise<void> {
   await demoCommand({ data: flags.data, workers: flags.workers });
   // The key only once the server listens: a port in use must not leave a key behind that was never printed.
   const server = await startServer({ data: flags.data, host: flags.host, port: flags.port });

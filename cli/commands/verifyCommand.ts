@@ -25,13 +25,17 @@ function checkCapture(log: EventLog, capture: string, config: string): boolean {
   const report = findLogGaps({ capturePath: capture, configPath: config, log });
   if (report.firstGap) {
     const { block, missing } = report.firstGap;
-    console.log(`verify: FAILED: the log lacks ${missing.length} venue log${missing.length > 1 ? 's' : ''} of block ${block} that ${capture} holds ` +
-      `(log index ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''}): an ingest stopped inside that block. ` +
-      `Run tally rewind --to-block ${block - 1}, then tally ingest --capture ${capture}`);
+    console.log(
+      `verify: FAILED: the log lacks ${missing.length} venue log${missing.length > 1 ? 's' : ''} of block ${block} that ${capture} holds ` +
+        `(log index ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', ...' : ''}): an ingest stopped inside that block. ` +
+        `Run tally rewind --to-block ${block - 1}, then tally ingest --capture ${capture}`,
+    );
     return false;
   }
-  console.log(`verify: the log holds every venue log of ${capture} through its last block (${report.compared} blocks compared` +
-    `${report.beyondLog ? `; ${report.beyondLog} later blocks of the capture are not ingested yet` : ''})`);
+  console.log(
+    `verify: the log holds every venue log of ${capture} through its last block (${report.compared} blocks compared` +
+      `${report.beyondLog ? `; ${report.beyondLog} later blocks of the capture are not ingested yet` : ''})`,
+  );
   return true;
 }
 
@@ -45,7 +49,9 @@ export async function verifyCommand(flags: { data: string; capture?: string; wor
   const stored = existsSync(paths.state) ? openStateStore({ dir: paths.state, readOnly: true }) : null;
   try {
     if (stored && !isStateLayoutCurrent(stored, loadFoldOptions(paths.config))) {
-      console.log(`verify: the state in ${paths.state} was folded with another state layout than this tally's (${STATE_LAYOUT}) or other options in config.json; fold it again first (tally ingest does so)`);
+      console.log(
+        `verify: the state in ${paths.state} was folded with another state layout than this tally's (${STATE_LAYOUT}) or other options in config.json; fold it again first (tally ingest does so)`,
+      );
       return 1;
     }
     const cursor = stored ? readFoldCursor(stored) : EMPTY_CURSOR;
@@ -66,7 +72,11 @@ export async function verifyCommand(flags: { data: string; capture?: string; wor
     let refolded: BlockRecord[];
     try {
       const { store, runner } = await foldIntoScratch({
-        data: flags.data, stateDir: scratch.dir, toBlock: cursor.block, workers: flags.workers, label: 'verify',
+        data: flags.data,
+        stateDir: scratch.dir,
+        toBlock: cursor.block,
+        workers: flags.workers,
+        label: 'verify',
       });
       refolded = [...createStateReader(store).blocks()];
       await runner.close();
@@ -77,7 +87,9 @@ export async function verifyCommand(flags: { data: string; capture?: string; wor
     const original = stored ? recordsThrough(stored, cursor.block) : [];
     // A rewind moves a new state in before it cuts the log: the one read here may be gone, and the log shorter.
     if (stored && isStateReplaced(stored, paths.state)) {
-      throw new RefusedError(`a rewind replaced the state in ${paths.state} while verify compared it: run verify again`);
+      throw new RefusedError(
+        `a rewind replaced the state in ${paths.state} while verify compared it: run verify again`,
+      );
     }
     return compareBlocks(original, refolded, { data: flags.data, head, writer: logWriterPid(paths.log) });
   } finally {
@@ -99,16 +111,21 @@ function recordsThrough(store: StateStore, block: number): BlockRecord[] {
  * block, or equal, with the log holding more (a fold under way when a process holds the log, else a state behind).
  */
 function compareBlocks(
-  original: BlockRecord[], refolded: BlockRecord[], context: { data: string; head: EventLogHead; writer: number | null },
+  original: BlockRecord[],
+  refolded: BlockRecord[],
+  context: { data: string; head: EventLogHead; writer: number | null },
 ): number {
   let matched = 0;
   while (matched < original.length || matched < refolded.length) {
     const a = original[matched];
     const b = refolded[matched];
     if (a?.block !== b?.block || a?.checksum !== b?.checksum) {
-      const where = a && b && a.block === b.block ? `block ${a.block}: stored ${a.checksum} refolded ${b.checksum}`
-        : !b || (a && a.block < b.block) ? `block ${a!.block}, which is in the stored state only (the log lacks it)`
-          : `block ${b.block}, which is in the refold only`;
+      const where =
+        a && b && a.block === b.block
+          ? `block ${a.block}: stored ${a.checksum} refolded ${b.checksum}`
+          : !b || (a && a.block < b.block)
+            ? `block ${a!.block}, which is in the stored state only (the log lacks it)`
+            : `block ${b.block}, which is in the refold only`;
       console.log(`verify: FAILED at ${where} (${matched} blocks matched before it)`);
       return 1;
     }
@@ -118,12 +135,17 @@ function compareBlocks(
   const checksum = matched > 0 ? original[matched - 1]!.checksum : '-';
   const beyond = context.head.blocks - matched;
   if (beyond > 0 && context.writer === null) {
-    console.log(`verify: the state is behind its log: folded through ${through}, the log holds ${beyond} more blocks ` +
-      `through block ${context.head.block}; the ${matched} folded blocks match. tally ingest --data ${context.data} folds the rest`);
+    console.log(
+      `verify: the state is behind its log: folded through ${through}, the log holds ${beyond} more blocks ` +
+        `through block ${context.head.block}; the ${matched} folded blocks match. tally ingest --data ${context.data} folds the rest`,
+    );
     return EXIT_STATE_BEHIND;
   }
-  const running = beyond > 0 ? `; a fold is running (process ${context.writer} holds the log): the ${beyond} blocks it has ` +
-    `appended beyond ${through} are not compared` : '';
+  const running =
+    beyond > 0
+      ? `; a fold is running (process ${context.writer} holds the log): the ${beyond} blocks it has ` +
+        `appended beyond ${through} are not compared`
+      : '';
   console.log(`verify: ok, ${matched} blocks, checksum ${checksum}${running}`);
   return 0;
 }

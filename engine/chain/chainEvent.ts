@@ -39,7 +39,11 @@ export type Kind = (typeof KIND)[keyof typeof KIND];
 export const EXCHANGE = { ctf: 1, negRisk: 2, ctfV2: 3, negRiskV2: 4, amm: 5 } as const;
 export type ExchangeCode = (typeof EXCHANGE)[keyof typeof EXCHANGE];
 export const EXCHANGE_LABEL: Record<ExchangeCode, string> = {
-  1: 'ctf', 2: 'neg-risk', 3: 'ctf-v2', 4: 'neg-risk-v2', 5: 'amm',
+  1: 'ctf',
+  2: 'neg-risk',
+  3: 'ctf-v2',
+  4: 'neg-risk-v2',
+  5: 'amm',
 };
 
 interface Base<K extends Kind> {
@@ -50,100 +54,235 @@ interface Base<K extends Kind> {
 }
 
 export interface ConditionPreparation extends Base<typeof KIND.conditionPreparation> {
-  conditionId: string; oracle: string; questionId: string; outcomeSlotCount: number;
+  conditionId: string;
+  oracle: string;
+  questionId: string;
+  outcomeSlotCount: number;
 }
 export interface ConditionResolution extends Base<typeof KIND.conditionResolution> {
-  conditionId: string; oracle: string; questionId: string; outcomeSlotCount: number; payoutNumerators: number[];
+  conditionId: string;
+  oracle: string;
+  questionId: string;
+  outcomeSlotCount: number;
+  payoutNumerators: number[];
 }
 export interface CtfSplit extends Base<typeof KIND.ctfSplit> {
-  stakeholder: string; collateral: string; parentCollectionId: string; conditionId: string; partition: number[]; amount: number;
+  stakeholder: string;
+  collateral: string;
+  parentCollectionId: string;
+  conditionId: string;
+  partition: number[];
+  amount: number;
 }
 export interface CtfMerge extends Base<typeof KIND.ctfMerge> {
-  stakeholder: string; collateral: string; parentCollectionId: string; conditionId: string; partition: number[]; amount: number;
+  stakeholder: string;
+  collateral: string;
+  parentCollectionId: string;
+  conditionId: string;
+  partition: number[];
+  amount: number;
 }
 export interface CtfRedemption extends Base<typeof KIND.ctfRedemption> {
-  redeemer: string; collateral: string; parentCollectionId: string; conditionId: string; indexSets: number[]; payout: number;
+  redeemer: string;
+  collateral: string;
+  parentCollectionId: string;
+  conditionId: string;
+  indexSets: number[];
+  payout: number;
 }
 export interface TransferSingle extends Base<typeof KIND.transferSingle> {
-  operator: string; from: string; to: string; tokenId: string; value: number;
+  operator: string;
+  from: string;
+  to: string;
+  tokenId: string;
+  value: number;
 }
 export interface TransferBatch extends Base<typeof KIND.transferBatch> {
-  operator: string; from: string; to: string; tokenIds: string[]; values: number[];
+  operator: string;
+  from: string;
+  to: string;
+  tokenIds: string[];
+  values: number[];
 }
 export interface OrderFilledV1 extends Base<typeof KIND.orderFilledV1> {
-  exchange: ExchangeCode; orderHash: string; maker: string; taker: string;
-  makerAssetId: string; takerAssetId: string; makerAmount: number; takerAmount: number; fee: number;
+  exchange: ExchangeCode;
+  orderHash: string;
+  maker: string;
+  taker: string;
+  makerAssetId: string;
+  takerAssetId: string;
+  makerAmount: number;
+  takerAmount: number;
+  fee: number;
 }
 export interface OrdersMatchedV1 extends Base<typeof KIND.ordersMatchedV1> {
-  exchange: ExchangeCode; takerOrderHash: string; takerOrderMaker: string;
-  makerAssetId: string; takerAssetId: string; makerAmount: number; takerAmount: number;
+  exchange: ExchangeCode;
+  takerOrderHash: string;
+  takerOrderMaker: string;
+  makerAssetId: string;
+  takerAssetId: string;
+  makerAmount: number;
+  takerAmount: number;
 }
 export interface TokenRegistered extends Base<typeof KIND.tokenRegistered> {
-  exchange: ExchangeCode; token0: string; token1: string; conditionId: string;
+  exchange: ExchangeCode;
+  token0: string;
+  token1: string;
+  conditionId: string;
 }
 export interface FeeChargedV1 extends Base<typeof KIND.feeChargedV1> {
-  exchange: ExchangeCode; receiver: string; tokenId: string; amount: number;
+  exchange: ExchangeCode;
+  receiver: string;
+  tokenId: string;
+  amount: number;
 }
 export interface OrderFilledV2 extends Base<typeof KIND.orderFilledV2> {
-  exchange: ExchangeCode; orderHash: string; maker: string; taker: string; side: number; tokenId: string;
-  makerAmount: number; takerAmount: number; fee: number; builder: string; metadata: string;
+  exchange: ExchangeCode;
+  orderHash: string;
+  maker: string;
+  taker: string;
+  side: number;
+  tokenId: string;
+  makerAmount: number;
+  takerAmount: number;
+  fee: number;
+  builder: string;
+  metadata: string;
 }
 export interface OrdersMatchedV2 extends Base<typeof KIND.ordersMatchedV2> {
-  exchange: ExchangeCode; takerOrderHash: string; takerOrderMaker: string; side: number; tokenId: string;
-  makerAmount: number; takerAmount: number;
+  exchange: ExchangeCode;
+  takerOrderHash: string;
+  takerOrderMaker: string;
+  side: number;
+  tokenId: string;
+  makerAmount: number;
+  takerAmount: number;
 }
 export interface FeeChargedV2 extends Base<typeof KIND.feeChargedV2> {
-  exchange: ExchangeCode; receiver: string; amount: number;
+  exchange: ExchangeCode;
+  receiver: string;
+  amount: number;
 }
 export interface FeeRefunded extends Base<typeof KIND.feeRefunded> {
-  module: string; orderHash: string; to: string; tokenId: string; refund: number; feeCharged: number;
+  module: string;
+  orderHash: string;
+  to: string;
+  tokenId: string;
+  refund: number;
+  feeCharged: number;
 }
 export interface MarketPrepared extends Base<typeof KIND.marketPrepared> {
-  marketId: string; oracle: string; feeBips: number; data: string;
+  marketId: string;
+  oracle: string;
+  feeBips: number;
+  data: string;
 }
 export interface QuestionPrepared extends Base<typeof KIND.questionPrepared> {
-  marketId: string; questionId: string; index: number; data: string;
+  marketId: string;
+  questionId: string;
+  index: number;
+  data: string;
 }
 export interface OutcomeReported extends Base<typeof KIND.outcomeReported> {
-  marketId: string; questionId: string; outcome: boolean;
+  marketId: string;
+  questionId: string;
+  outcome: boolean;
 }
 export interface AdapterSplit extends Base<typeof KIND.adapterSplit> {
-  stakeholder: string; conditionId: string; amount: number;
+  stakeholder: string;
+  conditionId: string;
+  amount: number;
 }
 export interface AdapterMerge extends Base<typeof KIND.adapterMerge> {
-  stakeholder: string; conditionId: string; amount: number;
+  stakeholder: string;
+  conditionId: string;
+  amount: number;
 }
 export interface PositionsConverted extends Base<typeof KIND.positionsConverted> {
-  stakeholder: string; marketId: string; indexSet: string; amount: number;
+  stakeholder: string;
+  marketId: string;
+  indexSet: string;
+  amount: number;
 }
 export interface AdapterRedemption extends Base<typeof KIND.adapterRedemption> {
-  redeemer: string; conditionId: string; amounts: number[]; payout: number;
+  redeemer: string;
+  conditionId: string;
+  amounts: number[];
+  payout: number;
 }
 export interface FpmmCreation extends Base<typeof KIND.fpmmCreation> {
-  creator: string; pool: string; conditionalTokens: string; collateral: string; conditionIds: string[]; fee: string;
+  creator: string;
+  pool: string;
+  conditionalTokens: string;
+  collateral: string;
+  conditionIds: string[];
+  fee: string;
 }
 export interface FpmmBuy extends Base<typeof KIND.fpmmBuy> {
-  pool: string; buyer: string; investmentAmount: number; feeAmount: number; outcomeIndex: number; outcomeTokensBought: number;
+  pool: string;
+  buyer: string;
+  investmentAmount: number;
+  feeAmount: number;
+  outcomeIndex: number;
+  outcomeTokensBought: number;
 }
 export interface FpmmSell extends Base<typeof KIND.fpmmSell> {
-  pool: string; seller: string; returnAmount: number; feeAmount: number; outcomeIndex: number; outcomeTokensSold: number;
+  pool: string;
+  seller: string;
+  returnAmount: number;
+  feeAmount: number;
+  outcomeIndex: number;
+  outcomeTokensSold: number;
 }
 export interface FpmmFundingAdded extends Base<typeof KIND.fpmmFundingAdded> {
-  pool: string; funder: string; amountsAdded: number[]; sharesMinted: number;
+  pool: string;
+  funder: string;
+  amountsAdded: number[];
+  sharesMinted: number;
 }
 export interface FpmmFundingRemoved extends Base<typeof KIND.fpmmFundingRemoved> {
-  pool: string; funder: string; amountsRemoved: number[]; collateralRemovedFromFeePool: number; sharesBurnt: number;
+  pool: string;
+  funder: string;
+  amountsRemoved: number[];
+  collateralRemovedFromFeePool: number;
+  sharesBurnt: number;
 }
 export interface AnswerUpdated extends Base<typeof KIND.answerUpdated> {
-  feed: string; current: number; roundId: string; updatedAt: number;
+  feed: string;
+  current: number;
+  roundId: string;
+  updatedAt: number;
 }
 
 export type ChainEvent =
-  | ConditionPreparation | ConditionResolution | CtfSplit | CtfMerge | CtfRedemption | TransferSingle | TransferBatch
-  | OrderFilledV1 | OrdersMatchedV1 | TokenRegistered | FeeChargedV1 | OrderFilledV2 | OrdersMatchedV2 | FeeChargedV2
-  | FeeRefunded | MarketPrepared | QuestionPrepared | OutcomeReported | AdapterSplit | AdapterMerge
-  | PositionsConverted | AdapterRedemption | FpmmCreation | FpmmBuy | FpmmSell | FpmmFundingAdded
-  | FpmmFundingRemoved | AnswerUpdated;
+  | ConditionPreparation
+  | ConditionResolution
+  | CtfSplit
+  | CtfMerge
+  | CtfRedemption
+  | TransferSingle
+  | TransferBatch
+  | OrderFilledV1
+  | OrdersMatchedV1
+  | TokenRegistered
+  | FeeChargedV1
+  | OrderFilledV2
+  | OrdersMatchedV2
+  | FeeChargedV2
+  | FeeRefunded
+  | MarketPrepared
+  | QuestionPrepared
+  | OutcomeReported
+  | AdapterSplit
+  | AdapterMerge
+  | PositionsConverted
+  | AdapterRedemption
+  | FpmmCreation
+  | FpmmBuy
+  | FpmmSell
+  | FpmmFundingAdded
+  | FpmmFundingRemoved
+  | AnswerUpdated;
 
 /** One finalized block's events, in log-index order: the unit the log appends and the fold commits. */
 export interface BlockEvents {
@@ -159,8 +298,18 @@ export interface BlockEvents {
  * `number` is a safe integer; `bytes` is 0x + hex of any even length.
  */
 export type FieldType =
-  | 'address' | 'token' | 'condition' | 'bytes32' | 'word' | 'number' | 'numbers' | 'tokens' | 'conditions' | 'bytes'
-  | 'bool' | 'exchange';
+  | 'address'
+  | 'token'
+  | 'condition'
+  | 'bytes32'
+  | 'word'
+  | 'number'
+  | 'numbers'
+  | 'tokens'
+  | 'conditions'
+  | 'bytes'
+  | 'bool'
+  | 'exchange';
 
 /**
  * The payload fields of each kind and how each is stored, in the order the log codec writes them after the
@@ -168,32 +317,92 @@ export type FieldType =
  */
 export const EVENT_SCHEMA: { [K in Kind]: Readonly<Record<string, FieldType>> } = {
   1: { conditionId: 'condition', oracle: 'address', questionId: 'bytes32', outcomeSlotCount: 'number' },
-  2: { conditionId: 'condition', oracle: 'address', questionId: 'bytes32', outcomeSlotCount: 'number', payoutNumerators: 'numbers' },
-  3: { stakeholder: 'address', collateral: 'address', parentCollectionId: 'bytes32', conditionId: 'condition', partition: 'numbers', amount: 'number' },
-  4: { stakeholder: 'address', collateral: 'address', parentCollectionId: 'bytes32', conditionId: 'condition', partition: 'numbers', amount: 'number' },
-  5: { redeemer: 'address', collateral: 'address', parentCollectionId: 'bytes32', conditionId: 'condition', indexSets: 'numbers', payout: 'number' },
+  2: {
+    conditionId: 'condition',
+    oracle: 'address',
+    questionId: 'bytes32',
+    outcomeSlotCount: 'number',
+    payoutNumerators: 'numbers',
+  },
+  3: {
+    stakeholder: 'address',
+    collateral: 'address',
+    parentCollectionId: 'bytes32',
+    conditionId: 'condition',
+    partition: 'numbers',
+    amount: 'number',
+  },
+  4: {
+    stakeholder: 'address',
+    collateral: 'address',
+    parentCollectionId: 'bytes32',
+    conditionId: 'condition',
+    partition: 'numbers',
+    amount: 'number',
+  },
+  5: {
+    redeemer: 'address',
+    collateral: 'address',
+    parentCollectionId: 'bytes32',
+    conditionId: 'condition',
+    indexSets: 'numbers',
+    payout: 'number',
+  },
   6: { operator: 'address', from: 'address', to: 'address', tokenId: 'token', value: 'number' },
   7: { operator: 'address', from: 'address', to: 'address', tokenIds: 'tokens', values: 'numbers' },
   8: {
-    exchange: 'exchange', orderHash: 'bytes32', maker: 'address', taker: 'address', makerAssetId: 'token', takerAssetId: 'token',
-    makerAmount: 'number', takerAmount: 'number', fee: 'number',
+    exchange: 'exchange',
+    orderHash: 'bytes32',
+    maker: 'address',
+    taker: 'address',
+    makerAssetId: 'token',
+    takerAssetId: 'token',
+    makerAmount: 'number',
+    takerAmount: 'number',
+    fee: 'number',
   },
   9: {
-    exchange: 'exchange', takerOrderHash: 'bytes32', takerOrderMaker: 'address', makerAssetId: 'token', takerAssetId: 'token',
-    makerAmount: 'number', takerAmount: 'number',
+    exchange: 'exchange',
+    takerOrderHash: 'bytes32',
+    takerOrderMaker: 'address',
+    makerAssetId: 'token',
+    takerAssetId: 'token',
+    makerAmount: 'number',
+    takerAmount: 'number',
   },
   10: { exchange: 'exchange', token0: 'token', token1: 'token', conditionId: 'condition' },
   11: { exchange: 'exchange', receiver: 'address', tokenId: 'token', amount: 'number' },
   12: {
-    exchange: 'exchange', orderHash: 'bytes32', maker: 'address', taker: 'address', side: 'number', tokenId: 'token',
-    makerAmount: 'number', takerAmount: 'number', fee: 'number', builder: 'bytes32', metadata: 'bytes32',
+    exchange: 'exchange',
+    orderHash: 'bytes32',
+    maker: 'address',
+    taker: 'address',
+    side: 'number',
+    tokenId: 'token',
+    makerAmount: 'number',
+    takerAmount: 'number',
+    fee: 'number',
+    builder: 'bytes32',
+    metadata: 'bytes32',
   },
   13: {
-    exchange: 'exchange', takerOrderHash: 'bytes32', takerOrderMaker: 'address', side: 'number', tokenId: 'token',
-    makerAmount: 'number', takerAmount: 'number',
+    exchange: 'exchange',
+    takerOrderHash: 'bytes32',
+    takerOrderMaker: 'address',
+    side: 'number',
+    tokenId: 'token',
+    makerAmount: 'number',
+    takerAmount: 'number',
   },
   14: { exchange: 'exchange', receiver: 'address', amount: 'number' },
-  15: { module: 'address', orderHash: 'bytes32', to: 'address', tokenId: 'token', refund: 'number', feeCharged: 'number' },
+  15: {
+    module: 'address',
+    orderHash: 'bytes32',
+    to: 'address',
+    tokenId: 'token',
+    refund: 'number',
+    feeCharged: 'number',
+  },
   16: { marketId: 'bytes32', oracle: 'address', feeBips: 'number', data: 'bytes' },
   17: { marketId: 'bytes32', questionId: 'bytes32', index: 'number', data: 'bytes' },
   18: { marketId: 'bytes32', questionId: 'bytes32', outcome: 'bool' },
@@ -202,12 +411,37 @@ export const EVENT_SCHEMA: { [K in Kind]: Readonly<Record<string, FieldType>> } 
   21: { stakeholder: 'address', marketId: 'bytes32', indexSet: 'word', amount: 'number' },
   22: { redeemer: 'address', conditionId: 'condition', amounts: 'numbers', payout: 'number' },
   23: {
-    creator: 'address', pool: 'address', conditionalTokens: 'address', collateral: 'address', conditionIds: 'conditions', fee: 'word',
+    creator: 'address',
+    pool: 'address',
+    conditionalTokens: 'address',
+    collateral: 'address',
+    conditionIds: 'conditions',
+    fee: 'word',
   },
-  24: { pool: 'address', buyer: 'address', investmentAmount: 'number', feeAmount: 'number', outcomeIndex: 'number', outcomeTokensBought: 'number' },
-  25: { pool: 'address', seller: 'address', returnAmount: 'number', feeAmount: 'number', outcomeIndex: 'number', outcomeTokensSold: 'number' },
+  24: {
+    pool: 'address',
+    buyer: 'address',
+    investmentAmount: 'number',
+    feeAmount: 'number',
+    outcomeIndex: 'number',
+    outcomeTokensBought: 'number',
+  },
+  25: {
+    pool: 'address',
+    seller: 'address',
+    returnAmount: 'number',
+    feeAmount: 'number',
+    outcomeIndex: 'number',
+    outcomeTokensSold: 'number',
+  },
   26: { pool: 'address', funder: 'address', amountsAdded: 'numbers', sharesMinted: 'number' },
-  27: { pool: 'address', funder: 'address', amountsRemoved: 'numbers', collateralRemovedFromFeePool: 'number', sharesBurnt: 'number' },
+  27: {
+    pool: 'address',
+    funder: 'address',
+    amountsRemoved: 'numbers',
+    collateralRemovedFromFeePool: 'number',
+    sharesBurnt: 'number',
+  },
   28: { feed: 'address', current: 'number', roundId: 'word', updatedAt: 'number' },
 };
 

@@ -17,7 +17,8 @@ export function loadVenueAddresses(configPath: string): VenueAddresses {
         addresses.priceFeeds[feed.toLowerCase()] = String(asset);
       }
     } else if (name in POLYGON_ADDRESSES) {
-      if (typeof value !== 'string' || !ADDRESS.test(value)) throw new InputError(configPath, 0, `${name} is not an address`);
+      if (typeof value !== 'string' || !ADDRESS.test(value))
+        throw new InputError(configPath, 0, `${name} is not an address`);
       (addresses as unknown as Record<string, string>)[name] = value.toLowerCase();
     } else {
       throw new InputError(configPath, 0, `unknown contract ${name}`);

@@ -30,7 +30,9 @@ export function tokenIdFromDecimal(decimal: string): string {
   let first = 0;
   while (first < decimal.length - 1 && decimal.charCodeAt(first) === 48) first++;
   if (decimal.length - first > MAX_DECIMAL_DIGITS) {
-    throw new RangeError(`token id ${decimal.slice(0, 20)}… has more than ${MAX_DECIMAL_DIGITS} digits, above 2^256 - 1`);
+    throw new RangeError(
+      `token id ${decimal.slice(0, 20)}… has more than ${MAX_DECIMAL_DIGITS} digits, above 2^256 - 1`,
+    );
   }
   const value = BigInt(decimal);
   if (value > MAX_UINT256) throw new RangeError(`token id ${decimal} is above 2^256 - 1`);

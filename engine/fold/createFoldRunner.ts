@@ -7,7 +7,13 @@ import type { BlockEvents } from '../chain/chainEvent.js';
 import type { PositionEvent } from '../reducers/positionEvent.js';
 import type { VenueAddresses } from '../chain/venueAddresses.js';
 import { blockChecksum } from '../state/blockChecksum.js';
-import { CURSOR_KEY, encodeBlockRecord, readFoldCursor, type BlockRecord, type FoldCursor } from '../state/foldCursor.js';
+import {
+  CURSOR_KEY,
+  encodeBlockRecord,
+  readFoldCursor,
+  type BlockRecord,
+  type FoldCursor,
+} from '../state/foldCursor.js';
 import { createBlockWrites, type BlockWrites } from '../state/blockWrites.js';
 import { createMarketRegistry } from '../state/createMarketRegistry.js';
 import { putStateWrite, type StateDbName, type StateStore } from '../state/openStateStore.js';
@@ -106,15 +112,30 @@ export function createFoldRunner(options: {
   const keepTrades = options.trades ?? true;
   const { store, addresses } = options;
   const partitions = Math.max(1, options.workers ?? 1);
-  const pools = Array.from({ length: partitions }, () => new Piscina({
-    ...workerOptions('./walletFoldWorker', import.meta.url), minThreads: 1, maxThreads: 1, idleTimeout: 60_000,
-    resourceLimits: { maxOldGenerationSizeMb: WALLET_WORKER_OLD_SPACE_MB },
-  }));
+  const pools = Array.from(
+    { length: partitions },
+    () =>
+      new Piscina({
+        ...workerOptions('./walletFoldWorker', import.meta.url),
+        minThreads: 1,
+        maxThreads: 1,
+        idleTimeout: 60_000,
+        resourceLimits: { maxOldGenerationSizeMb: WALLET_WORKER_OLD_SPACE_MB },
+      }),
+  );
   const registry = createMarketRegistry(store);
   const venueContracts = new Set<string>([
-    addresses.ctf, addresses.ctfExchange, addresses.negRiskExchange, addresses.ctfExchangeV2, addresses.negRiskExchangeV2,
-    addresses.negRiskAdapter, addresses.wrappedCollateral, addresses.feeModule, addresses.negRiskFeeModule,
-    addresses.negRiskFeeModuleLegacy, addresses.negRiskVault,
+    addresses.ctf,
+    addresses.ctfExchange,
+    addresses.negRiskExchange,
+    addresses.ctfExchangeV2,
+    addresses.negRiskExchangeV2,
+    addresses.negRiskAdapter,
+    addresses.wrappedCollateral,
+    addresses.feeModule,
+    addresses.negRiskFeeModule,
+    addresses.negRiskFeeModuleLegacy,
+    addresses.negRiskVault,
   ]);
   for (const { key } of store.dbs.pools.getRange({})) venueContracts.add(String(key));
   const skipped: Record<string, number> = {};
@@ -135,7 +156,9 @@ export function createFoldRunner(options: {
   let preparedFills = cursor.fills;
   let writes: BlockWrites = createBlockWrites();
   // Per-batch collection, filled by the derive sink. Ids are numbered here, in derive order, whatever the worker count.
-  const partitionRecords = Array.from({ length: partitions }, () => createPositionRecordWriter((space, text) => stateIds.id(space, text, writes)));
+  const partitionRecords = Array.from({ length: partitions }, () =>
+    createPositionRecordWriter((space, text) => stateIds.id(space, text, writes)),
+  );
 
   const ctx: DeriveContext = {
     addresses,
@@ -191,14 +214,23 @@ export function createFoldRunner(options: {
 
   async function foldWallets(batch: PreparedBatch): Promise<WalletFoldResult[]> {
     const slots = createTransferSlots(batch.slotCount);
-    return Promise.all(pools.map(async (pool, i) => {
-      const { buffer, length } = batch.partitionRecords[i]!;
-      const task: WalletFoldTask = {
-        stateDir: options.stateDir, records: buffer, recordLength: length, slots, slotCount: batch.slotCount, epoch,
-        committedBlock: cursor.block, storedIds: cursor.ids, cacheLimit: options.positionCache ?? POSITION_CACHE,
-      };
-      return (await pool.run(task, { transferList: [buffer] })) as WalletFoldResult;
-    }));
+    return Promise.all(
+      pools.map(async (pool, i) => {
+        const { buffer, length } = batch.partitionRecords[i]!;
+        const task: WalletFoldTask = {
+          stateDir: options.stateDir,
+          records: buffer,
+          recordLength: length,
+          slots,
+          slotCount: batch.slotCount,
+          epoch,
+          committedBlock: cursor.block,
+          storedIds: cursor.ids,
+          cacheLimit: options.positionCache ?? POSITION_CACHE,
+        };
+        return (await pool.run(task, { transferList: [buffer] })) as WalletFoldResult;
+      }),
+    );
   }
 
   /** Nothing of an abandoned batch was committed: forget every cached record it may have changed. */
@@ -239,8 +271,15 @@ export function createFoldRunner(options: {
     let eventCount = 0;
     for (const block of blocks) eventCount += block.events.length;
     return {
-      registryBatch, blocks, eventCount, partitionRecords: partitionRecords.map((records) => records.take()), slotCount, mainWrites, fillCount: preparedFills - firstFill,
-      ids: stateIds.counts(), listWrites: fillLists.takeWrites(),
+      registryBatch,
+      blocks,
+      eventCount,
+      partitionRecords: partitionRecords.map((records) => records.take()),
+      slotCount,
+      mainWrites,
+      fillCount: preparedFills - firstFill,
+      ids: stateIds.counts(),
+      listWrites: fillLists.takeWrites(),
     };
   }
 
@@ -281,13 +320,23 @@ export function createFoldRunner(options: {
         const blockWrites = mainWrites[i]!.concat(workerWrites.get(block.block) ?? []);
         checksum = blockChecksum(checksum, block.block, blockWrites);
         events += block.events.length;
-        blockRecords.push({ block: block.block, ts: block.ts, hash: block.hash, checksum, events: block.events.length });
+        blockRecords.push({
+          block: block.block,
+          ts: block.ts,
+          hash: block.hash,
+          checksum,
+          events: block.events.length,
+        });
         keepFinal(blockWrites);
       }
       keepFinal(batch.listWrites);
       const last = blocks[blocks.length - 1]!;
       const next: FoldCursor = {
-        block: last.block, checksum, events, blocks: cursor.blocks + blocks.length, fills: cursor.fills + batch.fillCount,
+        block: last.block,
+        checksum,
+        events,
+        blocks: cursor.blocks + blocks.length,
+        fills: cursor.fills + batch.fillCount,
         ids: batch.ids,
       };
       // A batch, not a transaction callback: the puts are queued and LMDB's own write thread applies them, in one
@@ -298,7 +347,8 @@ export function createFoldRunner(options: {
           // native string sort, no comparator callback, is byte order for ASCII keys and latin1 binary ones).
           for (const key of [...values.keys()].sort()) putStateWrite(store, name, key, values.get(key)!);
         }
-        for (const record of blockRecords) putStateWrite(store, 'blocks', blockRecordKey(record.block), encodeBlockRecord(record));
+        for (const record of blockRecords)
+          putStateWrite(store, 'blocks', blockRecordKey(record.block), encodeBlockRecord(record));
         store.dbs.meta.put(CURSOR_KEY, encodeValue(next));
       });
       queued();

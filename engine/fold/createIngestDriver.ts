@@ -14,7 +14,11 @@ export interface IngestDriver {
    * Folds the log's blocks after the cursor (through `toBlock`) in batches of about `batchEvents` events;
    * `onBatch` hears each batch once it is committed.
    */
-  catchUp(options?: { toBlock?: number; batchEvents?: number; onBatch?: (blocks: BlockEvents[]) => void }): Promise<void>;
+  catchUp(options?: {
+    toBlock?: number;
+    batchEvents?: number;
+    onBatch?: (blocks: BlockEvents[]) => void;
+  }): Promise<void>;
   /** A source's new blocks: appended to the log as one frame, then folded. */
   appendBlocks(blocks: BlockEvents[]): Promise<void>;
   /** A source's frame, already encoded (the capture reader's): appended as it is, then folded; answers its blocks. */

@@ -32,7 +32,10 @@ const MARGIN = 1.5;
 const MIN_CHUNK_EVENTS = 2_000;
 
 /** Resident bytes: all of them, and those of file maps (the state's map, mostly). */
-export interface ResidentMemory { rss: number; mapped: number }
+export interface ResidentMemory {
+  rss: number;
+  mapped: number;
+}
 
 /** This process's resident memory (Linux /proc; elsewhere all of it counts as the map's). */
 export function readResidentMemory(): ResidentMemory {
@@ -54,7 +57,9 @@ export interface ReleasePolicy {
 
 /** `everyEvents` Infinity turns releases off (a server sharing the store holds the map open). */
 export function createReleasePolicy(
-  everyEvents = RELEASE_EVERY_EVENTS, rssBudgetBytes = RELEASE_RSS_BUDGET_BYTES, memory: () => ResidentMemory = readResidentMemory,
+  everyEvents = RELEASE_EVERY_EVENTS,
+  rssBudgetBytes = RELEASE_RSS_BUDGET_BYTES,
+  memory: () => ResidentMemory = readResidentMemory,
 ): ReleasePolicy {
   let since = 0;
   /** The map's reading before the last commit, and that commit's events. */
@@ -65,7 +70,8 @@ export function createReleasePolicy(
   let ceiling = Infinity;
   const growth: number[] = [];
   const perEvent = () => (growth.length === 0 ? 0 : Math.max(...growth) * MARGIN);
-  const ceilingAbove = (mappedFloor: number, now: ResidentMemory) => mappedFloor + Math.max(MIN_MAP_BYTES, rssBudgetBytes - now.rss);
+  const ceilingAbove = (mappedFloor: number, now: ResidentMemory) =>
+    mappedFloor + Math.max(MIN_MAP_BYTES, rssBudgetBytes - now.rss);
 
   return {
     chunkEvents() {

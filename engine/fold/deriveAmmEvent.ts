@@ -1,7 +1,13 @@
 // Early AMM pools (venue.md 1.8, engine/README.md, Accounting): trades fold as fee-inclusive buys and net sells and appear
 // in trade lists (exchange `amm`, the pool as counterparty); funding hands the provider outcome tokens at the
 // pool's price a[other]/(a0+a1). Only pools the factory created count.
-import { EXCHANGE, type FpmmBuy, type FpmmFundingAdded, type FpmmFundingRemoved, type FpmmSell } from '../chain/chainEvent.js';
+import {
+  EXCHANGE,
+  type FpmmBuy,
+  type FpmmFundingAdded,
+  type FpmmFundingRemoved,
+  type FpmmSell,
+} from '../chain/chainEvent.js';
 import { mulDivRound } from '../reducers/mulDivRound.js';
 import { POSITION_EVENT } from '../reducers/positionEvent.js';
 import type { MarketRecord } from '../state/marketRecords.js';
@@ -16,12 +22,30 @@ function poolMarket(ctx: DeriveContext, pool: string): MarketRecord | null {
 }
 
 function recordAmmTrade(
-  ctx: DeriveContext, clock: BlockClock, market: MarketRecord, event: FpmmBuy | FpmmSell,
-  wallet: string, buy: boolean, outcome: number, shares: number, usd: number, fee: number,
+  ctx: DeriveContext,
+  clock: BlockClock,
+  market: MarketRecord,
+  event: FpmmBuy | FpmmSell,
+  wallet: string,
+  buy: boolean,
+  outcome: number,
+  shares: number,
+  usd: number,
+  fee: number,
 ): void {
   ctx.sink.trade(market.conditionId, {
-    logIndex: event.logIndex, tx: event.tx, wallet, side: buy ? SIDE.buy : SIDE.sell, token: market.tokens![outcome]!,
-    outcomeIndex: outcome, shares, usd, fee, feeUnit: FEE_UNIT.usd, role: ROLE.taker, counterparty: event.pool,
+    logIndex: event.logIndex,
+    tx: event.tx,
+    wallet,
+    side: buy ? SIDE.buy : SIDE.sell,
+    token: market.tokens![outcome]!,
+    outcomeIndex: outcome,
+    shares,
+    usd,
+    fee,
+    feeUnit: FEE_UNIT.usd,
+    role: ROLE.taker,
+    counterparty: event.pool,
     exchange: EXCHANGE.amm,
   });
   market.marks[outcome] = { usd, shares, ts: clock.ts };
@@ -34,11 +58,29 @@ export function deriveFpmmBuy(ctx: DeriveContext, clock: BlockClock, event: Fpmm
   if (event.outcomeTokensBought === 0) return ctx.sink.skip('emptyFill');
   const token = market.tokens![event.outcomeIndex]!;
   ctx.sink.positionEvent({
-    kind: POSITION_EVENT.ammBuy, wallet: event.buyer, ts: clock.ts, block: clock.block, logIndex: event.logIndex, market: market.conditionId, token,
-    investment: event.investmentAmount, fee: event.feeAmount, shares: event.outcomeTokensBought,
+    kind: POSITION_EVENT.ammBuy,
+    wallet: event.buyer,
+    ts: clock.ts,
+    block: clock.block,
+    logIndex: event.logIndex,
+    market: market.conditionId,
+    token,
+    investment: event.investmentAmount,
+    fee: event.feeAmount,
+    shares: event.outcomeTokensBought,
   });
-  recordAmmTrade(ctx, clock, market, event, event.buyer, true, event.outcomeIndex, event.outcomeTokensBought,
-    event.investmentAmount - event.feeAmount, event.feeAmount);
+  recordAmmTrade(
+    ctx,
+    clock,
+    market,
+    event,
+    event.buyer,
+    true,
+    event.outcomeIndex,
+    event.outcomeTokensBought,
+    event.investmentAmount - event.feeAmount,
+    event.feeAmount,
+  );
 }
 
 export function deriveFpmmSell(ctx: DeriveContext, clock: BlockClock, event: FpmmSell): void {
@@ -47,11 +89,29 @@ export function deriveFpmmSell(ctx: DeriveContext, clock: BlockClock, event: Fpm
   if (event.outcomeTokensSold === 0) return ctx.sink.skip('emptyFill');
   const token = market.tokens![event.outcomeIndex]!;
   ctx.sink.positionEvent({
-    kind: POSITION_EVENT.ammSell, wallet: event.seller, ts: clock.ts, block: clock.block, logIndex: event.logIndex, market: market.conditionId, token,
-    proceeds: event.returnAmount, fee: event.feeAmount, shares: event.outcomeTokensSold,
+    kind: POSITION_EVENT.ammSell,
+    wallet: event.seller,
+    ts: clock.ts,
+    block: clock.block,
+    logIndex: event.logIndex,
+    market: market.conditionId,
+    token,
+    proceeds: event.returnAmount,
+    fee: event.feeAmount,
+    shares: event.outcomeTokensSold,
   });
-  recordAmmTrade(ctx, clock, market, event, event.seller, false, event.outcomeIndex, event.outcomeTokensSold,
-    event.returnAmount + event.feeAmount, event.feeAmount);
+  recordAmmTrade(
+    ctx,
+    clock,
+    market,
+    event,
+    event.seller,
+    false,
+    event.outcomeIndex,
+    event.outcomeTokensSold,
+    event.returnAmount + event.feeAmount,
+    event.feeAmount,
+  );
 }
 
 /** Funding added: the outcome with the smaller amount added comes back, |a0-a1| of it. */
@@ -64,8 +124,15 @@ export function deriveFpmmFundingAdded(ctx: DeriveContext, clock: BlockClock, ev
   const other = outcome === 0 ? a1 : a0;
   const shares = Math.abs(a0 - a1);
   ctx.sink.positionEvent({
-    kind: POSITION_EVENT.ammReceive, wallet: event.funder, ts: clock.ts, block: clock.block, logIndex: event.logIndex,
-    market: market.conditionId, token: market.tokens![outcome]!, shares, cost: mulDivRound(shares, other, a0 + a1),
+    kind: POSITION_EVENT.ammReceive,
+    wallet: event.funder,
+    ts: clock.ts,
+    block: clock.block,
+    logIndex: event.logIndex,
+    market: market.conditionId,
+    token: market.tokens![outcome]!,
+    shares,
+    cost: mulDivRound(shares, other, a0 + a1),
   });
 }
 
@@ -79,8 +146,15 @@ export function deriveFpmmFundingRemoved(ctx: DeriveContext, clock: BlockClock, 
     const shares = amounts[outcome]!;
     if (shares === 0) continue;
     ctx.sink.positionEvent({
-      kind: POSITION_EVENT.ammReceive, wallet: event.funder, ts: clock.ts, block: clock.block, logIndex: event.logIndex,
-      market: market.conditionId, token: market.tokens![outcome]!, shares, cost: mulDivRound(shares, amounts[1 - outcome]!, a0 + a1),
+      kind: POSITION_EVENT.ammReceive,
+      wallet: event.funder,
+      ts: clock.ts,
+      block: clock.block,
+      logIndex: event.logIndex,
+      market: market.conditionId,
+      token: market.tokens![outcome]!,
+      shares,
+      cost: mulDivRound(shares, amounts[1 - outcome]!, a0 + a1),
     });
   }
 }

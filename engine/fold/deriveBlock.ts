@@ -5,13 +5,23 @@ import { KIND, type BlockEvents } from '../chain/chainEvent.js';
 import { deriveFpmmBuy, deriveFpmmFundingAdded, deriveFpmmFundingRemoved, deriveFpmmSell } from './deriveAmmEvent.js';
 import type { DeriveContext } from './deriveContext.js';
 import {
-  deriveAdapterRedemption, deriveAdapterSplitOrMerge, deriveCtfRedemption, deriveCtfSplitOrMerge, derivePositionsConverted,
-  deriveTransferBatch, deriveTransferSingle,
+  deriveAdapterRedemption,
+  deriveAdapterSplitOrMerge,
+  deriveCtfRedemption,
+  deriveCtfSplitOrMerge,
+  derivePositionsConverted,
+  deriveTransferBatch,
+  deriveTransferSingle,
 } from './deriveCtfEvent.js';
 import { deriveFeeRefunded, deriveOrderFilledV1, deriveOrderFilledV2 } from './deriveFill.js';
 import {
-  deriveAnswerUpdated, deriveConditionPreparation, deriveConditionResolution, deriveFpmmCreation, deriveMarketPrepared,
-  deriveQuestionPrepared, deriveTokenRegistered,
+  deriveAnswerUpdated,
+  deriveConditionPreparation,
+  deriveConditionResolution,
+  deriveFpmmCreation,
+  deriveMarketPrepared,
+  deriveQuestionPrepared,
+  deriveTokenRegistered,
 } from './deriveRegistryEvent.js';
 import { createTxContext, enterTx } from './txContext.js';
 import { AssertionFailure } from '../assert.js';
@@ -22,38 +32,92 @@ export function deriveBlock(ctx: DeriveContext, block: BlockEvents): void {
   for (const event of block.events) {
     enterTx(tx, event.tx);
     switch (event.kind) {
-      case KIND.conditionPreparation: deriveConditionPreparation(ctx, clock, event); break;
-      case KIND.conditionResolution: deriveConditionResolution(ctx, clock, event); break;
-      case KIND.ctfSplit: deriveCtfSplitOrMerge(ctx, clock, event, false); break;
-      case KIND.ctfMerge: deriveCtfSplitOrMerge(ctx, clock, event, true); break;
-      case KIND.ctfRedemption: deriveCtfRedemption(ctx, clock, event); break;
-      case KIND.transferSingle: deriveTransferSingle(ctx, clock, event); break;
-      case KIND.transferBatch: deriveTransferBatch(ctx, clock, event); break;
-      case KIND.orderFilledV1: deriveOrderFilledV1(ctx, clock, tx, event); break;
-      case KIND.orderFilledV2: deriveOrderFilledV2(ctx, clock, tx, event); break;
+      case KIND.conditionPreparation:
+        deriveConditionPreparation(ctx, clock, event);
+        break;
+      case KIND.conditionResolution:
+        deriveConditionResolution(ctx, clock, event);
+        break;
+      case KIND.ctfSplit:
+        deriveCtfSplitOrMerge(ctx, clock, event, false);
+        break;
+      case KIND.ctfMerge:
+        deriveCtfSplitOrMerge(ctx, clock, event, true);
+        break;
+      case KIND.ctfRedemption:
+        deriveCtfRedemption(ctx, clock, event);
+        break;
+      case KIND.transferSingle:
+        deriveTransferSingle(ctx, clock, event);
+        break;
+      case KIND.transferBatch:
+        deriveTransferBatch(ctx, clock, event);
+        break;
+      case KIND.orderFilledV1:
+        deriveOrderFilledV1(ctx, clock, tx, event);
+        break;
+      case KIND.orderFilledV2:
+        deriveOrderFilledV2(ctx, clock, tx, event);
+        break;
       // A match closes with OrdersMatched; the taker's fill already reset the maker list.
-      case KIND.ordersMatchedV1: case KIND.ordersMatchedV2: tx.makers.length = 0; break;
-      case KIND.tokenRegistered: deriveTokenRegistered(ctx, event); break;
+      case KIND.ordersMatchedV1:
+      case KIND.ordersMatchedV2:
+        tx.makers.length = 0;
+        break;
+      case KIND.tokenRegistered:
+        deriveTokenRegistered(ctx, event);
+        break;
       // FeeCharged repeats the fee the fills carry.
-      case KIND.feeChargedV1: case KIND.feeChargedV2: break;
-      case KIND.feeRefunded: deriveFeeRefunded(ctx, tx, event); break;
-      case KIND.marketPrepared: deriveMarketPrepared(ctx, event); break;
-      case KIND.questionPrepared: deriveQuestionPrepared(ctx, event); break;
+      case KIND.feeChargedV1:
+      case KIND.feeChargedV2:
+        break;
+      case KIND.feeRefunded:
+        deriveFeeRefunded(ctx, tx, event);
+        break;
+      case KIND.marketPrepared:
+        deriveMarketPrepared(ctx, event);
+        break;
+      case KIND.questionPrepared:
+        deriveQuestionPrepared(ctx, event);
+        break;
       // The CTF's ConditionResolution, emitted just before, carries the payouts.
-      case KIND.outcomeReported: break;
-      case KIND.adapterSplit: deriveAdapterSplitOrMerge(ctx, clock, event, false); break;
-      case KIND.adapterMerge: deriveAdapterSplitOrMerge(ctx, clock, event, true); break;
-      case KIND.positionsConverted: derivePositionsConverted(ctx, clock, event); break;
-      case KIND.adapterRedemption: deriveAdapterRedemption(ctx, clock, event); break;
-      case KIND.fpmmCreation: deriveFpmmCreation(ctx, event); break;
-      case KIND.fpmmBuy: deriveFpmmBuy(ctx, clock, event); break;
-      case KIND.fpmmSell: deriveFpmmSell(ctx, clock, event); break;
-      case KIND.fpmmFundingAdded: deriveFpmmFundingAdded(ctx, clock, event); break;
-      case KIND.fpmmFundingRemoved: deriveFpmmFundingRemoved(ctx, clock, event); break;
-      case KIND.answerUpdated: deriveAnswerUpdated(ctx, clock, event); break;
+      case KIND.outcomeReported:
+        break;
+      case KIND.adapterSplit:
+        deriveAdapterSplitOrMerge(ctx, clock, event, false);
+        break;
+      case KIND.adapterMerge:
+        deriveAdapterSplitOrMerge(ctx, clock, event, true);
+        break;
+      case KIND.positionsConverted:
+        derivePositionsConverted(ctx, clock, event);
+        break;
+      case KIND.adapterRedemption:
+        deriveAdapterRedemption(ctx, clock, event);
+        break;
+      case KIND.fpmmCreation:
+        deriveFpmmCreation(ctx, event);
+        break;
+      case KIND.fpmmBuy:
+        deriveFpmmBuy(ctx, clock, event);
+        break;
+      case KIND.fpmmSell:
+        deriveFpmmSell(ctx, clock, event);
+        break;
+      case KIND.fpmmFundingAdded:
+        deriveFpmmFundingAdded(ctx, clock, event);
+        break;
+      case KIND.fpmmFundingRemoved:
+        deriveFpmmFundingRemoved(ctx, clock, event);
+        break;
+      case KIND.answerUpdated:
+        deriveAnswerUpdated(ctx, clock, event);
+        break;
       default: {
         const unknown: never = event;
-        throw new AssertionFailure(`deriveBlock: unknown event kind in block ${block.block}: ${JSON.stringify(unknown)}`);
+        throw new AssertionFailure(
+          `deriveBlock: unknown event kind in block ${block.block}: ${JSON.stringify(unknown)}`,
+        );
       }
     }
   }

@@ -22,8 +22,15 @@ export interface MarketRegistry {
 
 /** Why an event produced nothing although it was the venue's: counted, shown by ingest and health. */
 export type SkipReason =
-  | 'plumbing' | 'unknownCondition' | 'unresolvedRedemption' | 'unknownPool' | 'unknownNegRiskMarket'
-  | 'unmatchedRefund' | 'tokenMismatch' | 'emptyFill' | 'nonBinaryCondition';
+  | 'plumbing'
+  | 'unknownCondition'
+  | 'unresolvedRedemption'
+  | 'unknownPool'
+  | 'unknownNegRiskMarket'
+  | 'unmatchedRefund'
+  | 'tokenMismatch'
+  | 'emptyFill'
+  | 'nonBinaryCondition';
 
 export interface DeriveSink {
   positionEvent(event: PositionEvent): void;

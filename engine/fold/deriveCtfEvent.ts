@@ -2,7 +2,15 @@
 // merges, redemptions, transfers, conversions. CTF events whose stakeholder or redeemer is a venue contract,
 // and transfers touching one, are the plumbing of a trade or an adapter call: the venue's own event counts.
 import type {
-  AdapterMerge, AdapterRedemption, AdapterSplit, CtfMerge, CtfRedemption, CtfSplit, PositionsConverted, TransferBatch, TransferSingle,
+  AdapterMerge,
+  AdapterRedemption,
+  AdapterSplit,
+  CtfMerge,
+  CtfRedemption,
+  CtfSplit,
+  PositionsConverted,
+  TransferBatch,
+  TransferSingle,
 } from '../chain/chainEvent.js';
 import { NO_TOKEN_BURN_ADDRESS, ZERO_ADDRESS } from '../chain/venueAddresses.js';
 import { POSITION_EVENT } from '../reducers/positionEvent.js';
@@ -17,18 +25,31 @@ function binaryTokens(ctx: DeriveContext, conditionId: string, collateral: strin
 }
 
 function isFullBinaryPartition(partition: number[]): boolean {
-  return partition.length === 2 && ((partition[0] === 1 && partition[1] === 2) || (partition[0] === 2 && partition[1] === 1));
+  return (
+    partition.length === 2 && ((partition[0] === 1 && partition[1] === 2) || (partition[0] === 2 && partition[1] === 1))
+  );
 }
 
-export function deriveCtfSplitOrMerge(ctx: DeriveContext, clock: BlockClock, event: CtfSplit | CtfMerge, merge: boolean): void {
+export function deriveCtfSplitOrMerge(
+  ctx: DeriveContext,
+  clock: BlockClock,
+  event: CtfSplit | CtfMerge,
+  merge: boolean,
+): void {
   if (ctx.isVenueContract(event.stakeholder)) return ctx.sink.skip('plumbing');
-  if (event.parentCollectionId !== ZERO_COLLECTION || !isFullBinaryPartition(event.partition)) return ctx.sink.skip('nonBinaryCondition');
+  if (event.parentCollectionId !== ZERO_COLLECTION || !isFullBinaryPartition(event.partition))
+    return ctx.sink.skip('nonBinaryCondition');
   const tokens = binaryTokens(ctx, event.conditionId, event.collateral);
   if (!tokens) return ctx.sink.skip('unknownCondition');
   emitSplitOrMerge(ctx, clock, event, tokens, merge, false);
 }
 
-export function deriveAdapterSplitOrMerge(ctx: DeriveContext, clock: BlockClock, event: AdapterSplit | AdapterMerge, merge: boolean): void {
+export function deriveAdapterSplitOrMerge(
+  ctx: DeriveContext,
+  clock: BlockClock,
+  event: AdapterSplit | AdapterMerge,
+  merge: boolean,
+): void {
   if (ctx.isVenueContract(event.stakeholder)) return ctx.sink.skip('plumbing');
   const tokens = binaryTokens(ctx, event.conditionId, ctx.addresses.wrappedCollateral);
   if (!tokens) return ctx.sink.skip('unknownCondition');
@@ -36,11 +57,25 @@ export function deriveAdapterSplitOrMerge(ctx: DeriveContext, clock: BlockClock,
 }
 
 function emitSplitOrMerge(
-  ctx: DeriveContext, clock: BlockClock, event: CtfSplit | CtfMerge | AdapterSplit | AdapterMerge, tokens: string[], merge: boolean,
+  ctx: DeriveContext,
+  clock: BlockClock,
+  event: CtfSplit | CtfMerge | AdapterSplit | AdapterMerge,
+  tokens: string[],
+  merge: boolean,
   viaAdapter: boolean,
 ): void {
-  const base = { wallet: event.stakeholder, ts: clock.ts, block: clock.block, logIndex: event.logIndex, market: event.conditionId, tokens, amount: event.amount };
-  ctx.sink.positionEvent(merge ? { kind: POSITION_EVENT.merge, ...base } : { kind: POSITION_EVENT.split, ...base, viaAdapter });
+  const base = {
+    wallet: event.stakeholder,
+    ts: clock.ts,
+    block: clock.block,
+    logIndex: event.logIndex,
+    market: event.conditionId,
+    tokens,
+    amount: event.amount,
+  };
+  ctx.sink.positionEvent(
+    merge ? { kind: POSITION_EVENT.merge, ...base } : { kind: POSITION_EVENT.split, ...base, viaAdapter },
+  );
 }
 
 /** The CTF's redemption carries no per-outcome amounts: the wallet fold redeems the tracked balances. */
@@ -48,7 +83,8 @@ export function deriveCtfRedemption(ctx: DeriveContext, clock: BlockClock, event
   if (ctx.isVenueContract(event.redeemer)) return ctx.sink.skip('plumbing');
   if (event.parentCollectionId !== ZERO_COLLECTION) return ctx.sink.skip('nonBinaryCondition');
   const market = ensureCondition(ctx, event.conditionId, event.collateral);
-  if (!market.payoutNumerators || market.payoutDenominator === 0 || !market.tokens) return ctx.sink.skip('unresolvedRedemption');
+  if (!market.payoutNumerators || market.payoutDenominator === 0 || !market.tokens)
+    return ctx.sink.skip('unresolvedRedemption');
   const tokens: string[] = [];
   const numerators: number[] = [];
   for (const indexSet of event.indexSets) {
@@ -59,19 +95,37 @@ export function deriveCtfRedemption(ctx: DeriveContext, clock: BlockClock, event
   }
   if (tokens.length === 0) return ctx.sink.skip('nonBinaryCondition');
   ctx.sink.positionEvent({
-    kind: POSITION_EVENT.redemption, wallet: event.redeemer, ts: clock.ts, block: clock.block, logIndex: event.logIndex,
-    market: market.conditionId, tokens, numerators, denominator: market.payoutDenominator, amounts: null, payout: event.payout,
+    kind: POSITION_EVENT.redemption,
+    wallet: event.redeemer,
+    ts: clock.ts,
+    block: clock.block,
+    logIndex: event.logIndex,
+    market: market.conditionId,
+    tokens,
+    numerators,
+    denominator: market.payoutDenominator,
+    amounts: null,
+    payout: event.payout,
   });
 }
 
 export function deriveAdapterRedemption(ctx: DeriveContext, clock: BlockClock, event: AdapterRedemption): void {
   if (ctx.isVenueContract(event.redeemer)) return ctx.sink.skip('plumbing');
   const market = ensureCondition(ctx, event.conditionId, ctx.addresses.wrappedCollateral);
-  if (!market.payoutNumerators || market.payoutDenominator === 0 || !market.tokens) return ctx.sink.skip('unresolvedRedemption');
+  if (!market.payoutNumerators || market.payoutDenominator === 0 || !market.tokens)
+    return ctx.sink.skip('unresolvedRedemption');
   ctx.sink.positionEvent({
-    kind: POSITION_EVENT.redemption, wallet: event.redeemer, ts: clock.ts, block: clock.block, logIndex: event.logIndex,
-    market: market.conditionId, tokens: market.tokens, numerators: market.payoutNumerators.slice(0, 2), denominator: market.payoutDenominator,
-    amounts: [event.amounts[0] ?? 0, event.amounts[1] ?? 0], payout: event.payout,
+    kind: POSITION_EVENT.redemption,
+    wallet: event.redeemer,
+    ts: clock.ts,
+    block: clock.block,
+    logIndex: event.logIndex,
+    market: market.conditionId,
+    tokens: market.tokens,
+    numerators: market.payoutNumerators.slice(0, 2),
+    denominator: market.payoutDenominator,
+    amounts: [event.amounts[0] ?? 0, event.amounts[1] ?? 0],
+    payout: event.payout,
   });
 }
 
@@ -82,12 +136,40 @@ function isWalletTransfer(ctx: DeriveContext, operator: string, from: string, to
   return from !== to;
 }
 
-function deriveTransfer(ctx: DeriveContext, clock: BlockClock, logIndex: number, from: string, to: string, token: string, amount: number): void {
+function deriveTransfer(
+  ctx: DeriveContext,
+  clock: BlockClock,
+  logIndex: number,
+  from: string,
+  to: string,
+  token: string,
+  amount: number,
+): void {
   if (amount === 0) return;
   const slot = ctx.sink.nextSlot();
   const market = ctx.registry.token(token)?.conditionId ?? '';
-  ctx.sink.positionEvent({ kind: POSITION_EVENT.transferOut, wallet: from, ts: clock.ts, block: clock.block, logIndex, market, token, amount, slot });
-  ctx.sink.positionEvent({ kind: POSITION_EVENT.transferIn, wallet: to, ts: clock.ts, block: clock.block, logIndex, market, token, amount, slot });
+  ctx.sink.positionEvent({
+    kind: POSITION_EVENT.transferOut,
+    wallet: from,
+    ts: clock.ts,
+    block: clock.block,
+    logIndex,
+    market,
+    token,
+    amount,
+    slot,
+  });
+  ctx.sink.positionEvent({
+    kind: POSITION_EVENT.transferIn,
+    wallet: to,
+    ts: clock.ts,
+    block: clock.block,
+    logIndex,
+    market,
+    token,
+    amount,
+    slot,
+  });
 }
 
 export function deriveTransferSingle(ctx: DeriveContext, clock: BlockClock, event: TransferSingle): void {
@@ -126,7 +208,17 @@ export function derivePositionsConverted(ctx: DeriveContext, clock: BlockClock, 
   }
   if (noTokens.length === 0) return ctx.sink.skip('unknownNegRiskMarket');
   ctx.sink.positionEvent({
-    kind: POSITION_EVENT.conversion, wallet: event.stakeholder, ts: clock.ts, block: clock.block, logIndex: event.logIndex,
-    market: '', noTokens, yesTokens, noMarkets, yesMarkets, amount: event.amount, feeBips: negRisk.feeBips,
+    kind: POSITION_EVENT.conversion,
+    wallet: event.stakeholder,
+    ts: clock.ts,
+    block: clock.block,
+    logIndex: event.logIndex,
+    market: '',
+    noTokens,
+    yesTokens,
+    noMarkets,
+    yesMarkets,
+    amount: event.amount,
+    feeBips: negRisk.feeBips,
   });
 }

@@ -29,27 +29,43 @@ interface Fill {
 export function deriveOrderFilledV1(ctx: DeriveContext, clock: BlockClock, tx: TxContext, event: OrderFilledV1): void {
   const buy = event.makerAssetId === COLLATERAL_ASSET;
   deriveFill(ctx, clock, tx, event.logIndex, {
-    exchange: event.exchange, orderHash: event.orderHash, maker: event.maker, taker: event.taker, buy,
+    exchange: event.exchange,
+    orderHash: event.orderHash,
+    maker: event.maker,
+    taker: event.taker,
+    buy,
     token: buy ? event.takerAssetId : event.makerAssetId,
     shares: buy ? event.takerAmount : event.makerAmount,
     usd: buy ? event.makerAmount : event.takerAmount,
-    fee: event.fee, feeInShares: buy,
+    fee: event.fee,
+    feeInShares: buy,
   });
 }
 
 export function deriveOrderFilledV2(ctx: DeriveContext, clock: BlockClock, tx: TxContext, event: OrderFilledV2): void {
   const buy = event.side === SIDE.buy;
   deriveFill(ctx, clock, tx, event.logIndex, {
-    exchange: event.exchange, orderHash: event.orderHash, maker: event.maker, taker: event.taker, buy, token: event.tokenId,
+    exchange: event.exchange,
+    orderHash: event.orderHash,
+    maker: event.maker,
+    taker: event.taker,
+    buy,
+    token: event.tokenId,
     shares: buy ? event.takerAmount : event.makerAmount,
     usd: buy ? event.makerAmount : event.takerAmount,
-    fee: event.fee, feeInShares: false,
+    fee: event.fee,
+    feeInShares: false,
   });
 }
 
 function isExchange(ctx: DeriveContext, address: string): boolean {
   const a = ctx.addresses;
-  return address === a.ctfExchange || address === a.negRiskExchange || address === a.ctfExchangeV2 || address === a.negRiskExchangeV2;
+  return (
+    address === a.ctfExchange ||
+    address === a.negRiskExchange ||
+    address === a.ctfExchangeV2 ||
+    address === a.negRiskExchangeV2
+  );
 }
 
 function deriveFill(ctx: DeriveContext, clock: BlockClock, tx: TxContext, logIndex: number, fill: Fill): void {
@@ -67,17 +83,43 @@ function deriveFill(ctx: DeriveContext, clock: BlockClock, tx: TxContext, logInd
   const market = token ? token.conditionId : '';
   const event: BookBuy | BookSell = fill.buy
     ? {
-      kind: POSITION_EVENT.bookBuy, wallet: fill.maker, ts: clock.ts, block: clock.block, logIndex, market, token: fill.token,
-      shares: fill.shares, usd: fill.usd, feeShares: fill.feeInShares ? fill.fee : 0, feeUsd: fill.feeInShares ? 0 : fill.fee,
-    }
+        kind: POSITION_EVENT.bookBuy,
+        wallet: fill.maker,
+        ts: clock.ts,
+        block: clock.block,
+        logIndex,
+        market,
+        token: fill.token,
+        shares: fill.shares,
+        usd: fill.usd,
+        feeShares: fill.feeInShares ? fill.fee : 0,
+        feeUsd: fill.feeInShares ? 0 : fill.fee,
+      }
     : {
-      kind: POSITION_EVENT.bookSell, wallet: fill.maker, ts: clock.ts, block: clock.block, logIndex, market, token: fill.token,
-      shares: fill.shares, usd: fill.usd, feeUsd: fill.fee,
-    };
+        kind: POSITION_EVENT.bookSell,
+        wallet: fill.maker,
+        ts: clock.ts,
+        block: clock.block,
+        logIndex,
+        market,
+        token: fill.token,
+        shares: fill.shares,
+        usd: fill.usd,
+        feeUsd: fill.fee,
+      };
   const row: TradeRow = {
-    logIndex, tx: tx.tx, wallet: fill.maker, side: fill.buy ? SIDE.buy : SIDE.sell, token: fill.token,
-    outcomeIndex: token ? token.outcomeIndex : -1, shares: fill.shares, usd: fill.usd, fee: fill.fee,
-    feeUnit: fill.feeInShares ? FEE_UNIT.shares : FEE_UNIT.usd, role: takerRow ? ROLE.taker : ROLE.maker, counterparty,
+    logIndex,
+    tx: tx.tx,
+    wallet: fill.maker,
+    side: fill.buy ? SIDE.buy : SIDE.sell,
+    token: fill.token,
+    outcomeIndex: token ? token.outcomeIndex : -1,
+    shares: fill.shares,
+    usd: fill.usd,
+    fee: fill.fee,
+    feeUnit: fill.feeInShares ? FEE_UNIT.shares : FEE_UNIT.usd,
+    role: takerRow ? ROLE.taker : ROLE.maker,
+    counterparty,
     exchange: fill.exchange,
   };
   ctx.sink.positionEvent(event);
@@ -109,9 +151,12 @@ export function deriveFeeRefunded(ctx: DeriveContext, tx: TxContext, event: FeeR
     ctx.sink.skip('unmatchedRefund');
     return;
   }
-  const refund = refundInShares === feeInShares
-    ? event.refund
-    : refundInShares ? mulDivRound(event.refund, row.usd, row.shares) : mulDivRound(event.refund, row.shares, row.usd);
+  const refund =
+    refundInShares === feeInShares
+      ? event.refund
+      : refundInShares
+        ? mulDivRound(event.refund, row.usd, row.shares)
+        : mulDivRound(event.refund, row.shares, row.usd);
   row.fee -= refund;
   if (fill.kind === POSITION_EVENT.bookBuy && feeInShares) fill.feeShares -= refund;
   else fill.feeUsd -= refund;

@@ -1,7 +1,13 @@
 // Market registry events: conditions and their tokens, resolutions, the neg-risk adapter's events and questions,
 // AMM pools, and price-feed answers. These change no wallet's position directly.
 import type {
-  AnswerUpdated, ConditionPreparation, ConditionResolution, FpmmCreation, MarketPrepared, QuestionPrepared, TokenRegistered,
+  AnswerUpdated,
+  ConditionPreparation,
+  ConditionResolution,
+  FpmmCreation,
+  MarketPrepared,
+  QuestionPrepared,
+  TokenRegistered,
 } from '../chain/chainEvent.js';
 import { negRiskConditionId, outcomeTokenIds } from '../chain/positionIds.js';
 import { createMarketRecord } from '../state/marketRecords.js';
@@ -21,14 +27,23 @@ export function deriveConditionPreparation(ctx: DeriveContext, clock: BlockClock
     market.negRiskMarketId = event.questionId.slice(0, 64) + '00';
     market.questionIndex = parseInt(event.questionId.slice(64), 16);
   }
-  setTokens(ctx, market, outcomeTokenIds(event.conditionId, negRisk ? ctx.addresses.wrappedCollateral : ctx.addresses.usdc));
+  setTokens(
+    ctx,
+    market,
+    outcomeTokenIds(event.conditionId, negRisk ? ctx.addresses.wrappedCollateral : ctx.addresses.usdc),
+  );
 }
 
 export function deriveConditionResolution(ctx: DeriveContext, clock: BlockClock, event: ConditionResolution): void {
   if (event.outcomeSlotCount !== 2) return ctx.sink.skip('nonBinaryCondition');
   const known = ctx.registry.market(event.conditionId);
-  const market = known ?? ensureCondition(ctx, event.conditionId,
-    event.oracle === ctx.addresses.negRiskAdapter ? ctx.addresses.wrappedCollateral : ctx.addresses.usdc);
+  const market =
+    known ??
+    ensureCondition(
+      ctx,
+      event.conditionId,
+      event.oracle === ctx.addresses.negRiskAdapter ? ctx.addresses.wrappedCollateral : ctx.addresses.usdc,
+    );
   let denominator = 0;
   for (const n of event.payoutNumerators) denominator += n;
   market.payoutNumerators = event.payoutNumerators.slice();
@@ -62,7 +77,12 @@ export function deriveTokenRegistered(ctx: DeriveContext, event: TokenRegistered
 
 export function deriveMarketPrepared(ctx: DeriveContext, event: MarketPrepared): void {
   if (ctx.registry.negRiskEvent(event.marketId)) return;
-  ctx.registry.putNegRiskEvent({ marketId: event.marketId, oracle: event.oracle, feeBips: event.feeBips, questions: [] });
+  ctx.registry.putNegRiskEvent({
+    marketId: event.marketId,
+    oracle: event.oracle,
+    feeBips: event.feeBips,
+    questions: [],
+  });
 }
 
 export function deriveQuestionPrepared(ctx: DeriveContext, event: QuestionPrepared): void {
@@ -91,5 +111,12 @@ export function deriveFpmmCreation(ctx: DeriveContext, event: FpmmCreation): voi
 export function deriveAnswerUpdated(ctx: DeriveContext, clock: BlockClock, event: AnswerUpdated): void {
   const asset = ctx.addresses.priceFeeds[event.feed];
   if (!asset) return;
-  ctx.registry.putFeedAnswer({ asset, feed: event.feed, answer: event.current, roundId: event.roundId, updatedAt: event.updatedAt, block: clock.block });
+  ctx.registry.putFeedAnswer({
+    asset,
+    feed: event.feed,
+    answer: event.current,
+    roundId: event.roundId,
+    updatedAt: event.updatedAt,
+    block: clock.block,
+  });
 }

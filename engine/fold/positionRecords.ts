@@ -10,28 +10,91 @@ import { assert } from '../assert.js';
 /** The market id of an event whose market derive did not know ('' in the text form). */
 export const NO_MARKET = -1;
 
-type FieldType = 'wallet' | 'token' | 'market' | 'number' | 'flag' | 'tokens' | 'markets' | 'numbers' | 'optionalNumbers';
+type FieldType =
+  | 'wallet'
+  | 'token'
+  | 'market'
+  | 'number'
+  | 'flag'
+  | 'tokens'
+  | 'markets'
+  | 'numbers'
+  | 'optionalNumbers';
 type Kind = PositionEvent['kind'];
 type EventOf<K extends Kind> = Extract<PositionEvent, { kind: K }>;
 type FieldList<K extends Kind> = ReadonlyArray<readonly [Exclude<keyof EventOf<K>, 'kind'>, FieldType]>;
 
-const HEADER = [['wallet', 'wallet'], ['market', 'market'], ['ts', 'number'], ['block', 'number'], ['logIndex', 'number']] as const;
+const HEADER = [
+  ['wallet', 'wallet'],
+  ['market', 'market'],
+  ['ts', 'number'],
+  ['block', 'number'],
+  ['logIndex', 'number'],
+] as const;
 
 const FIELDS: { [K in Kind]: FieldList<K> } = {
-  [POSITION_EVENT.bookBuy]: [['token', 'token'], ['shares', 'number'], ['usd', 'number'], ['feeShares', 'number'], ['feeUsd', 'number']],
-  [POSITION_EVENT.bookSell]: [['token', 'token'], ['shares', 'number'], ['usd', 'number'], ['feeUsd', 'number']],
-  [POSITION_EVENT.split]: [['tokens', 'tokens'], ['amount', 'number'], ['viaAdapter', 'flag']],
-  [POSITION_EVENT.merge]: [['tokens', 'tokens'], ['amount', 'number']],
-  [POSITION_EVENT.redemption]: [
-    ['tokens', 'tokens'], ['numerators', 'numbers'], ['denominator', 'number'], ['amounts', 'optionalNumbers'], ['payout', 'number'],
+  [POSITION_EVENT.bookBuy]: [
+    ['token', 'token'],
+    ['shares', 'number'],
+    ['usd', 'number'],
+    ['feeShares', 'number'],
+    ['feeUsd', 'number'],
   ],
-  [POSITION_EVENT.ammBuy]: [['token', 'token'], ['investment', 'number'], ['fee', 'number'], ['shares', 'number']],
-  [POSITION_EVENT.ammSell]: [['token', 'token'], ['proceeds', 'number'], ['fee', 'number'], ['shares', 'number']],
-  [POSITION_EVENT.ammReceive]: [['token', 'token'], ['shares', 'number'], ['cost', 'number']],
-  [POSITION_EVENT.transferOut]: [['token', 'token'], ['amount', 'number'], ['slot', 'number']],
-  [POSITION_EVENT.transferIn]: [['token', 'token'], ['amount', 'number'], ['slot', 'number']],
+  [POSITION_EVENT.bookSell]: [
+    ['token', 'token'],
+    ['shares', 'number'],
+    ['usd', 'number'],
+    ['feeUsd', 'number'],
+  ],
+  [POSITION_EVENT.split]: [
+    ['tokens', 'tokens'],
+    ['amount', 'number'],
+    ['viaAdapter', 'flag'],
+  ],
+  [POSITION_EVENT.merge]: [
+    ['tokens', 'tokens'],
+    ['amount', 'number'],
+  ],
+  [POSITION_EVENT.redemption]: [
+    ['tokens', 'tokens'],
+    ['numerators', 'numbers'],
+    ['denominator', 'number'],
+    ['amounts', 'optionalNumbers'],
+    ['payout', 'number'],
+  ],
+  [POSITION_EVENT.ammBuy]: [
+    ['token', 'token'],
+    ['investment', 'number'],
+    ['fee', 'number'],
+    ['shares', 'number'],
+  ],
+  [POSITION_EVENT.ammSell]: [
+    ['token', 'token'],
+    ['proceeds', 'number'],
+    ['fee', 'number'],
+    ['shares', 'number'],
+  ],
+  [POSITION_EVENT.ammReceive]: [
+    ['token', 'token'],
+    ['shares', 'number'],
+    ['cost', 'number'],
+  ],
+  [POSITION_EVENT.transferOut]: [
+    ['token', 'token'],
+    ['amount', 'number'],
+    ['slot', 'number'],
+  ],
+  [POSITION_EVENT.transferIn]: [
+    ['token', 'token'],
+    ['amount', 'number'],
+    ['slot', 'number'],
+  ],
   [POSITION_EVENT.conversion]: [
-    ['noTokens', 'tokens'], ['yesTokens', 'tokens'], ['noMarkets', 'markets'], ['yesMarkets', 'markets'], ['amount', 'number'],
+    ['noTokens', 'tokens'],
+    ['yesTokens', 'tokens'],
+    ['noMarkets', 'markets'],
+    ['yesMarkets', 'markets'],
+    ['amount', 'number'],
     ['feeBips', 'number'],
   ],
 };
@@ -61,11 +124,16 @@ export function createPositionRecordWriter(idOf: StateIdOf): PositionRecordWrite
   const marketId = (text: string) => (text === '' ? NO_MARKET : idOf(ID_SPACE.condition, text));
   const pushField = (type: FieldType, value: unknown) => {
     switch (type) {
-      case 'wallet': return push(idOf(ID_SPACE.address, value as string));
-      case 'token': return push(idOf(ID_SPACE.token, value as string));
-      case 'market': return push(marketId(value as string));
-      case 'number': return push(value as number);
-      case 'flag': return push(value ? 1 : 0);
+      case 'wallet':
+        return push(idOf(ID_SPACE.address, value as string));
+      case 'token':
+        return push(idOf(ID_SPACE.token, value as string));
+      case 'market':
+        return push(marketId(value as string));
+      case 'number':
+        return push(value as number);
+      case 'flag':
+        return push(value ? 1 : 0);
       case 'tokens':
       case 'markets':
       case 'numbers':
@@ -74,7 +142,13 @@ export function createPositionRecordWriter(idOf: StateIdOf): PositionRecordWrite
         const list = value as Array<string | number>;
         push(list.length);
         for (const item of list) {
-          push(type === 'tokens' ? idOf(ID_SPACE.token, item as string) : type === 'markets' ? marketId(item as string) : (item as number));
+          push(
+            type === 'tokens'
+              ? idOf(ID_SPACE.token, item as string)
+              : type === 'markets'
+                ? marketId(item as string)
+                : (item as number),
+          );
         }
       }
     }
@@ -104,7 +178,8 @@ export function readPositionRecords(buffer: ArrayBuffer, length: number): Positi
   let at = 0;
   const readField = (type: FieldType): unknown => {
     switch (type) {
-      case 'flag': return values[at++] === 1;
+      case 'flag':
+        return values[at++] === 1;
       case 'tokens':
       case 'markets':
       case 'numbers':
@@ -115,7 +190,8 @@ export function readPositionRecords(buffer: ArrayBuffer, length: number): Positi
         at += count;
         return list;
       }
-      default: return values[at++];
+      default:
+        return values[at++];
     }
   };
   while (at < length) {

@@ -19,6 +19,7 @@ export function ensureCondition(ctx: DeriveContext, conditionId: string, collate
 
 export function setTokens(ctx: DeriveContext, market: MarketRecord, tokens: string[]): void {
   market.tokens = tokens;
-  for (let i = 0; i < tokens.length; i++) ctx.registry.putToken(tokens[i]!, { conditionId: market.conditionId, outcomeIndex: i });
+  for (let i = 0; i < tokens.length; i++)
+    ctx.registry.putToken(tokens[i]!, { conditionId: market.conditionId, outcomeIndex: i });
   ctx.registry.putMarket(market);
 }

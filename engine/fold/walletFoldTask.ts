@@ -98,7 +98,8 @@ export function* readWalletFoldResult(result: WalletFoldResult): Generator<{ blo
       writes.push({ db: 'positions', key, value: bytes.subarray(at, at + size) });
       at += size;
     }
-    for (let i = 0; i < indexKeys; i++, at += KEY_BYTES) writes.push({ db: 'marketWallets', key: bytes.toString('latin1', at, at + KEY_BYTES), value: EMPTY });
+    for (let i = 0; i < indexKeys; i++, at += KEY_BYTES)
+      writes.push({ db: 'marketWallets', key: bytes.toString('latin1', at, at + KEY_BYTES), value: EMPTY });
     yield { block, writes };
   }
   assert(at === bytes.length, 'wallet fold result: no entry runs past the end');

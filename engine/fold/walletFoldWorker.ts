@@ -43,7 +43,7 @@ let cacheEpoch = -1;
 function marketOf(event: PositionEvent<number>, token: number): number {
   if (event.kind !== POSITION_EVENT.conversion) return event.market;
   const no = event.noTokens.indexOf(token);
-  return no >= 0 ? event.noMarkets[no]! : event.yesMarkets[event.yesTokens.indexOf(token)] ?? NO_MARKET;
+  return no >= 0 ? event.noMarkets[no]! : (event.yesMarkets[event.yesTokens.indexOf(token)] ?? NO_MARKET);
 }
 
 /**
@@ -53,8 +53,10 @@ function marketOf(event: PositionEvent<number>, token: number): number {
  * likely to trade again; if they are too few to free a quarter of the cache, every committed one goes.
  */
 function trimCache(limit: number, committedBlock: number): void {
-  for (const [key, slot] of cache) if (slot.touchedBlock <= committedBlock && slot.position.shares < OPEN_THRESHOLD_MICROS) cache.delete(key);
-  if (cache.size > limit * 0.75) for (const [key, slot] of cache) if (slot.touchedBlock <= committedBlock) cache.delete(key);
+  for (const [key, slot] of cache)
+    if (slot.touchedBlock <= committedBlock && slot.position.shares < OPEN_THRESHOLD_MICROS) cache.delete(key);
+  if (cache.size > limit * 0.75)
+    for (const [key, slot] of cache) if (slot.touchedBlock <= committedBlock) cache.delete(key);
 }
 
 function storeFor(dir: string): StateStore {
@@ -126,7 +128,11 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
         slot.freshMarket = null;
         const indexKey = market === NO_MARKET ? null : marketWalletKey(market, slot.walletId);
         const mayBeStored = slot.walletId < storedIds[ID_SPACE.address]! && market < storedIds[ID_SPACE.condition]!;
-        if (indexKey !== null && !emitted.has(indexKey) && !(mayBeStored && store.dbs.marketWallets.doesExist(keyBytes(indexKey)))) {
+        if (
+          indexKey !== null &&
+          !emitted.has(indexKey) &&
+          !(mayBeStored && store.dbs.marketWallets.doesExist(keyBytes(indexKey)))
+        ) {
           emitted.set(indexKey, block);
           marketWallets.push(indexKey);
         }

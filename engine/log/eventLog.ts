@@ -47,7 +47,13 @@ import { crc32 } from 'node:zlib';
 import type { BlockEvents } from '../chain/chainEvent.js';
 import { IdDictionary } from './idDictionary.js';
 import {
-  absorbDefinitions, decodeBlocks, DEFINITIONS_HEADER_BYTES, encodeBlocks, LogCodecError, readDefinitionsHeader, type PayloadDefinitions,
+  absorbDefinitions,
+  decodeBlocks,
+  DEFINITIONS_HEADER_BYTES,
+  encodeBlocks,
+  LogCodecError,
+  readDefinitionsHeader,
+  type PayloadDefinitions,
 } from './logCodec.js';
 import { RefusedError } from '../refusedError.js';
 import { fsyncDirectory } from '../fsyncDirectory.js';
@@ -286,10 +292,13 @@ class SegmentedEventLog implements EventLog {
     const bytes = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
     const header = bytes.length >= FRAME_HEADER_BYTES ? decodeFrameHeader(bytes, 0) : 'shorter than a frame header';
     if (typeof header === 'string') throw new EventLogError(`appendFrame: ${header}`);
-    if (bytes.length !== FRAME_HEADER_BYTES + header.payloadBytes) throw new EventLogError('appendFrame: length disagrees with its header');
-    if (crc32(bytes.subarray(FRAME_HEADER_BYTES)) !== header.payloadCrc) throw new EventLogError('appendFrame: payload crc mismatch');
+    if (bytes.length !== FRAME_HEADER_BYTES + header.payloadBytes)
+      throw new EventLogError('appendFrame: length disagrees with its header');
+    if (crc32(bytes.subarray(FRAME_HEADER_BYTES)) !== header.payloadCrc)
+      throw new EventLogError('appendFrame: payload crc mismatch');
     const headBlock = this.headBlock();
-    if (header.firstBlock <= headBlock) throw new EventLogError(`append: block ${header.firstBlock} is not above the log head ${headBlock}`);
+    if (header.firstBlock <= headBlock)
+      throw new EventLogError(`append: block ${header.firstBlock} is not above the log head ${headBlock}`);
     const counts = this.ids.counts();
     try {
       const payload = bytes.subarray(FRAME_HEADER_BYTES);
@@ -347,7 +356,8 @@ class SegmentedEventLog implements EventLog {
         const scan = this.scanSegment(fd, fileBytes, previousLastBlock, hash);
         if (scan.problem !== null) return { ok: false, segment: name, reason: scan.problem };
         hash.update(segmentTrailer(scan.frames, scan.blocks, scan.events));
-        if (hash.digest('hex') !== record.sha256) return { ok: false, segment: name, reason: 'sha256 differs from segments.json' };
+        if (hash.digest('hex') !== record.sha256)
+          return { ok: false, segment: name, reason: 'sha256 differs from segments.json' };
         const mismatch = describeCountMismatch(scan, record);
         if (mismatch !== null) return { ok: false, segment: name, reason: `${mismatch} differs from segments.json` };
       } finally {
@@ -363,7 +373,8 @@ class SegmentedEventLog implements EventLog {
       const scan = this.scanSegment(fd, active.bytes, previousLastBlock, null);
       if (scan.problem !== null) return { ok: false, segment: name, reason: scan.problem };
       const mismatch = describeCountMismatch(scan, active);
-      if (mismatch !== null) return { ok: false, segment: name, reason: `${mismatch} differs from the log's running count` };
+      if (mismatch !== null)
+        return { ok: false, segment: name, reason: `${mismatch} differs from the log's running count` };
     } finally {
       closeSync(fd);
     }
@@ -391,13 +402,16 @@ class SegmentedEventLog implements EventLog {
     for (const [index, record] of this.sealed.entries()) {
       const name = segmentName(index);
       if (record.name !== name) throw new EventLogError(`segments.json lists ${record.name} where ${name} belongs`);
-      if (!existsSync(join(this.dir, name))) throw new EventLogError(`segment ${name} is sealed in segments.json but missing`);
+      if (!existsSync(join(this.dir, name)))
+        throw new EventLogError(`segment ${name} is sealed in segments.json but missing`);
       const fileBytes = statSync(join(this.dir, name)).size;
       if (fileBytes !== record.bytes) {
         throw new EventLogError(`segment ${name} is ${fileBytes} bytes, segments.json says ${record.bytes}`);
       }
       if (record.firstBlock <= previousLastBlock) {
-        throw new EventLogError(`segment ${name} starts at block ${record.firstBlock}, not above block ${previousLastBlock}`);
+        throw new EventLogError(
+          `segment ${name} starts at block ${record.firstBlock}, not above block ${previousLastBlock}`,
+        );
       }
       previousLastBlock = record.lastBlock;
     }
@@ -413,7 +427,9 @@ class SegmentedEventLog implements EventLog {
       if (index > activeIndex) {
         // A reader that read segments.json just before a live writer sealed the active segment: the log as it was.
         if (this.readOnly && logWriterPid(this.dir) !== null) break;
-        throw new EventLogError(`segment ${segmentName(index)} follows ${segmentName(activeIndex)}, which is not sealed`);
+        throw new EventLogError(
+          `segment ${segmentName(index)} follows ${segmentName(activeIndex)}, which is not sealed`,
+        );
       }
     }
     const tornBytes = this.loadActive(activeIndex);
@@ -539,7 +555,10 @@ class SegmentedEventLog implements EventLog {
         firstBlock: active.firstBlock,
         lastBlock: active.lastBlock,
         // A copy, so that if writing segments.json fails the segment stays active with a usable hash.
-        sha256: active.hash.copy().update(segmentTrailer(active.frames, active.blocks, active.events)).digest('hex'),
+        sha256: active.hash
+          .copy()
+          .update(segmentTrailer(active.frames, active.blocks, active.events))
+          .digest('hex'),
       },
     ];
     this.writeManifest(sealed, null);
@@ -557,7 +576,10 @@ class SegmentedEventLog implements EventLog {
    * also cuts at a damaged frame, which an interrupted rewrite can leave behind; `manifestMarked` says
    * segments.json carries the intent, to be cleared once the work is done.
    */
-  private finishTruncate(block: number, { afterCrash, manifestMarked }: { afterCrash: boolean; manifestMarked: boolean }): void {
+  private finishTruncate(
+    block: number,
+    { afterCrash, manifestMarked }: { afterCrash: boolean; manifestMarked: boolean },
+  ): void {
     this.closeActiveFile();
     const boundaryIndex = this.sealed.length;
     const laterIndexes = listSegmentIndexes(this.dir).filter((index) => index > boundaryIndex);
@@ -625,7 +647,8 @@ class SegmentedEventLog implements EventLog {
           let status = scanner.next();
           if (status === END) break;
           if (status === FRAME) status = scanner.readDefinitions();
-          if (status !== FRAME) throw new EventLogError(`segment ${extent.name}: byte ${scanner.offset}: ${scanner.problem}`);
+          if (status !== FRAME)
+            throw new EventLogError(`segment ${extent.name}: byte ${scanner.offset}: ${scanner.problem}`);
           absorbFrameDefinitions(extent.name, scanner, this.ids);
         }
       } finally {
@@ -637,10 +660,20 @@ class SegmentedEventLog implements EventLog {
 
   /** The segments a reader may look at, as they stand now. */
   private extents(): SegmentExtent[] {
-    const extents: SegmentExtent[] = this.sealed.map(({ name, bytes, firstBlock, lastBlock }) => ({ name, bytes, firstBlock, lastBlock }));
+    const extents: SegmentExtent[] = this.sealed.map(({ name, bytes, firstBlock, lastBlock }) => ({
+      name,
+      bytes,
+      firstBlock,
+      lastBlock,
+    }));
     const active = this.active;
     if (active.bytes > 0) {
-      extents.push({ name: segmentName(active.index), bytes: active.bytes, firstBlock: active.firstBlock, lastBlock: active.lastBlock });
+      extents.push({
+        name: segmentName(active.index),
+        bytes: active.bytes,
+        firstBlock: active.firstBlock,
+        lastBlock: active.lastBlock,
+      });
     }
     return extents;
   }
@@ -737,7 +770,8 @@ function* readSegments(
         if (status === FRAME && scanner.header.lastBlock <= afterBlock) continue;
         if (status === FRAME && scanner.header.firstBlock > throughBlock) return;
         if (status === FRAME) status = scanner.readPayload();
-        if (status !== FRAME) throw new EventLogError(`segment ${extent.name}: byte ${scanner.offset}: ${scanner.problem}`);
+        if (status !== FRAME)
+          throw new EventLogError(`segment ${extent.name}: byte ${scanner.offset}: ${scanner.problem}`);
         const header = scanner.header;
         const blocks = decodeFrame(extent.name, scanner, ids);
         if (header.firstBlock > afterBlock && header.lastBlock <= throughBlock) {
@@ -760,7 +794,8 @@ function decodeFrame(segment: string, scanner: FrameScanner, ids: IdDictionary):
     checkFrameBlocks(blocks, scanner.header, `segment ${segment}: byte ${scanner.offset}`);
     return blocks;
   } catch (error) {
-    if (error instanceof LogCodecError) throw new EventLogError(`segment ${segment}: byte ${scanner.offset}: ${error.message}`);
+    if (error instanceof LogCodecError)
+      throw new EventLogError(`segment ${segment}: byte ${scanner.offset}: ${error.message}`);
     throw error;
   }
 }
@@ -770,7 +805,8 @@ function absorbFrameDefinitions(segment: string, scanner: FrameScanner, ids: IdD
   try {
     return absorbDefinitions(scanner.payload(), ids);
   } catch (error) {
-    if (error instanceof LogCodecError) throw new EventLogError(`segment ${segment}: byte ${scanner.offset}: ${error.message}`);
+    if (error instanceof LogCodecError)
+      throw new EventLogError(`segment ${segment}: byte ${scanner.offset}: ${error.message}`);
     throw error;
   }
 }
@@ -788,7 +824,8 @@ function checkFrameBlocks(blocks: readonly BlockEvents[], header: FrameHeader, w
   }
   let previous = -1;
   for (const block of blocks) {
-    if (!(block.block > previous)) throw new EventLogError(`${where}: block ${block.block} does not follow block ${previous}`);
+    if (!(block.block > previous))
+      throw new EventLogError(`${where}: block ${block.block} does not follow block ${previous}`);
     previous = block.block;
   }
 }
@@ -819,7 +856,9 @@ function encodeFrame(blocks: readonly BlockEvents[], ids: IdDictionary): Encoded
   const { bytes, payload } = encoded;
   if (payload.length > MAX_PAYLOAD_BYTES) {
     ids.truncate(bases);
-    throw new EventLogError(`append: blocks ${blocks[0]!.block}..${blocks.at(-1)!.block} encode to ${payload.length} bytes, over one frame's limit`);
+    throw new EventLogError(
+      `append: blocks ${blocks[0]!.block}..${blocks.at(-1)!.block} encode to ${payload.length} bytes, over one frame's limit`,
+    );
   }
   let eventCount = 0;
   for (const block of blocks) eventCount += block.events.length;
@@ -913,11 +952,17 @@ class FrameScanner {
       return this.fail(this.isZeroToEnd() ? TORN_TAIL : CORRUPT, header);
     }
     if (header.firstBlock <= this.previousLastBlock) {
-      return this.fail(CORRUPT, `frame of blocks ${header.firstBlock}..${header.lastBlock} does not follow block ${this.previousLastBlock}`);
+      return this.fail(
+        CORRUPT,
+        `frame of blocks ${header.firstBlock}..${header.lastBlock} does not follow block ${this.previousLastBlock}`,
+      );
     }
     const frameEnd = this.offset + FRAME_HEADER_BYTES + header.payloadBytes;
     if (frameEnd > this.fileBytes) {
-      return this.fail(TORN_TAIL, `frame of ${header.payloadBytes} payload bytes cut short at ${this.fileBytes - this.offset - FRAME_HEADER_BYTES}`);
+      return this.fail(
+        TORN_TAIL,
+        `frame of ${header.payloadBytes} payload bytes cut short at ${this.fileBytes - this.offset - FRAME_HEADER_BYTES}`,
+      );
     }
     this.header = header;
     this.headerIndex = index;
@@ -941,7 +986,8 @@ class FrameScanner {
    */
   readDefinitions(): ScanStatus {
     const payloadBytes = this.header.payloadBytes;
-    if (payloadBytes < DEFINITIONS_HEADER_BYTES) return this.fail(CORRUPT, 'payload shorter than its definitions header');
+    if (payloadBytes < DEFINITIONS_HEADER_BYTES)
+      return this.fail(CORRUPT, 'payload shorter than its definitions header');
     const start = this.window.load(this.offset, FRAME_HEADER_BYTES + DEFINITIONS_HEADER_BYTES) + FRAME_HEADER_BYTES;
     const defs = readDefinitionsHeader(this.window.buffer.subarray(start, start + DEFINITIONS_HEADER_BYTES));
     if (defs.bytes > payloadBytes) return this.fail(CORRUPT, 'frame definitions run past its payload');
@@ -958,7 +1004,10 @@ class FrameScanner {
 
   /** The current frame's header and payload bytes, valid until the next call. */
   frameBytes(): Buffer {
-    return this.window.buffer.subarray(this.headerIndex, this.headerIndex + FRAME_HEADER_BYTES + this.header.payloadBytes);
+    return this.window.buffer.subarray(
+      this.headerIndex,
+      this.headerIndex + FRAME_HEADER_BYTES + this.header.payloadBytes,
+    );
   }
 
   private fail(status: ScanStatus, problem: string): ScanStatus {
@@ -1004,7 +1053,8 @@ class FileWindow {
   load(offset: number, length: number): number {
     const windowEnd = this.windowStart + this.windowBytes;
     if (offset >= this.windowStart && offset + length <= windowEnd) return offset - this.windowStart;
-    if (offset + length > this.fileBytes) throw new Error(`FileWindow: bytes ${offset}+${length} are past the end ${this.fileBytes}`);
+    if (offset + length > this.fileBytes)
+      throw new Error(`FileWindow: bytes ${offset}+${length} are past the end ${this.fileBytes}`);
     // Keep the already-read bytes at and after `offset`, moved to the front.
     const keptBytes = offset >= this.windowStart && offset < windowEnd ? windowEnd - offset : 0;
     const target = length > this.buffer.length ? Buffer.allocUnsafe(length) : this.buffer;
@@ -1014,8 +1064,15 @@ class FileWindow {
     this.windowBytes = keptBytes;
     const wantedBytes = Math.min(this.buffer.length, this.fileBytes - offset);
     while (this.windowBytes < wantedBytes) {
-      const readBytes = readSync(this.fd, this.buffer, this.windowBytes, wantedBytes - this.windowBytes, offset + this.windowBytes);
-      if (readBytes === 0) throw new EventLogError(`a segment file shrank while being read (expected ${this.fileBytes} bytes)`);
+      const readBytes = readSync(
+        this.fd,
+        this.buffer,
+        this.windowBytes,
+        wantedBytes - this.windowBytes,
+        offset + this.windowBytes,
+      );
+      if (readBytes === 0)
+        throw new EventLogError(`a segment file shrank while being read (expected ${this.fileBytes} bytes)`);
       this.windowBytes += readBytes;
     }
     return 0;
@@ -1095,7 +1152,9 @@ function acquireLock(dir: string): string {
     }
     const holder = readLockPid(lockPath);
     if (holder !== null && isProcessAlive(holder)) {
-      throw new LogLockedError(`log is locked by process ${holder}, which is writing ${dir} (an ingest, tally run or a rewind): let it finish or stop it first`);
+      throw new LogLockedError(
+        `log is locked by process ${holder}, which is writing ${dir} (an ingest, tally run or a rewind): let it finish or stop it first`,
+      );
     }
     // Stale, or empty because its writer died between creating and filling it.
     rmSync(lockPath, { force: true });
@@ -1112,4 +1171,3 @@ function readLockPid(lockPath: string): number | null {
     throw error;
   }
 }
-

@@ -55,7 +55,12 @@ export class IdDictionary {
     if (known !== undefined) return known;
     const prefix = TEXT_PREFIX[space]!;
     const digits = ID_BYTES[space]! * 2;
-    if (typeof text !== 'string' || text.length !== prefix.length + digits || !text.startsWith(prefix) || !LOWER_HEX.test(text.slice(prefix.length))) {
+    if (
+      typeof text !== 'string' ||
+      text.length !== prefix.length + digits ||
+      !text.startsWith(prefix) ||
+      !LOWER_HEX.test(text.slice(prefix.length))
+    ) {
       throw new LogCodecError(`not a lowercase ${SPACE_NAMES[space]}: ${String(text)}`);
     }
     return this.push(space, text);

@@ -64,9 +64,11 @@ class ByteWriter {
   }
 
   hex32(value: unknown, prefixLength: number, name: string): void {
-    if (typeof value !== 'string' || value.length !== prefixLength + 64) this.fail(value === undefined ? `no ${name}` : `a malformed ${name}`);
+    if (typeof value !== 'string' || value.length !== prefixLength + 64)
+      this.fail(value === undefined ? `no ${name}` : `a malformed ${name}`);
     this.ensure(HASH_BYTES);
-    if (this.buffer.write((value as string).slice(prefixLength), this.at, HASH_BYTES, 'hex') !== HASH_BYTES) this.fail(`a malformed ${name}`);
+    if (this.buffer.write((value as string).slice(prefixLength), this.at, HASH_BYTES, 'hex') !== HASH_BYTES)
+      this.fail(`a malformed ${name}`);
     this.at += HASH_BYTES;
   }
 
@@ -90,11 +92,13 @@ class ByteWriter {
   }
 
   bytes(value: unknown, name: string): void {
-    if (typeof value !== 'string' || !value.startsWith('0x') || value.length % 2 !== 0) this.fail(value === undefined ? `no ${name}` : `a malformed ${name}`);
+    if (typeof value !== 'string' || !value.startsWith('0x') || value.length % 2 !== 0)
+      this.fail(value === undefined ? `no ${name}` : `a malformed ${name}`);
     const length = ((value as string).length - 2) / 2;
     this.u32(length, name);
     this.ensure(length);
-    if (this.buffer.write((value as string).slice(2), this.at, length, 'hex') !== length) this.fail(`a malformed ${name}`);
+    if (this.buffer.write((value as string).slice(2), this.at, length, 'hex') !== length)
+      this.fail(`a malformed ${name}`);
     this.at += length;
   }
 
@@ -104,7 +108,8 @@ class ByteWriter {
   }
 
   small(value: unknown, name: string): void {
-    if (typeof value !== 'number' || !(value >= 0 && value < 256 && Number.isInteger(value))) this.fail(value === undefined ? `no ${name}` : `a ${name} that is not a u8`);
+    if (typeof value !== 'number' || !(value >= 0 && value < 256 && Number.isInteger(value)))
+      this.fail(value === undefined ? `no ${name}` : `a ${name} that is not a u8`);
     this.u8(value as number);
   }
 
@@ -162,11 +167,13 @@ class ByteReader {
     const id = this.u32();
     const used = this.used[space]!;
     if (id >= used) {
-      if (id !== used) throw new LogCodecError(`block ${this.block}: id ${id} named before id ${used} (space ${space})`);
+      if (id !== used)
+        throw new LogCodecError(`block ${this.block}: id ${id} named before id ${used} (space ${space})`);
       this.used[space] = used + 1;
     }
     const text = this.dictionary.text(space, id);
-    if (text === undefined) throw new LogCodecError(`block ${this.block}: id ${id} of space ${space} has no definition`);
+    if (text === undefined)
+      throw new LogCodecError(`block ${this.block}: id ${id} of space ${space} has no definition`);
     return text;
   }
 
@@ -247,9 +254,17 @@ for (const [kindText, schema] of Object.entries(EVENT_SCHEMA)) {
   for (const [name] of fields) {
     assert(/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name), `EVENT_SCHEMA[${kind}]: ${name} is a field name`);
   }
-  ENCODE_BY_KIND[kind] = new Function('w', 'd', 'e', fields.map(([name, type]) => WRITE_BY_TYPE[type](name)).join('\n')) as EncodeEvent;
+  ENCODE_BY_KIND[kind] = new Function(
+    'w',
+    'd',
+    'e',
+    fields.map(([name, type]) => WRITE_BY_TYPE[type](name)).join('\n'),
+  ) as EncodeEvent;
   DECODE_BY_KIND[kind] = new Function(
-    'r', 'logIndex', 'txIndex', 'tx',
+    'r',
+    'logIndex',
+    'txIndex',
+    'tx',
     `return { kind: ${kind}, logIndex, txIndex, tx, ${fields.map(([name, type]) => `${name}: ${READ_BY_TYPE[type]}`).join(', ')} };`,
   ) as DecodeEvent;
 }
@@ -328,7 +343,8 @@ export interface PayloadDefinitions {
 
 /** Reads a payload's definitions header (at least DEFS_HEADER_BYTES of it). */
 export function readDefinitionsHeader(payload: Buffer): PayloadDefinitions {
-  if (payload.length < DEFINITIONS_HEADER_BYTES) throw new LogCodecError('payload is shorter than its definitions header');
+  if (payload.length < DEFINITIONS_HEADER_BYTES)
+    throw new LogCodecError('payload is shorter than its definitions header');
   const bases = [0, 0, 0] as IdCounts;
   const counts = [0, 0, 0] as IdCounts;
   let bytes = DEFINITIONS_HEADER_BYTES;
@@ -347,7 +363,9 @@ export function absorbDefinitions(payload: Buffer, dictionary: IdDictionary): Pa
   const known = dictionary.counts();
   for (const space of ID_SPACES) {
     if (defs.bases[space] !== known[space]) {
-      throw new LogCodecError(`payload defines ids from ${defs.bases[space]} of space ${space}, the log has ${known[space]}`);
+      throw new LogCodecError(
+        `payload defines ids from ${defs.bases[space]} of space ${space}, the log has ${known[space]}`,
+      );
     }
   }
   let at = DEFINITIONS_HEADER_BYTES;
@@ -373,7 +391,8 @@ export function decodeBlocks(payload: Buffer, dictionary: IdDictionary): BlockEv
   const defs = readDefinitionsHeader(payload);
   const known = dictionary.counts();
   for (const space of ID_SPACES) {
-    if (defs.counts[space] > known[space]) throw new LogCodecError(`payload names ids the dictionary lacks (space ${space})`);
+    if (defs.counts[space] > known[space])
+      throw new LogCodecError(`payload names ids the dictionary lacks (space ${space})`);
   }
   const reader = new ByteReader(payload, dictionary, defs.bases);
   reader.at = defs.bytes;
@@ -381,9 +400,11 @@ export function decodeBlocks(payload: Buffer, dictionary: IdDictionary): BlockEv
     const blockCount = reader.u32();
     const blocks: BlockEvents[] = [];
     for (let b = 0; b < blockCount; b++) blocks.push(decodeBlock(reader));
-    if (reader.at !== payload.length) throw new LogCodecError(`payload has ${payload.length - reader.at} bytes after its last block`);
+    if (reader.at !== payload.length)
+      throw new LogCodecError(`payload has ${payload.length - reader.at} bytes after its last block`);
     for (const space of ID_SPACES) {
-      if (reader.used[space] !== defs.counts[space]) throw new LogCodecError(`payload defines ids of space ${space} it never names`);
+      if (reader.used[space] !== defs.counts[space])
+        throw new LogCodecError(`payload defines ids of space ${space} it never names`);
     }
     return blocks;
   } catch (error) {
@@ -411,7 +432,8 @@ function decodeBlock(reader: ByteReader): BlockEvents {
     const logIndex = reader.u32();
     const txIndex = reader.u32();
     const tx = txs[reader.u32()];
-    if (tx === undefined) throw new LogCodecError(`block ${number} log ${logIndex}: names a tx beyond the block's ${txCount}`);
+    if (tx === undefined)
+      throw new LogCodecError(`block ${number} log ${logIndex}: names a tx beyond the block's ${txCount}`);
     events[e] = decode(reader, logIndex, txIndex, tx);
   }
   return { block: number, ts, hash, events };

@@ -9,7 +9,12 @@ export const API_KEY_PATTERN = /^svc_[0-9a-f]{48}$/;
 /** What `keys list` shows of a key: `svc_` and 6 hex. */
 const PREFIX_CHARS = 10;
 
-interface KeyRecord { hash: string; prefix: string; createdAt: number; revokedAt: number }
+interface KeyRecord {
+  hash: string;
+  prefix: string;
+  createdAt: number;
+  revokedAt: number;
+}
 
 function hashKey(key: string): Buffer {
   return createHash('sha256').update(key).digest();
@@ -18,7 +23,12 @@ function hashKey(key: string): Buffer {
 export async function createApiKey(store: OffchainStore, now: number): Promise<string> {
   const key = 'svc_' + randomBytes(24).toString('hex');
   const hash = hashKey(key);
-  const record: KeyRecord = { hash: hash.toString('hex'), prefix: key.slice(0, PREFIX_CHARS), createdAt: now, revokedAt: 0 };
+  const record: KeyRecord = {
+    hash: hash.toString('hex'),
+    prefix: key.slice(0, PREFIX_CHARS),
+    createdAt: now,
+    revokedAt: 0,
+  };
   // The revision tells a running server that its checked keys are stale.
   await store.env.transaction(() => {
     store.keys.put(hash.toString('hex'), encodeValue(record));

@@ -3,7 +3,17 @@
 // names one of the nine, else the first of its own or its event's tags that does; none means Other.
 import { InputError } from '../inputError.js';
 
-export const CATEGORIES = ['Politics', 'Sports', 'Crypto', 'Finance', 'Culture', 'Mentions', 'Weather', 'Economics', 'Tech'] as const;
+export const CATEGORIES = [
+  'Politics',
+  'Sports',
+  'Crypto',
+  'Finance',
+  'Culture',
+  'Mentions',
+  'Weather',
+  'Economics',
+  'Tech',
+] as const;
 
 export interface MarketMetadata {
   conditionId: string;
@@ -35,7 +45,9 @@ function stringArray(value: unknown): string[] | null {
       return null;
     }
   }
-  return Array.isArray(parsed) && parsed.every((v) => typeof v === 'string' || typeof v === 'number') ? parsed.map(String) : null;
+  return Array.isArray(parsed) && parsed.every((v) => typeof v === 'string' || typeof v === 'number')
+    ? parsed.map(String)
+    : null;
 }
 
 function text(value: unknown): string | null {
@@ -45,7 +57,7 @@ function text(value: unknown): string | null {
 function tagCategory(tags: unknown): string | null {
   if (!Array.isArray(tags)) return null;
   for (const tag of tags) {
-    const found = categoryOf(typeof tag === 'string' ? tag : tag?.label ?? tag?.slug);
+    const found = categoryOf(typeof tag === 'string' ? tag : (tag?.label ?? tag?.slug));
     if (found) return found;
   }
   return null;
@@ -61,8 +73,11 @@ export function parseMarketMetadata(object: Record<string, unknown>): MarketMeta
     ? (object.tokens as Array<Record<string, unknown>>).map((t) => String(t.token_id ?? ''))
     : null;
   const tokenIds = stringArray(object.clobTokenIds ?? object.clob_token_ids) ?? clobTokens;
-  const outcomes = stringArray(object.outcomes)
-    ?? (Array.isArray(object.tokens) ? (object.tokens as Array<Record<string, unknown>>).map((t) => String(t.outcome ?? '')) : null);
+  const outcomes =
+    stringArray(object.outcomes) ??
+    (Array.isArray(object.tokens)
+      ? (object.tokens as Array<Record<string, unknown>>).map((t) => String(t.outcome ?? ''))
+      : null);
   return {
     conditionId: conditionId.toLowerCase(),
     question: text(object.question),
@@ -170,8 +185,12 @@ export function parseMarketPage(textContent: string, page: string): MarketPage {
   const cursorPage = !Array.isArray(document) && Array.isArray(data);
   const items: unknown[] | null = Array.isArray(document) ? document : cursorPage ? (data as unknown[]) : null;
   if (items === null) {
-    throw new InputError(page, 0, `holds ${describeJson(document)}, not a page of market objects ` +
-      '(a JSON array, or an object with a data array and next_cursor)');
+    throw new InputError(
+      page,
+      0,
+      `holds ${describeJson(document)}, not a page of market objects ` +
+        '(a JSON array, or an object with a data array and next_cursor)',
+    );
   }
   const markets: MarketMetadata[] = [];
   for (let i = 0; i < items.length; i++) {

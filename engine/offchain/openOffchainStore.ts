@@ -35,7 +35,11 @@ export function readMarketMetadata(offchain: OffchainStore, conditionId: string)
 }
 
 /** A wallet's profile (spec 2.9), as `tally profiles` stores it. */
-export interface WalletProfile { name: string; pseudonym: string; image: string | null }
+export interface WalletProfile {
+  name: string;
+  pseudonym: string;
+  image: string | null;
+}
 
 const PROFILES_SOURCE_KEY = 'profilesSource';
 
@@ -58,10 +62,20 @@ export function readWalletProfile(offchain: OffchainStore, wallet: string): Wall
 
 export function openOffchainStore(options: { dir: string; readOnly?: boolean }): OffchainStore {
   if (!options.readOnly) mkdirSync(options.dir, { recursive: true });
-  const env = open({ path: options.dir, maxDbs: 8, compression: false, readOnly: options.readOnly ?? false, mapSize: 16 * 1024 ** 3 });
+  const env = open({
+    path: options.dir,
+    maxDbs: 8,
+    compression: false,
+    readOnly: options.readOnly ?? false,
+    mapSize: 16 * 1024 ** 3,
+  });
   const binary = (name: string) => env.openDB<Buffer, string>({ name, encoding: 'binary' });
   return {
-    env, keys: binary('keys'), metadata: binary('metadata'), profiles: binary('profiles'), meta: binary('meta'),
+    env,
+    keys: binary('keys'),
+    metadata: binary('metadata'),
+    profiles: binary('profiles'),
+    meta: binary('meta'),
     close: () => env.close(),
   };
 }

@@ -26,8 +26,12 @@ export function roundMarket(metadata: MarketMetadata): RoundMarket | null {
   const [, asset, count, unit, start] = match as unknown as [string, string, string, string, string];
   const startTs = Number(start);
   return {
-    conditionId: metadata.conditionId, eventSlug: metadata.eventSlug, asset: asset.toUpperCase(), interval: `${Number(count)}${unit}`,
-    startTs, endTs: startTs + Number(count) * UNIT_SECONDS[unit]!,
+    conditionId: metadata.conditionId,
+    eventSlug: metadata.eventSlug,
+    asset: asset.toUpperCase(),
+    interval: `${Number(count)}${unit}`,
+    startTs,
+    endTs: startTs + Number(count) * UNIT_SECONDS[unit]!,
   };
 }
 

@@ -36,13 +36,22 @@ export function foldPositionEvent<Id>(book: PositionBook<Id>, event: PositionEve
       foldBookSell(book.position(wallet, event.token), event);
       return;
     case POSITION_EVENT.split:
-      foldSplit(event.tokens.map((token) => book.position(wallet, token)), event);
+      foldSplit(
+        event.tokens.map((token) => book.position(wallet, token)),
+        event,
+      );
       return;
     case POSITION_EVENT.merge:
-      foldMerge(event.tokens.map((token) => book.position(wallet, token)), event);
+      foldMerge(
+        event.tokens.map((token) => book.position(wallet, token)),
+        event,
+      );
       return;
     case POSITION_EVENT.redemption:
-      foldRedemption(event.tokens.map((token) => book.position(wallet, token)), event);
+      foldRedemption(
+        event.tokens.map((token) => book.position(wallet, token)),
+        event,
+      );
       return;
     case POSITION_EVENT.ammBuy:
       foldAmmBuy(book.position(wallet, event.token), event);

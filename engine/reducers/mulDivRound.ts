@@ -12,7 +12,7 @@ export function mulDivRound(a: number, b: number, c: number): number {
     if (remainder === 0) return quotient;
     const away = 2 * Math.abs(remainder) >= Math.abs(c);
     if (!away) return quotient;
-    return (product < 0) !== (c < 0) ? quotient - 1 : quotient + 1;
+    return product < 0 !== c < 0 ? quotient - 1 : quotient + 1;
   }
   const p = BigInt(a) * BigInt(b);
   const d = BigInt(c);
@@ -20,6 +20,6 @@ export function mulDivRound(a: number, b: number, c: number): number {
   const remainder = p - quotient * d;
   const absRemainder = remainder < 0n ? -remainder : remainder;
   const absDivisor = d < 0n ? -d : d;
-  if (2n * absRemainder >= absDivisor) quotient += (p < 0n) !== (d < 0n) ? -1n : 1n;
+  if (2n * absRemainder >= absDivisor) quotient += p < 0n !== d < 0n ? -1n : 1n;
   return Number(quotient);
 }

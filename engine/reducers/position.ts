@@ -37,9 +37,27 @@ export interface Position {
 
 export function createPosition(): Position {
   return {
-    shares: 0, costBasis: 0, realizedPnl: 0, boughtShares: 0, boughtUsd: 0, soldShares: 0, soldUsd: 0,
-    splitShares: 0, mergedShares: 0, mergeUsd: 0, redeemedShares: 0, redeemUsd: 0, fees: 0, fills: 0,
-    receivedShares: 0, receivedBasis: 0, firstTradeAt: 0, lastTradeAt: 0, lowSinceTs: 0, redemptions: 0, flags: 0,
+    shares: 0,
+    costBasis: 0,
+    realizedPnl: 0,
+    boughtShares: 0,
+    boughtUsd: 0,
+    soldShares: 0,
+    soldUsd: 0,
+    splitShares: 0,
+    mergedShares: 0,
+    mergeUsd: 0,
+    redeemedShares: 0,
+    redeemUsd: 0,
+    fees: 0,
+    fills: 0,
+    receivedShares: 0,
+    receivedBasis: 0,
+    firstTradeAt: 0,
+    lastTradeAt: 0,
+    lowSinceTs: 0,
+    redemptions: 0,
+    flags: 0,
   };
 }
 

@@ -35,49 +35,105 @@ interface Base<Id> {
 
 /** Order-book buy of `shares` for `usd`; a V1 fee is in shares (`feeShares`), a V2 fee in USD (`feeUsd`). */
 export interface BookBuy<Id = string> extends Base<Id> {
-  kind: typeof POSITION_EVENT.bookBuy; token: Id; shares: number; usd: number; feeShares: number; feeUsd: number;
+  kind: typeof POSITION_EVENT.bookBuy;
+  token: Id;
+  shares: number;
+  usd: number;
+  feeShares: number;
+  feeUsd: number;
 }
 /** Order-book sell of `shares` for `usd`, fee in USD. */
 export interface BookSell<Id = string> extends Base<Id> {
-  kind: typeof POSITION_EVENT.bookSell; token: Id; shares: number; usd: number; feeUsd: number;
+  kind: typeof POSITION_EVENT.bookSell;
+  token: Id;
+  shares: number;
+  usd: number;
+  feeUsd: number;
 }
 /** Split or merge of `amount` over both outcome tokens [outcome 0, outcome 1]. */
 export interface Split<Id = string> extends Base<Id> {
-  kind: typeof POSITION_EVENT.split; tokens: Id[]; amount: number;
+  kind: typeof POSITION_EVENT.split;
+  tokens: Id[];
+  amount: number;
   /** Through the neg-risk adapter: spec 2.2 counts its $1-a-set basis as an approximating rule (basisApprox). */
   viaAdapter: boolean;
 }
-export interface Merge<Id = string> extends Base<Id> { kind: typeof POSITION_EVENT.merge; tokens: Id[]; amount: number }
+export interface Merge<Id = string> extends Base<Id> {
+  kind: typeof POSITION_EVENT.merge;
+  tokens: Id[];
+  amount: number;
+}
 /**
  * Redemption at the market's payout numerators/denominator. `amounts[i]` is the quantity of tokens[i] redeemed
  * (adapter), or null for a CTF redemption, which redeems the tracked balance; `payout` is the event's total.
  */
 export interface Redemption<Id = string> extends Base<Id> {
-  kind: typeof POSITION_EVENT.redemption; tokens: Id[]; numerators: number[]; denominator: number;
-  amounts: number[] | null; payout: number;
+  kind: typeof POSITION_EVENT.redemption;
+  tokens: Id[];
+  numerators: number[];
+  denominator: number;
+  amounts: number[] | null;
+  payout: number;
 }
 /** AMM buy: `investment` (fee included) for `shares`. */
 export interface AmmBuy<Id = string> extends Base<Id> {
-  kind: typeof POSITION_EVENT.ammBuy; token: Id; investment: number; fee: number; shares: number;
+  kind: typeof POSITION_EVENT.ammBuy;
+  token: Id;
+  investment: number;
+  fee: number;
+  shares: number;
 }
 /** AMM sell: `shares` for `proceeds`, the fee on top. */
 export interface AmmSell<Id = string> extends Base<Id> {
-  kind: typeof POSITION_EVENT.ammSell; token: Id; proceeds: number; fee: number; shares: number;
+  kind: typeof POSITION_EVENT.ammSell;
+  token: Id;
+  proceeds: number;
+  fee: number;
+  shares: number;
 }
 /** Outcome tokens an AMM pool sent back or released on funding, at the pool's price. */
-export interface AmmReceive<Id = string> extends Base<Id> { kind: typeof POSITION_EVENT.ammReceive; token: Id; shares: number; cost: number }
+export interface AmmReceive<Id = string> extends Base<Id> {
+  kind: typeof POSITION_EVENT.ammReceive;
+  token: Id;
+  shares: number;
+  cost: number;
+}
 /**
  * Wallet-to-wallet transfer, as two events: the sender's publishes the basis it removed in `slot`, the
  * receiver's reads it there (engine/README.md, Accounting: basis leaves one position and arrives at the other as the same integer).
  */
-export interface TransferOut<Id = string> extends Base<Id> { kind: typeof POSITION_EVENT.transferOut; token: Id; amount: number; slot: number }
-export interface TransferIn<Id = string> extends Base<Id> { kind: typeof POSITION_EVENT.transferIn; token: Id; amount: number; slot: number }
+export interface TransferOut<Id = string> extends Base<Id> {
+  kind: typeof POSITION_EVENT.transferOut;
+  token: Id;
+  amount: number;
+  slot: number;
+}
+export interface TransferIn<Id = string> extends Base<Id> {
+  kind: typeof POSITION_EVENT.transferIn;
+  token: Id;
+  amount: number;
+  slot: number;
+}
 /** Neg-risk conversion of `amount` of each NO token into each YES token of the other questions. */
 export interface Conversion<Id = string> extends Base<Id> {
-  kind: typeof POSITION_EVENT.conversion; noTokens: Id[]; yesTokens: Id[]; noMarkets: Id[]; yesMarkets: Id[];
-  amount: number; feeBips: number;
+  kind: typeof POSITION_EVENT.conversion;
+  noTokens: Id[];
+  yesTokens: Id[];
+  noMarkets: Id[];
+  yesMarkets: Id[];
+  amount: number;
+  feeBips: number;
 }
 
 export type PositionEvent<Id = string> =
-  | BookBuy<Id> | BookSell<Id> | Split<Id> | Merge<Id> | Redemption<Id> | AmmBuy<Id> | AmmSell<Id> | AmmReceive<Id>
-  | TransferOut<Id> | TransferIn<Id> | Conversion<Id>;
+  | BookBuy<Id>
+  | BookSell<Id>
+  | Split<Id>
+  | Merge<Id>
+  | Redemption<Id>
+  | AmmBuy<Id>
+  | AmmSell<Id>
+  | AmmReceive<Id>
+  | TransferOut<Id>
+  | TransferIn<Id>
+  | Conversion<Id>;

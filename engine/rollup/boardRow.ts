@@ -6,7 +6,11 @@ import { GLOBAL } from './boardCategories.js';
 import { RESULT as R, RESULT_WIDTH, type ResultTable } from './resultTable.js';
 
 /** Where a counted market's pnl makes it best or worst: its result's key, and the pnl. */
-export interface RankedMarket { space: number; id: number; pnl: number }
+export interface RankedMarket {
+  space: number;
+  id: number;
+  pnl: number;
+}
 
 export interface BoardRow {
   realizedPnl: number;
@@ -61,10 +65,30 @@ export const LIFETIME: BoardWindow = { all: true, from: 0, to: null, endsNow: tr
 
 export function createBoardRow(): BoardRow {
   return {
-    realizedPnl: 0, unrealizedPnl: 0, capital: 0, buyVolume: 0, sellVolume: 0, shareVolume: 0, fees: 0, fills: 0,
-    marketsTraded: 0, marketsDecided: 0, marketsWon: 0, marketsLost: 0, winsUsd: 0, lossesUsd: 0, holdSeconds: 0,
-    redemptions: 0, firstActivityAt: 0, lastActivityAt: 0, openCount: 0, openValue: 0, openCost: 0, approxMarkets: 0,
-    best: null, worst: null,
+    realizedPnl: 0,
+    unrealizedPnl: 0,
+    capital: 0,
+    buyVolume: 0,
+    sellVolume: 0,
+    shareVolume: 0,
+    fees: 0,
+    fills: 0,
+    marketsTraded: 0,
+    marketsDecided: 0,
+    marketsWon: 0,
+    marketsLost: 0,
+    winsUsd: 0,
+    lossesUsd: 0,
+    holdSeconds: 0,
+    redemptions: 0,
+    firstActivityAt: 0,
+    lastActivityAt: 0,
+    openCount: 0,
+    openValue: 0,
+    openCost: 0,
+    approxMarkets: 0,
+    best: null,
+    worst: null,
   };
 }
 

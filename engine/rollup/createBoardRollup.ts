@@ -10,7 +10,12 @@ export interface BoardRollup {
 }
 
 export function createBoardRollup(dirs: RollupTask): BoardRollup {
-  const pool = new Piscina({ ...workerOptions('./rollupWorker', import.meta.url), minThreads: 1, maxThreads: 1, idleTimeout: 60_000 });
+  const pool = new Piscina({
+    ...workerOptions('./rollupWorker', import.meta.url),
+    minThreads: 1,
+    maxThreads: 1,
+    idleTimeout: 60_000,
+  });
   return {
     run: () => pool.run(dirs) as Promise<RollupOutcome>,
     close: () => pool.destroy(),

@@ -37,7 +37,10 @@ export interface MarketResult {
 }
 
 /** A position of the market with its outcome index (-1 for a token no condition explains). */
-export interface MarketLeg { position: Position; outcomeIndex: number }
+export interface MarketLeg {
+  position: Position;
+  outcomeIndex: number;
+}
 
 /** The price of a token no market explains: nothing is known of it, so the split price. */
 const UNKNOWN_MARK: Price = [1, 2];
@@ -47,10 +50,33 @@ const APPROX = FLAG.basisApprox | FLAG.partialHistory;
  * The result of `legs` (a wallet's positions in one market). Open positions are valued at the market's default
  * marks (the last fill; the complement of the other outcome's; else 0.5), as the traders route values them.
  */
-export function marketResult(space: number, id: number, category: number, market: MarketRecord | null, legs: readonly MarketLeg[]): MarketResult {
+export function marketResult(
+  space: number,
+  id: number,
+  category: number,
+  market: MarketRecord | null,
+  legs: readonly MarketLeg[],
+): MarketResult {
   const result: MarketResult = {
-    space, id, category, settledPnl: 0, invested: 0, boughtUsd: 0, soldUsd: 0, boughtShares: 0, soldShares: 0, fees: 0,
-    fills: 0, redemptions: 0, firstAt: 0, lastAt: 0, decidedAt: 0, approx: false, openCount: 0, openValue: 0, openCost: 0,
+    space,
+    id,
+    category,
+    settledPnl: 0,
+    invested: 0,
+    boughtUsd: 0,
+    soldUsd: 0,
+    boughtShares: 0,
+    soldShares: 0,
+    fees: 0,
+    fills: 0,
+    redemptions: 0,
+    firstAt: 0,
+    lastAt: 0,
+    decidedAt: 0,
+    approx: false,
+    openCount: 0,
+    openValue: 0,
+    openCost: 0,
   };
   let marks: Price[] | null = null;
   let decided = true;
@@ -65,7 +91,8 @@ export function marketResult(space: number, id: number, category: number, market
     result.fees += position.fees;
     result.fills += position.fills;
     result.redemptions += position.redemptions;
-    if (result.firstAt === 0 || (position.firstTradeAt !== 0 && position.firstTradeAt < result.firstAt)) result.firstAt = position.firstTradeAt;
+    if (result.firstAt === 0 || (position.firstTradeAt !== 0 && position.firstTradeAt < result.firstAt))
+      result.firstAt = position.firstTradeAt;
     result.lastAt = Math.max(result.lastAt, position.lastTradeAt);
     if ((position.flags & APPROX) !== 0) result.approx = true;
     if (settled.exitAt === null) decided = false;

@@ -6,9 +6,25 @@ import type { MarketResult } from './marketResult.js';
 
 /** Each field's offset inside a result. */
 export const RESULT = {
-  space: 0, id: 1, category: 2, settledPnl: 3, invested: 4, boughtUsd: 5, soldUsd: 6, boughtShares: 7, soldShares: 8,
-  fees: 9, fills: 10, redemptions: 11, firstAt: 12, lastAt: 13, decidedAt: 14, openCount: 15, openValue: 16,
-  openCost: 17, approx: 18,
+  space: 0,
+  id: 1,
+  category: 2,
+  settledPnl: 3,
+  invested: 4,
+  boughtUsd: 5,
+  soldUsd: 6,
+  boughtShares: 7,
+  soldShares: 8,
+  fees: 9,
+  fills: 10,
+  redemptions: 11,
+  firstAt: 12,
+  lastAt: 13,
+  decidedAt: 14,
+  openCount: 15,
+  openValue: 16,
+  openCost: 17,
+  approx: 18,
 } as const satisfies Record<keyof MarketResult, number>;
 export const RESULT_WIDTH = 19;
 

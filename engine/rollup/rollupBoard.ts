@@ -12,27 +12,41 @@ import { BOARD_RULES, LIFETIME, sumResults } from './boardRow.js';
 import { marketResult, type MarketLeg, type MarketResult } from './marketResult.js';
 import { packResults } from './resultTable.js';
 
-export interface RolledBoard { info: BoardInfo; built: boolean }
+export interface RolledBoard {
+  info: BoardInfo;
+  built: boolean;
+}
 
 /** Positions read per step: whole wallets, so a step's results and rows are complete. */
 const STEP_POSITIONS = 20_000;
 
 /** Where a token's positions are summed: its market's key, outcome, record and category. */
-interface TokenMarket { space: number; id: number; outcomeIndex: number; market: MarketRecord | null; category: number }
+interface TokenMarket {
+  space: number;
+  id: number;
+  outcomeIndex: number;
+  market: MarketRecord | null;
+  category: number;
+}
 
 /**
  * Rolls the board up as of the state's cursor; null when the state has folded no block yet. A board already as
  * of this block and off-chain revision, by today's rules, is the same board: it is kept (`built` false), unless
  * `always`.
  */
-export function rollupBoard(store: StateStore, offchain: OffchainStore, options: { always?: boolean } = {}): RolledBoard | null {
+export function rollupBoard(
+  store: StateStore,
+  offchain: OffchainStore,
+  options: { always?: boolean } = {},
+): RolledBoard | null {
   const reader = createStateReader(store);
   const block = reader.cursor().block;
   const record = block >= 0 ? reader.block(block) : null;
   if (record === null) return null;
   const revision = readOffchainRevision(offchain);
   const current = reader.board();
-  if (!options.always && isBoardCurrent(current, block) && current!.revision === revision) return { info: current!, built: false };
+  if (!options.always && isBoardCurrent(current, block) && current!.revision === revision)
+    return { info: current!, built: false };
   const tokenMarket = createTokenMarkets(reader, offchain);
   const writer = createBoardWriter(store);
   let wallets = 0;
@@ -54,7 +68,10 @@ export function rollupBoard(store: StateStore, offchain: OffchainStore, options:
     }
     next = positions[positions.length - 1]!.walletId + 1;
   }
-  return { info: writer.finish({ block, asOf: record.ts, revision, rules: BOARD_RULES, wallets, results }), built: true };
+  return {
+    info: writer.finish({ block, asOf: record.ts, revision, rules: BOARD_RULES, wallets, results }),
+    built: true,
+  };
 }
 
 /** True when `board` is as of `block` and summed by today's rules. */
@@ -75,15 +92,32 @@ function createTokenMarkets(reader: StateReader, offchain: OffchainStore): (toke
       let entry = markets.get(token.conditionId);
       if (!entry) {
         const category = marketCategory(readMarketMetadata(offchain, token.conditionId)?.category ?? null);
-        entry = { id: reader.idNumber(ID_SPACE.condition, token.conditionId), market: reader.market(token.conditionId), category };
+        entry = {
+          id: reader.idNumber(ID_SPACE.condition, token.conditionId),
+          market: reader.market(token.conditionId),
+          category,
+        };
         markets.set(token.conditionId, entry);
       }
       // A condition the state has no id for: every event on its tokens came before the log explained them (a
       // capture that stops before anything names the market again), so its results are keyed by token, each
       // still settled and valued by the market.
-      found = entry.id === null
-        ? { space: ID_SPACE.token, id: tokenId, outcomeIndex: token.outcomeIndex, market: entry.market, category: entry.category }
-        : { space: ID_SPACE.condition, id: entry.id, outcomeIndex: token.outcomeIndex, market: entry.market, category: entry.category };
+      found =
+        entry.id === null
+          ? {
+              space: ID_SPACE.token,
+              id: tokenId,
+              outcomeIndex: token.outcomeIndex,
+              market: entry.market,
+              category: entry.category,
+            }
+          : {
+              space: ID_SPACE.condition,
+              id: entry.id,
+              outcomeIndex: token.outcomeIndex,
+              market: entry.market,
+              category: entry.category,
+            };
     }
     tokens.set(tokenId, found);
     return found;
@@ -92,18 +126,20 @@ function createTokenMarkets(reader: StateReader, offchain: OffchainStore): (toke
 
 /** One wallet's market results, in market key order (space, then id). */
 function rollupWallet(
-  positions: ReadonlyArray<{ tokenId: number; position: MarketLeg['position'] }>, tokenMarket: (tokenId: number) => TokenMarket,
+  positions: ReadonlyArray<{ tokenId: number; position: MarketLeg['position'] }>,
+  tokenMarket: (tokenId: number) => TokenMarket,
 ): MarketResult[] {
   // Sorted by market, then grouped: a map keyed by space and id would hash numbers past 2^31 (slow in V8).
   const placed = positions.map(({ tokenId, position }) => ({ at: tokenMarket(tokenId), position }));
   placed.sort((a, b) => a.at.space - b.at.space || a.at.id - b.at.id);
   const results: MarketResult[] = [];
-  for (let start = 0; start < placed.length;) {
+  for (let start = 0; start < placed.length; ) {
     const { at } = placed[start]!;
     let end = start + 1;
     while (end < placed.length && placed[end]!.at.space === at.space && placed[end]!.at.id === at.id) end++;
     const legs: MarketLeg[] = [];
-    for (let i = start; i < end; i++) legs.push({ position: placed[i]!.position, outcomeIndex: placed[i]!.at.outcomeIndex });
+    for (let i = start; i < end; i++)
+      legs.push({ position: placed[i]!.position, outcomeIndex: placed[i]!.at.outcomeIndex });
     results.push(marketResult(at.space, at.id, at.category, at.market, legs));
     start = end;
   }

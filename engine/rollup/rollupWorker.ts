@@ -7,12 +7,19 @@ import { openStateStore, type StateStore } from '../state/openStateStore.js';
 import { rollupBoard, type RolledBoard } from './rollupBoard.js';
 import { runWalletTags } from '../tags/walletTagRun.js';
 
-export interface RollupTask { stateDir: string; offchainDir: string; logDir: string }
+export interface RollupTask {
+  stateDir: string;
+  offchainDir: string;
+  logDir: string;
+}
 
 const opened = new Map<string, { store: StateStore; offchain: OffchainStore }>();
 
 /** What a rollup made: the board (null before any block), and the day's tag run when one was due. */
-export interface RollupOutcome { board: RolledBoard | null; tags: { run: number; count: number } | null }
+export interface RollupOutcome {
+  board: RolledBoard | null;
+  tags: { run: number; count: number } | null;
+}
 
 export default function rollupTask({ stateDir, offchainDir, logDir }: RollupTask): RollupOutcome {
   let stores = opened.get(stateDir);

@@ -17,7 +17,10 @@ export interface BlockWrites {
 }
 
 export function createBlockWrites(): BlockWrites {
-  const records = new Map<string, { db: StateDbName; key: string; record: unknown; view: ((record: never) => unknown) | undefined }>();
+  const records = new Map<
+    string,
+    { db: StateDbName; key: string; record: unknown; view: ((record: never) => unknown) | undefined }
+  >();
   const bytes = new Map<string, StateWrite>();
   return {
     putRecord(db, key, record, view) {

@@ -61,9 +61,28 @@ export function decodeResults(bytes: Buffer): ResultTable {
 }
 
 const ROW_FIELDS = [
-  'realizedPnl', 'unrealizedPnl', 'capital', 'buyVolume', 'sellVolume', 'shareVolume', 'fees', 'fills', 'marketsTraded',
-  'marketsDecided', 'marketsWon', 'marketsLost', 'winsUsd', 'lossesUsd', 'holdSeconds', 'redemptions',
-  'firstActivityAt', 'lastActivityAt', 'openCount', 'openValue', 'openCost', 'approxMarkets',
+  'realizedPnl',
+  'unrealizedPnl',
+  'capital',
+  'buyVolume',
+  'sellVolume',
+  'shareVolume',
+  'fees',
+  'fills',
+  'marketsTraded',
+  'marketsDecided',
+  'marketsWon',
+  'marketsLost',
+  'winsUsd',
+  'lossesUsd',
+  'holdSeconds',
+  'redemptions',
+  'firstActivityAt',
+  'lastActivityAt',
+  'openCount',
+  'openValue',
+  'openCost',
+  'approxMarkets',
 ] as const satisfies readonly (keyof BoardRow)[];
 const RANKED = ['best', 'worst'] as const;
 
@@ -82,7 +101,9 @@ function encodeRow(row: BoardRow): Buffer {
 
 export function decodeRow(bytes: Buffer): BoardRow {
   const row = createBoardRow();
-  ROW_FIELDS.forEach((field, i) => { row[field] = bytes.readDoubleLE(i * 8); });
+  ROW_FIELDS.forEach((field, i) => {
+    row[field] = bytes.readDoubleLE(i * 8);
+  });
   RANKED.forEach((field, i) => {
     const at = (ROW_FIELDS.length + 3 * i) * 8;
     const space = bytes.readDoubleLE(at);
@@ -125,7 +146,9 @@ export function createBoardWriter(store: StateStore): BoardWriter {
     finish(rest) {
       const info: BoardInfo = { generation, ...rest };
       flush();
-      store.env.transactionSync(() => { void store.dbs.meta.put(BOARD_KEY, encodeValue(info)); });
+      store.env.transactionSync(() => {
+        void store.dbs.meta.put(BOARD_KEY, encodeValue(info));
+      });
       return info;
     },
   };

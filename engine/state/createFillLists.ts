@@ -80,7 +80,8 @@ export function createFillLists(store: StateStore, committedFills: number): Fill
     },
     takeWrites() {
       const writes: StateWrite[] = [];
-      for (const target of touched) writes.push({ db: target.db, key: target.key, value: Buffer.from(target.bytes.subarray(0, target.length)) });
+      for (const target of touched)
+        writes.push({ db: target.db, key: target.key, value: Buffer.from(target.bytes.subarray(0, target.length)) });
       touched.clear();
       return writes;
     },
@@ -100,7 +101,9 @@ export function entriesBefore(value: Buffer, position: FillPosition): number {
   while (low < high) {
     const middle = (low + high) >>> 1;
     const block = value.readUInt32BE(middle * FILL_ENTRY_BYTES);
-    const isBefore = block < position.block || (block === position.block && value.readUInt32BE(middle * FILL_ENTRY_BYTES + 4) < position.logIndex);
+    const isBefore =
+      block < position.block ||
+      (block === position.block && value.readUInt32BE(middle * FILL_ENTRY_BYTES + 4) < position.logIndex);
     if (isBefore) low = middle + 1;
     else high = middle;
   }

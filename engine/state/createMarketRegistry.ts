@@ -3,7 +3,15 @@
 // committed or in a batch being committed, and it is cleared between batches when it grows large.
 import type { MarketRegistry } from '../fold/deriveContext.js';
 import type { BlockWrites } from './blockWrites.js';
-import { joinMarket, marketIdentity, marketMarks, type MarketRecord, type NegRiskEventRecord, type PoolRecord, type TokenRecord } from './marketRecords.js';
+import {
+  joinMarket,
+  marketIdentity,
+  marketMarks,
+  type MarketRecord,
+  type NegRiskEventRecord,
+  type PoolRecord,
+  type TokenRecord,
+} from './marketRecords.js';
 import type { StateDbName, StateStore } from './openStateStore.js';
 import { decodeValue } from './stateCodec.js';
 import { feedAnswerKey } from './stateKeys.js';
@@ -39,7 +47,9 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
   let writes: BlockWrites | null = null;
   let batch = 0;
   /** Per cache, the keys saved by batches not yet written, with the last such batch. */
-  const pending = new Map<Map<string, unknown>, Map<string, number>>(Object.values(caches).map((cache) => [cache, new Map()]));
+  const pending = new Map<Map<string, unknown>, Map<string, number>>(
+    Object.values(caches).map((cache) => [cache, new Map()]),
+  );
 
   function load<T>(db: keyof typeof caches & StateDbName, key: string): T | undefined {
     const cache = caches[db] as Map<string, T>;
@@ -51,7 +61,13 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
     cache.set(key, record);
     return record;
   }
-  function save<T>(cache: Map<string, T>, db: StateDbName, key: string, record: T, view?: (record: T) => unknown): void {
+  function save<T>(
+    cache: Map<string, T>,
+    db: StateDbName,
+    key: string,
+    record: T,
+    view?: (record: T) => unknown,
+  ): void {
     cache.set(key, record);
     pending.get(cache)!.set(key, batch);
     assert(writes, 'the market registry is written inside a block');

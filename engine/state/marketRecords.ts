@@ -2,7 +2,11 @@
 // through these constructors so their key order, and so their encoded bytes, never vary.
 
 /** Last fill of a token: the mark is usd/shares (a plain division at the API edge). */
-export interface Mark { usd: number; shares: number; ts: number }
+export interface Mark {
+  usd: number;
+  shares: number;
+  ts: number;
+}
 
 export interface MarketRecord {
   conditionId: string;
@@ -26,9 +30,21 @@ export interface MarketRecord {
 
 export function createMarketRecord(conditionId: string): MarketRecord {
   return {
-    conditionId, oracle: null, questionId: null, preparedAt: 0, negRisk: false, tokens: null, negRiskMarketId: null,
-    questionIndex: -1, pool: null, payoutNumerators: null, payoutDenominator: 0, resolvedAt: 0, resolvedBlock: 0,
-    marks: [null, null], fills: 0,
+    conditionId,
+    oracle: null,
+    questionId: null,
+    preparedAt: 0,
+    negRisk: false,
+    tokens: null,
+    negRiskMarketId: null,
+    questionIndex: -1,
+    pool: null,
+    payoutNumerators: null,
+    payoutDenominator: 0,
+    resolvedAt: 0,
+    resolvedBlock: 0,
+    marks: [null, null],
+    fills: 0,
   };
 }
 
@@ -39,10 +55,19 @@ export function createMarketRecord(conditionId: string): MarketRecord {
  */
 export function marketIdentity(record: MarketRecord): unknown {
   return {
-    conditionId: record.conditionId, oracle: record.oracle, questionId: record.questionId, preparedAt: record.preparedAt,
-    negRisk: record.negRisk, tokens: record.tokens, negRiskMarketId: record.negRiskMarketId,
-    questionIndex: record.questionIndex, pool: record.pool, payoutNumerators: record.payoutNumerators,
-    payoutDenominator: record.payoutDenominator, resolvedAt: record.resolvedAt, resolvedBlock: record.resolvedBlock,
+    conditionId: record.conditionId,
+    oracle: record.oracle,
+    questionId: record.questionId,
+    preparedAt: record.preparedAt,
+    negRisk: record.negRisk,
+    tokens: record.tokens,
+    negRiskMarketId: record.negRiskMarketId,
+    questionIndex: record.questionIndex,
+    pool: record.pool,
+    payoutNumerators: record.payoutNumerators,
+    payoutDenominator: record.payoutDenominator,
+    resolvedAt: record.resolvedAt,
+    resolvedBlock: record.resolvedBlock,
   };
 }
 
@@ -55,11 +80,16 @@ export function marketMarks(record: MarketRecord): [fills: number, ...marks: Sto
 /** The record from its two stored values (`marks` undefined: no fill yet). */
 export function joinMarket(identity: MarketRecord, marks: [number, ...StoredMark[]] | undefined): MarketRecord {
   identity.fills = marks ? marks[0] : 0;
-  identity.marks = marks ? (marks.slice(1) as StoredMark[]).map((mark) => (mark ? { usd: mark[0], shares: mark[1], ts: mark[2] } : null)) : [null, null];
+  identity.marks = marks
+    ? (marks.slice(1) as StoredMark[]).map((mark) => (mark ? { usd: mark[0], shares: mark[1], ts: mark[2] } : null))
+    : [null, null];
   return identity;
 }
 
-export interface TokenRecord { conditionId: string; outcomeIndex: number }
+export interface TokenRecord {
+  conditionId: string;
+  outcomeIndex: number;
+}
 
 export interface NegRiskEventRecord {
   marketId: string;
@@ -69,7 +99,19 @@ export interface NegRiskEventRecord {
   questions: string[];
 }
 
-export interface PoolRecord { pool: string; conditionId: string; collateral: string; fee: string }
+export interface PoolRecord {
+  pool: string;
+  conditionId: string;
+  collateral: string;
+  fee: string;
+}
 
 /** A Chainlink answer, kept per asset for crypto strikes. */
-export interface FeedAnswer { asset: string; feed: string; answer: number; roundId: string; updatedAt: number; block: number }
+export interface FeedAnswer {
+  asset: string;
+  feed: string;
+  answer: number;
+  roundId: string;
+  updatedAt: number;
+  block: number;
+}

@@ -10,7 +10,8 @@ export interface PositionRun {
   next(): boolean;
 }
 
-const before = (a: PositionRun, b: PositionRun) => a.block < b.block || (a.block === b.block && a.logIndex < b.logIndex);
+const before = (a: PositionRun, b: PositionRun) =>
+  a.block < b.block || (a.block === b.block && a.logIndex < b.logIndex);
 
 export interface MergedRuns<Run extends PositionRun> {
   /** The run holding the oldest position left, or undefined when every run is done. */

@@ -8,8 +8,25 @@ import { isStateReplaced } from './stateReplacement.js';
 import { clearUnflushed, currentBootId, markUnflushed } from './unflushedMarker.js';
 
 export const STATE_DBS = [
-  'meta', 'positions', 'marketWallets', 'markets', 'marketMarks', 'tokens', 'negRiskEvents', 'pools', 'feedAnswers', 'fills',
-  'walletFills', 'marketFills', 'blocks', 'ids', 'idsByValue', 'boardResults0', 'boardResults1', 'boardRows0', 'boardRows1',
+  'meta',
+  'positions',
+  'marketWallets',
+  'markets',
+  'marketMarks',
+  'tokens',
+  'negRiskEvents',
+  'pools',
+  'feedAnswers',
+  'fills',
+  'walletFills',
+  'marketFills',
+  'blocks',
+  'ids',
+  'idsByValue',
+  'boardResults0',
+  'boardResults1',
+  'boardRows0',
+  'boardRows1',
   'tagRuns',
 ] as const;
 export type StateDbName = (typeof STATE_DBS)[number];
@@ -19,8 +36,19 @@ export type StateDbName = (typeof STATE_DBS)[number];
  * become bytes before LMDB sees them (storedKey): lmdb-js reads a string key of such a database as no key at all.
  */
 const BINARY_KEY_DBS = [
-  'positions', 'marketWallets', 'fills', 'walletFills', 'marketFills', 'blocks', 'ids', 'idsByValue', 'boardResults0', 'boardResults1',
-  'boardRows0', 'boardRows1', 'tagRuns',
+  'positions',
+  'marketWallets',
+  'fills',
+  'walletFills',
+  'marketFills',
+  'blocks',
+  'ids',
+  'idsByValue',
+  'boardResults0',
+  'boardResults1',
+  'boardRows0',
+  'boardRows1',
+  'tagRuns',
 ] as const;
 type BinaryKeyDb = (typeof BINARY_KEY_DBS)[number];
 const isBinaryKeyDb = (db: StateDbName): db is BinaryKeyDb => (BINARY_KEY_DBS as readonly string[]).includes(db);
@@ -65,23 +93,30 @@ export function openStateStore(options: {
   if (!options.readOnly) mkdirSync(options.dir, { recursive: true });
   const boot = options.flushOnClose && !options.readOnly ? currentBootId() : null;
   if (boot !== null && markUnflushed(options.dir, boot)) {
-    process.stderr.write(`tally: ${options.dir} was being folded when the machine went down: it is folded again from the log\n`);
+    process.stderr.write(
+      `tally: ${options.dir} was being folded when the machine went down: it is folded again from the log\n`,
+    );
   }
-  const openEnv = () => open({
-    path: options.dir,
-    maxDbs: STATE_DBS.length + 2,
-    compression: false,
-    readOnly: options.readOnly ?? false,
-    mapSize: 64 * 1024 ** 3,
-    noSync: boot !== null,
-  });
+  const openEnv = () =>
+    open({
+      path: options.dir,
+      maxDbs: STATE_DBS.length + 2,
+      compression: false,
+      readOnly: options.readOnly ?? false,
+      mapSize: 64 * 1024 ** 3,
+      noSync: boot !== null,
+    });
   const store = { dbs: {} as StateDbs, opened: 0 } as StateStore;
   const attach = () => {
     store.env = openEnv();
     store.opened++;
     const dbs: Record<string, Database<Buffer, string | Buffer>> = store.dbs;
     for (const name of STATE_DBS) {
-      dbs[name] = store.env.openDB<Buffer, string | Buffer>({ name, encoding: 'binary', ...(isBinaryKeyDb(name) ? { keyEncoding: 'binary' as const } : {}) });
+      dbs[name] = store.env.openDB<Buffer, string | Buffer>({
+        name,
+        encoding: 'binary',
+        ...(isBinaryKeyDb(name) ? { keyEncoding: 'binary' as const } : {}),
+      });
     }
   };
   attach();

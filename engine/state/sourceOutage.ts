@@ -30,5 +30,9 @@ export function readSourceOutage(store: StateStore): SourceOutage | null {
 /** Records the outage, or its end (null). */
 export async function writeSourceOutage(store: StateStore, outage: SourceOutage | null): Promise<void> {
   if (outage === null) await store.dbs.meta.remove(SOURCE_OUTAGE_KEY);
-  else await store.dbs.meta.put(SOURCE_OUTAGE_KEY, encodeValue({ since: outage.since, failedAttempts: outage.failedAttempts, lastError: outage.lastError }));
+  else
+    await store.dbs.meta.put(
+      SOURCE_OUTAGE_KEY,
+      encodeValue({ since: outage.since, failedAttempts: outage.failedAttempts, lastError: outage.lastError }),
+    );
 }

@@ -15,9 +15,27 @@ export function decodeValue<T>(bytes: Uint8Array): T {
 
 // Positions are the most numerous values: a fixed array, in this field order.
 const POSITION_FIELDS = [
-  'shares', 'costBasis', 'realizedPnl', 'boughtShares', 'boughtUsd', 'soldShares', 'soldUsd', 'splitShares',
-  'mergedShares', 'mergeUsd', 'redeemedShares', 'redeemUsd', 'fees', 'fills', 'receivedShares', 'receivedBasis',
-  'firstTradeAt', 'lastTradeAt', 'lowSinceTs', 'flags', 'redemptions',
+  'shares',
+  'costBasis',
+  'realizedPnl',
+  'boughtShares',
+  'boughtUsd',
+  'soldShares',
+  'soldUsd',
+  'splitShares',
+  'mergedShares',
+  'mergeUsd',
+  'redeemedShares',
+  'redeemUsd',
+  'fees',
+  'fills',
+  'receivedShares',
+  'receivedBasis',
+  'firstTradeAt',
+  'lastTradeAt',
+  'lowSinceTs',
+  'flags',
+  'redemptions',
 ] as const satisfies readonly (keyof Position)[];
 
 export function encodePosition(position: Position): Buffer {

@@ -4,20 +4,62 @@
 // stops early reads no further.
 import type { Position } from '../reducers/position.js';
 import { CURSOR_KEY, decodeBlockRecord, EMPTY_CURSOR, type BlockRecord, type FoldCursor } from './foldCursor.js';
-import { joinMarket, type FeedAnswer, type MarketRecord, type NegRiskEventRecord, type StoredMark, type TokenRecord } from './marketRecords.js';
+import {
+  joinMarket,
+  type FeedAnswer,
+  type MarketRecord,
+  type NegRiskEventRecord,
+  type StoredMark,
+  type TokenRecord,
+} from './marketRecords.js';
 import { readLatestTagRun, readLatestTagRunNumber, type TagRun } from './tagRuns.js';
 import type { StateStore } from './openStateStore.js';
 import { readSourceHead, type SourceHead } from './sourceHead.js';
 import { readSourceOutage, type SourceOutage } from './sourceOutage.js';
 import { stateKeepsTrades } from './stateLayout.js';
 import { decodePosition, decodeValue } from './stateCodec.js';
-import { entriesBefore, FILL_BUCKET, FILL_ENTRY_BYTES, fillEntriesNewestFirst, type FillListDb } from './createFillLists.js';
-import { blockFillsKey, blockRecordKey, feedAnswerKey, fillListKey, idKey, idValueKey, marketListOwner, positionKey, u32Key, walletListOwner } from './stateKeys.js';
+import {
+  entriesBefore,
+  FILL_BUCKET,
+  FILL_ENTRY_BYTES,
+  fillEntriesNewestFirst,
+  type FillListDb,
+} from './createFillLists.js';
+import {
+  blockFillsKey,
+  blockRecordKey,
+  feedAnswerKey,
+  fillListKey,
+  idKey,
+  idValueKey,
+  marketListOwner,
+  positionKey,
+  u32Key,
+  walletListOwner,
+} from './stateKeys.js';
 import { ID_SPACE, idBytesText, idTextBytes, type IdSpace } from '../log/idDictionary.js';
 import type { BoardRow } from '../rollup/boardRow.js';
 import type { ResultTable } from '../rollup/resultTable.js';
-import { decodeResults, decodeRow, readBoardInfo, resultsDb, resultsKey, rowKey, rowsDb, type BoardInfo } from './boardTables.js';
-import { blockFillCount, blockFillOffset, decodeFillNumbers, decodeFillNumbersInto, decodeTradeRow, findBlockFill, type FillNumbers, type TradeRow } from './tradeRow.js';
+import {
+  decodeResults,
+  decodeRow,
+  readBoardInfo,
+  resultsDb,
+  resultsKey,
+  rowKey,
+  rowsDb,
+  type BoardInfo,
+} from './boardTables.js';
+import {
+  blockFillCount,
+  blockFillOffset,
+  decodeFillNumbers,
+  decodeFillNumbersInto,
+  decodeTradeRow,
+  findBlockFill,
+  type FillNumbers,
+  type TradeRow,
+} from './tradeRow.js';
 import { mergeByChainPosition, type PositionRun } from './mergeByChainPosition.js';
 
 /** A fill as stored, with where it sits in the chain. */
@@ -31,7 +73,10 @@ export interface StoredFill {
 }
 
 /** Where a fill sits in the chain. */
-export interface FillPosition { block: number; logIndex: number }
+export interface FillPosition {
+  block: number;
+  logIndex: number;
+}
 
 export interface WalletFillsQuery {
   /** Only fills before this one (newest-first paging). */
@@ -55,7 +100,10 @@ export interface FillWindow {
 }
 
 /** A fill as a scan reads it: where it sits, and its numbers. */
-export interface ScannedFill { block: number; fill: FillNumbers }
+export interface ScannedFill {
+  block: number;
+  fill: FillNumbers;
+}
 
 /**
  * A scan over one or more lists' fills, merged in chain order, that holds one fill at a time in itself: `next()`
@@ -115,7 +163,10 @@ export interface StateReader {
   /** The state's number for a wallet, token or condition (ID_SPACE), null when the log never named it. */
   idNumber(space: IdSpace, text: string): number | null;
   /** Whole wallets' positions by ids, in wallet id order from `walletId`, at least `minPositions` of them when there are. */
-  positionsFrom(walletId: number, minPositions: number): Array<{ walletId: number; tokenId: number; position: Position }>;
+  positionsFrom(
+    walletId: number,
+    minPositions: number,
+  ): Array<{ walletId: number; tokenId: number; position: Position }>;
   /** A neg-risk event (its market id) with its questions, null while the log has not prepared it. */
   negRiskEvent(marketId: string): NegRiskEventRecord | null;
   /** The latest wallet-tag run, null before the first. */
@@ -207,7 +258,12 @@ export function createStateReader(store: StateStore): StateReader {
   }
 
   /** The fills on `owner`'s list in `db`, newest first, before `before`, stored under `market` when given. */
-  function* listedFills(db: FillListDb, owner: string | null, before: FillPosition | null, market: string | null): Generator<StoredFill> {
+  function* listedFills(
+    db: FillListDb,
+    owner: string | null,
+    before: FillPosition | null,
+    market: string | null,
+  ): Generator<StoredFill> {
     if (owner === null) return;
     // Paging deep into a busy list: from the bucket holding `before`, not through every newer bucket. The next
     // bucket is included too (a reverse range's start may be exclusive): its entries are all after `before`.
@@ -244,8 +300,13 @@ export function createStateReader(store: StateStore): StateReader {
 
   /** The list's first stored bucket numbered `bucket` or later, as its number and bytes. */
   function bucketFrom(db: FillListDb, owner: string, bucket: number): { number: number; bytes: Buffer } | null {
-    const range = { start: keyBytes(fillListKey(owner, bucket)), end: keyBytes(fillListKey(owner, MAX_BUCKET)), limit: 1 };
-    for (const { key, value } of store.dbs[db].getRange(range)) return { number: key.readUInt32BE(key.length - 4), bytes: value };
+    const range = {
+      start: keyBytes(fillListKey(owner, bucket)),
+      end: keyBytes(fillListKey(owner, MAX_BUCKET)),
+      limit: 1,
+    };
+    for (const { key, value } of store.dbs[db].getRange(range))
+      return { number: key.readUInt32BE(key.length - 4), bytes: value };
     return null;
   }
 
@@ -374,11 +435,15 @@ export function createStateReader(store: StateStore): StateReader {
     },
     cursor: foldCursor,
     block(block) {
-      const bytes = Number.isInteger(block) && block >= 0 && block <= MAX_U32 ? store.dbs.blocks.getBinary(keyBytes(blockRecordKey(block))) : undefined;
+      const bytes =
+        Number.isInteger(block) && block >= 0 && block <= MAX_U32
+          ? store.dbs.blocks.getBinary(keyBytes(blockRecordKey(block)))
+          : undefined;
       return bytes ? decodeBlockRecord(block, bytes) : null;
     },
     *blocks(options = {}) {
-      for (const { key, value } of store.dbs.blocks.getRange({ reverse: options.reverse, limit: options.limit })) yield decodeBlockRecord(key.readUInt32BE(0), value);
+      for (const { key, value } of store.dbs.blocks.getRange({ reverse: options.reverse, limit: options.limit }))
+        yield decodeBlockRecord(key.readUInt32BE(0), value);
     },
     sourceHead: () => readSourceHead(store),
     sourceOutage: () => readSourceOutage(store),
@@ -420,7 +485,8 @@ export function createStateReader(store: StateStore): StateReader {
     firstBlockFrom(ts) {
       const first = recordFrom(0);
       let last: { block: number; ts: number } | null = null;
-      for (const { key, value } of store.dbs.blocks.getRange({ reverse: true, limit: 1 })) last = { block: key.readUInt32BE(0), ts: value.readUInt32BE(0) };
+      for (const { key, value } of store.dbs.blocks.getRange({ reverse: true, limit: 1 }))
+        last = { block: key.readUInt32BE(0), ts: value.readUInt32BE(0) };
       if (first === null || last === null || last.ts < ts) return null;
       // The smallest b whose first record at or after it is at or after ts.
       let low = first.block;
@@ -438,10 +504,14 @@ export function createStateReader(store: StateStore): StateReader {
       const tokens = marketRecord(conditionId)?.tokens ?? null;
       if (id === null || tokens === null) return;
       const tokenIds = tokens.map((token) => idOf(ID_SPACE.token, token));
-      for (const key of store.dbs.marketWallets.getKeys({ start: keyBytes(u32Key(id)), end: keyBytes(u32Key(id + 1)) })) {
+      for (const key of store.dbs.marketWallets.getKeys({
+        start: keyBytes(u32Key(id)),
+        end: keyBytes(u32Key(id + 1)),
+      })) {
         const walletId = key.readUInt32BE(4);
         const positions = tokenIds.map((tokenId) => {
-          const bytes = tokenId === null ? undefined : store.dbs.positions.getBinary(keyBytes(positionKey(walletId, tokenId)));
+          const bytes =
+            tokenId === null ? undefined : store.dbs.positions.getBinary(keyBytes(positionKey(walletId, tokenId)));
           return bytes ? decodePosition(bytes) : null;
         });
         yield { wallet: idText(ID_SPACE.address, walletId), positions };
@@ -479,7 +549,8 @@ export function createStateReader(store: StateStore): StateReader {
         for (const [id, wallet] of owners) {
           const scan = fillCursor('walletFills', [walletListOwner(id)], { from: start, endBlock: null });
           while (scan.next()) {
-            if (scan.fill.marketSpace === ID_SPACE.condition && scan.fill.marketId === marketId) count(wallet, scan.fill);
+            if (scan.fill.marketSpace === ID_SPACE.condition && scan.fill.marketId === marketId)
+              count(wallet, scan.fill);
           }
         }
       }
@@ -488,7 +559,8 @@ export function createStateReader(store: StateStore): StateReader {
     *fillsFrom(fromBlock) {
       for (const { key, value } of store.dbs.fills.getRange({ start: keyBytes(blockFillsKey(fromBlock)) })) {
         const block = key.readUInt32BE(0);
-        for (let i = 0; i < blockFillCount(value); i++) yield { block, fill: decodeFillNumbers(value, blockFillOffset(value, i)) };
+        for (let i = 0; i < blockFillCount(value); i++)
+          yield { block, fill: decodeFillNumbers(value, blockFillOffset(value, i)) };
       }
     },
     idText: (space, id) => idText(space, id),
@@ -525,7 +597,8 @@ export function createStateReader(store: StateStore): StateReader {
       const info = readBoardInfo(store);
       if (!info) return;
       const range = { start: rowKey(category, 0), end: rowKey(category + 1, 0) };
-      for (const { key, value } of store.dbs[rowsDb(info.generation)].getRange(range)) yield { walletId: key.readUInt32BE(1), row: decodeRow(value) };
+      for (const { key, value } of store.dbs[rowsDb(info.generation)].getRange(range))
+        yield { walletId: key.readUInt32BE(1), row: decodeRow(value) };
     },
     walletResults(walletId) {
       const info = readBoardInfo(store);
@@ -535,7 +608,8 @@ export function createStateReader(store: StateStore): StateReader {
     *boardResults() {
       const info = readBoardInfo(store);
       if (!info) return;
-      for (const { key, value } of store.dbs[resultsDb(info.generation)].getRange({})) yield { walletId: key.readUInt32BE(0), results: decodeResults(value) };
+      for (const { key, value } of store.dbs[resultsDb(info.generation)].getRange({}))
+        yield { walletId: key.readUInt32BE(0), results: decodeResults(value) };
     },
   };
 }

@@ -28,9 +28,10 @@ export function describeCommitFailure(error: unknown, dir: string): unknown {
   const cause = (error as { commitError: unknown }).commitError;
   if (cause instanceof Promise) cause.catch(() => undefined);
   const free = freeBytes(dir);
-  const reason = free !== null && free < FULL_DISK_BYTES
-    ? `the disk holding it is full (${free} bytes free)`
-    : 'LMDB could not write it';
+  const reason =
+    free !== null && free < FULL_DISK_BYTES
+      ? `the disk holding it is full (${free} bytes free)`
+      : 'LMDB could not write it';
   return new StateWriteError(
     `cannot commit the state in ${dir}: ${reason}. Nothing folded is lost: free some space and run the command again, it resumes from the last commit`,
     { cause: error },

@@ -28,7 +28,9 @@ const runKey = (run: number) => {
 };
 
 export function putTagRun(store: StateStore, run: TagRun): void {
-  store.env.transactionSync(() => { void store.dbs.tagRuns.put(runKey(run.run), encodeValue(run)); });
+  store.env.transactionSync(() => {
+    void store.dbs.tagRuns.put(runKey(run.run), encodeValue(run));
+  });
 }
 
 export function readLatestTagRun(store: StateStore): TagRun | null {

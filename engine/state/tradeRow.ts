@@ -37,7 +37,10 @@ export interface RowIds {
 export type IdText = (space: number, id: number) => string;
 
 /** A fill and the ids it is stored with. */
-export interface BlockFill { row: TradeRow; ids: RowIds }
+export interface BlockFill {
+  row: TradeRow;
+  ids: RowIds;
+}
 
 /**
  * A block's fills as stored in the fills table (engine/README.md, Data layout): one value per block, so the
@@ -74,7 +77,9 @@ export function encodeBlockFills(ts: number, fills: readonly BlockFill[]): Buffe
     bytes.writeUInt32BE(row.logIndex, at);
     bytes.writeUInt16BE(txs.get(row.tx)!, at + 4);
     bytes.writeInt8(row.outcomeIndex, at + 6);
-    [row.side, row.feeUnit, row.role, row.exchange, ids.marketSpace].forEach((code, k) => bytes.writeUInt8(code, at + 7 + k));
+    [row.side, row.feeUnit, row.role, row.exchange, ids.marketSpace].forEach((code, k) =>
+      bytes.writeUInt8(code, at + 7 + k),
+    );
     [row.shares, row.usd, row.fee].forEach((amount, k) => bytes.writeDoubleBE(amount, at + 12 + 8 * k));
     [ids.wallet, ids.counterparty, ids.token, ids.market].forEach((id, k) => bytes.writeUInt32BE(id, at + 36 + 4 * k));
   });
@@ -106,7 +111,11 @@ export function findBlockFill(bytes: Buffer, logIndex: number): number {
   return -1;
 }
 
-export interface DecodedTradeRow { ts: number; market: string; row: TradeRow }
+export interface DecodedTradeRow {
+  ts: number;
+  market: string;
+  row: TradeRow;
+}
 
 /** The fill whose row starts at `at` in its block's value (findBlockFill, blockFillOffset). */
 export function decodeTradeRow(bytes: Buffer, at: number, text: IdText): DecodedTradeRow {
@@ -115,10 +124,19 @@ export function decodeTradeRow(bytes: Buffer, at: number, text: IdText): Decoded
     ts: bytes.readUInt32BE(0),
     market: text(bytes[at + 11]!, bytes.readUInt32BE(at + 48)),
     row: {
-      logIndex: bytes.readUInt32BE(at), tx: '0x' + bytes.toString('hex', tx, tx + TX_BYTES), wallet: text(ID_SPACE.address, bytes.readUInt32BE(at + 36)),
-      side: bytes[at + 7]!, token: text(ID_SPACE.token, bytes.readUInt32BE(at + 44)), outcomeIndex: bytes.readInt8(at + 6),
-      shares: bytes.readDoubleBE(at + 12), usd: bytes.readDoubleBE(at + 20), fee: bytes.readDoubleBE(at + 28), feeUnit: bytes[at + 8]!,
-      role: bytes[at + 9]!, counterparty: text(ID_SPACE.address, bytes.readUInt32BE(at + 40)), exchange: bytes[at + 10]!,
+      logIndex: bytes.readUInt32BE(at),
+      tx: '0x' + bytes.toString('hex', tx, tx + TX_BYTES),
+      wallet: text(ID_SPACE.address, bytes.readUInt32BE(at + 36)),
+      side: bytes[at + 7]!,
+      token: text(ID_SPACE.token, bytes.readUInt32BE(at + 44)),
+      outcomeIndex: bytes.readInt8(at + 6),
+      shares: bytes.readDoubleBE(at + 12),
+      usd: bytes.readDoubleBE(at + 20),
+      fee: bytes.readDoubleBE(at + 28),
+      feeUnit: bytes[at + 8]!,
+      role: bytes[at + 9]!,
+      counterparty: text(ID_SPACE.address, bytes.readUInt32BE(at + 40)),
+      exchange: bytes[at + 10]!,
     },
   };
 }

@@ -64,8 +64,17 @@ interface Activity {
 
 function createActivity(ts: number): Activity {
   return {
-    firstTs: ts, fills: 0, makerFills: 0, hours: new Map(), makerSides: new Map(), roundFills: 0, rounds: new Set(),
-    recentBuys: [], splitSold: new Map(), arbitraged: new Set(), copies: new Map(),
+    firstTs: ts,
+    fills: 0,
+    makerFills: 0,
+    hours: new Map(),
+    makerSides: new Map(),
+    roundFills: 0,
+    rounds: new Set(),
+    recentBuys: [],
+    splitSold: new Map(),
+    arbitraged: new Set(),
+    copies: new Map(),
   };
 }
 
@@ -148,7 +157,8 @@ function addBuy(activity: Activity, fill: TagFill, markets: TagMarkets): void {
   const event = markets.event(fill.market);
   if (event === null) {
     for (const other of buys) {
-      if (other.market === fill.market && other.outcome !== fill.outcome && other.price + fill.price < 1) activity.arbitraged.add(fill.market);
+      if (other.market === fill.market && other.outcome !== fill.outcome && other.price + fill.price < 1)
+        activity.arbitraged.add(fill.market);
     }
     return;
   }
@@ -174,7 +184,10 @@ function tagOf(activity: Activity): WalletTag | null {
   let leader = -1;
   let best = { copies: 0, markets: new Set<number>() };
   for (const [id, pair] of activity.copies) {
-    if (pair.markets.size >= RULES.copyTrader.markets && (pair.copies > best.copies || (pair.copies === best.copies && id < leader))) {
+    if (
+      pair.markets.size >= RULES.copyTrader.markets &&
+      (pair.copies > best.copies || (pair.copies === best.copies && id < leader))
+    ) {
       leader = id;
       best = pair;
     }
@@ -183,22 +196,32 @@ function tagOf(activity: Activity): WalletTag | null {
     'updown-bot': () => {
       const roundShare = activity.roundFills / activity.fills;
       return roundShare >= RULES.updownBot.roundShare && activity.rounds.size >= RULES.updownBot.rounds
-        ? { roundShare: round2(roundShare * 100), rounds: activity.rounds.size, fills: activity.fills } : null;
+        ? { roundShare: round2(roundShare * 100), rounds: activity.rounds.size, fills: activity.fills }
+        : null;
     },
     'market-maker': () => {
       const makerShare = activity.makerFills / activity.fills;
-      return makerShare >= RULES.marketMaker.makerShare && activity.fills >= RULES.marketMaker.fills && twoSided >= RULES.marketMaker.twoSidedMarkets
-        ? { makerShare: round2(makerShare * 100), fills: activity.fills, twoSidedMarkets: twoSided } : null;
+      return makerShare >= RULES.marketMaker.makerShare &&
+        activity.fills >= RULES.marketMaker.fills &&
+        twoSided >= RULES.marketMaker.twoSidedMarkets
+        ? { makerShare: round2(makerShare * 100), fills: activity.fills, twoSidedMarkets: twoSided }
+        : null;
     },
     'high-frequency': () => {
       const ordersPerDay = activity.fills / days;
       const hoursPerDay = hours / days;
-      return ordersPerDay >= RULES.highFrequency.ordersPerDay && hoursPerDay >= RULES.highFrequency.hoursPerDay && days >= RULES.highFrequency.days
-        ? { ordersPerDay: round2(ordersPerDay), hoursPerDay: round2(hoursPerDay), days } : null;
+      return ordersPerDay >= RULES.highFrequency.ordersPerDay &&
+        hoursPerDay >= RULES.highFrequency.hoursPerDay &&
+        days >= RULES.highFrequency.days
+        ? { ordersPerDay: round2(ordersPerDay), hoursPerDay: round2(hoursPerDay), days }
+        : null;
     },
-    arbitrage: () => (activity.arbitraged.size >= RULES.arbitrage.markets ? { markets: activity.arbitraged.size } : null),
-    'copy-trader': () => (leader >= 0 && best.copies >= RULES.copyTrader.copies
-      ? { leaderId: leader, copies: best.copies, markets: best.markets.size } : null),
+    arbitrage: () =>
+      activity.arbitraged.size >= RULES.arbitrage.markets ? { markets: activity.arbitraged.size } : null,
+    'copy-trader': () =>
+      leader >= 0 && best.copies >= RULES.copyTrader.copies
+        ? { leaderId: leader, copies: best.copies, markets: best.markets.size }
+        : null,
   };
   for (const kind of TAG_KINDS) {
     const facts = checks[kind]();

@@ -61,8 +61,12 @@ export function walletTagRun(reader: StateReader, offchain: OffchainStore, log: 
     for (const { fill } of reader.fillsFrom(first)) {
       if (fill.ts >= end) break;
       scan.add({
-        walletId: fill.walletId, ts: fill.ts, maker: fill.role === ROLE.maker, buy: fill.side === SIDE.buy,
-        market: fill.marketSpace === ID_SPACE.condition ? fill.marketId : -1 - fill.marketId, outcome: fill.outcomeIndex,
+        walletId: fill.walletId,
+        ts: fill.ts,
+        maker: fill.role === ROLE.maker,
+        buy: fill.side === SIDE.buy,
+        market: fill.marketSpace === ID_SPACE.condition ? fill.marketId : -1 - fill.marketId,
+        outcome: fill.outcomeIndex,
         price: fill.shares > 0 ? fill.usd / fill.shares : 0,
       });
     }
@@ -70,8 +74,13 @@ export function walletTagRun(reader: StateReader, offchain: OffchainStore, log: 
   const tags: Record<string, TagRunTag> = {};
   for (const [walletId, tag] of scan.finish()) tags[reader.idText(ID_SPACE.address, walletId)] = runTag(reader, tag);
   return {
-    run: end / DAY, rulesVersion: RULES_VERSION, windowStart: iso(start), windowEnd: iso(end), computedAt: iso(end),
-    count: Object.keys(tags).length, tags,
+    run: end / DAY,
+    rulesVersion: RULES_VERSION,
+    windowStart: iso(start),
+    windowEnd: iso(end),
+    computedAt: iso(end),
+    count: Object.keys(tags).length,
+    tags,
   };
 }
 
@@ -87,7 +96,8 @@ function tagMarkets(reader: StateReader, offchain: OffchainStore): TagMarkets {
     event(market) {
       let event = events.get(market);
       if (event === undefined) {
-        const marketId = market >= 0 ? reader.market(reader.idText(ID_SPACE.condition, market))?.negRiskMarketId ?? null : null;
+        const marketId =
+          market >= 0 ? (reader.market(reader.idText(ID_SPACE.condition, market))?.negRiskMarketId ?? null) : null;
         const record = marketId === null ? null : reader.negRiskEvent(marketId);
         event = record === null ? null : { id: record.marketId, questions: record.questions.length };
         events.set(market, event);

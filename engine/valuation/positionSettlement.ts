@@ -17,11 +17,15 @@ export interface PositionSettlement {
 }
 
 export function settlement(position: Position, market: MarketRecord | null, outcomeIndex: number): PositionSettlement {
-  const resolved = market !== null && market.payoutDenominator > 0 && market.payoutNumerators !== null && outcomeIndex >= 0;
-  const settle: [number, number] | null = resolved ? [market.payoutNumerators![outcomeIndex] ?? 0, market.payoutDenominator] : null;
+  const resolved =
+    market !== null && market.payoutDenominator > 0 && market.payoutNumerators !== null && outcomeIndex >= 0;
+  const settle: [number, number] | null = resolved
+    ? [market.payoutNumerators![outcomeIndex] ?? 0, market.payoutDenominator]
+    : null;
   // The payout of the shares still held: a negative balance (history tally did not see) holds nothing (spec 2.3).
-  const settledPnl = position.realizedPnl
-    + (settle ? mulDivRound(Math.max(position.shares, 0), settle[0], settle[1]) - position.costBasis : 0);
+  const settledPnl =
+    position.realizedPnl +
+    (settle ? mulDivRound(Math.max(position.shares, 0), settle[0], settle[1]) - position.costBasis : 0);
   const holding = position.shares >= OPEN_THRESHOLD_MICROS;
   let exitAt: number | null = null;
   if (resolved) {

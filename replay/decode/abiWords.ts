@@ -65,7 +65,8 @@ export function readAddress(log: RawLog, word: number): string {
 function readArray<T>(log: RawLog, word: number, read: (log: RawLog, word: number) => T): T[] {
   const at = readUint(log, word) / 32;
   const length = readUint(log, at);
-  if (log.dataStart + (at + 1 + length) * 64 > log.dataEnd) throw new ShortDataError(`array at word ${word} runs past the data`);
+  if (log.dataStart + (at + 1 + length) * 64 > log.dataEnd)
+    throw new ShortDataError(`array at word ${word} runs past the data`);
   const values = new Array<T>(length);
   for (let i = 0; i < length; i++) values[i] = read(log, at + 1 + i);
   return values;
@@ -99,7 +100,8 @@ export function readBytes(log: RawLog, word: number): string {
 export function readIntTopic(log: RawLog, topic: number): number {
   const value = BigInt(hexField(log, log.topicAt[topic]!, 64));
   const signed = value >= 1n << 255n ? value - (1n << 256n) : value;
-  if (signed > BigInt(Number.MAX_SAFE_INTEGER) || signed < BigInt(Number.MIN_SAFE_INTEGER)) throw new OversizedValueError('int256 beyond 2^53');
+  if (signed > BigInt(Number.MAX_SAFE_INTEGER) || signed < BigInt(Number.MIN_SAFE_INTEGER))
+    throw new OversizedValueError('int256 beyond 2^53');
   return Number(signed);
 }
 

@@ -6,8 +6,21 @@
 import { EXCHANGE, KIND, type ChainEvent, type ExchangeCode, type Kind } from '../../engine/chain/chainEvent.js';
 import type { VenueAddresses } from '../../engine/chain/venueAddresses.js';
 import {
-  OversizedValueError, ShortDataError, readAddress, readBytes, readBytes32, readBytes32Array, readIntTopic, readUint,
-  readUintArray, readWordHex, readWordHexArray, topicAddress, topicHex, topicUint, topicWordHex,
+  OversizedValueError,
+  ShortDataError,
+  readAddress,
+  readBytes,
+  readBytes32,
+  readBytes32Array,
+  readIntTopic,
+  readUint,
+  readUintArray,
+  readWordHex,
+  readWordHexArray,
+  topicAddress,
+  topicHex,
+  topicUint,
+  topicWordHex,
 } from './abiWords.js';
 import { EVENT_TOPICS } from './eventAbis.js';
 import { createHexIndex } from './hexIndex.js';
@@ -47,7 +60,11 @@ export interface LogDecoder {
 }
 
 export function createLogDecoder(addresses: VenueAddresses): LogDecoder {
-  interface Contract { address: string; role: Role; plumbing: boolean }
+  interface Contract {
+    address: string;
+    role: Role;
+    plumbing: boolean;
+  }
   const contracts = createHexIndex<Contract>(40);
   const exchangeCodes = new Map<string, ExchangeCode>();
   const contract = (address: string, role: Role, exchange: ExchangeCode = EXCHANGE.ctf, plumbing = false) => {
@@ -77,140 +94,319 @@ export function createLogDecoder(addresses: VenueAddresses): LogDecoder {
   };
 
   route('ctf', KIND.conditionPreparation, 4, (log, _address, tx) => ({
-    kind: KIND.conditionPreparation, logIndex: log.logIndex, txIndex: log.txIndex, tx,
-    conditionId: topicHex(log, 1), oracle: topicAddress(log, 2), questionId: topicHex(log, 3),
+    kind: KIND.conditionPreparation,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    conditionId: topicHex(log, 1),
+    oracle: topicAddress(log, 2),
+    questionId: topicHex(log, 3),
     outcomeSlotCount: readUint(log, 0),
   }));
   route('ctf', KIND.conditionResolution, 4, (log, _address, tx) => ({
-    kind: KIND.conditionResolution, logIndex: log.logIndex, txIndex: log.txIndex, tx,
-    conditionId: topicHex(log, 1), oracle: topicAddress(log, 2), questionId: topicHex(log, 3),
-    outcomeSlotCount: readUint(log, 0), payoutNumerators: readUintArray(log, 1),
+    kind: KIND.conditionResolution,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    conditionId: topicHex(log, 1),
+    oracle: topicAddress(log, 2),
+    questionId: topicHex(log, 3),
+    outcomeSlotCount: readUint(log, 0),
+    payoutNumerators: readUintArray(log, 1),
   }));
   // Splits and merges share one layout (per contract), so one decoder each.
-  const ctfSplitOrMerge = (kind: typeof KIND.ctfSplit | typeof KIND.ctfMerge): Decoder => (log, _address, tx) => ({
-    kind, logIndex: log.logIndex, txIndex: log.txIndex, tx,
-    stakeholder: topicAddress(log, 1), collateral: readAddress(log, 0), parentCollectionId: topicHex(log, 2),
-    conditionId: topicHex(log, 3), partition: readUintArray(log, 1), amount: readUint(log, 2),
-  });
+  const ctfSplitOrMerge =
+    (kind: typeof KIND.ctfSplit | typeof KIND.ctfMerge): Decoder =>
+    (log, _address, tx) => ({
+      kind,
+      logIndex: log.logIndex,
+      txIndex: log.txIndex,
+      tx,
+      stakeholder: topicAddress(log, 1),
+      collateral: readAddress(log, 0),
+      parentCollectionId: topicHex(log, 2),
+      conditionId: topicHex(log, 3),
+      partition: readUintArray(log, 1),
+      amount: readUint(log, 2),
+    });
   route('ctf', KIND.ctfSplit, 4, ctfSplitOrMerge(KIND.ctfSplit));
   route('ctf', KIND.ctfMerge, 4, ctfSplitOrMerge(KIND.ctfMerge));
   route('ctf', KIND.ctfRedemption, 4, (log, _address, tx) => ({
-    kind: KIND.ctfRedemption, logIndex: log.logIndex, txIndex: log.txIndex, tx,
-    redeemer: topicAddress(log, 1), collateral: topicAddress(log, 2), parentCollectionId: topicHex(log, 3),
-    conditionId: readBytes32(log, 0), indexSets: readUintArray(log, 1), payout: readUint(log, 2),
+    kind: KIND.ctfRedemption,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    redeemer: topicAddress(log, 1),
+    collateral: topicAddress(log, 2),
+    parentCollectionId: topicHex(log, 3),
+    conditionId: readBytes32(log, 0),
+    indexSets: readUintArray(log, 1),
+    payout: readUint(log, 2),
   }));
   route('ctf', KIND.transferSingle, 4, (log, _address, tx) => ({
-    kind: KIND.transferSingle, logIndex: log.logIndex, txIndex: log.txIndex, tx,
-    operator: topicAddress(log, 1), from: topicAddress(log, 2), to: topicAddress(log, 3),
-    tokenId: readWordHex(log, 0), value: readUint(log, 1),
+    kind: KIND.transferSingle,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    operator: topicAddress(log, 1),
+    from: topicAddress(log, 2),
+    to: topicAddress(log, 3),
+    tokenId: readWordHex(log, 0),
+    value: readUint(log, 1),
   }));
   route('ctf', KIND.transferBatch, 4, (log, _address, tx) => ({
-    kind: KIND.transferBatch, logIndex: log.logIndex, txIndex: log.txIndex, tx,
-    operator: topicAddress(log, 1), from: topicAddress(log, 2), to: topicAddress(log, 3),
-    tokenIds: readWordHexArray(log, 0), values: readUintArray(log, 1),
+    kind: KIND.transferBatch,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    operator: topicAddress(log, 1),
+    from: topicAddress(log, 2),
+    to: topicAddress(log, 3),
+    tokenIds: readWordHexArray(log, 0),
+    values: readUintArray(log, 1),
   }));
   route('exchangeV1', KIND.orderFilledV1, 4, (log, address, tx) => ({
-    kind: KIND.orderFilledV1, logIndex: log.logIndex, txIndex: log.txIndex, tx, exchange: exchangeOf(address),
-    orderHash: topicHex(log, 1), maker: topicAddress(log, 2), taker: topicAddress(log, 3),
-    makerAssetId: readWordHex(log, 0), takerAssetId: readWordHex(log, 1),
-    makerAmount: readUint(log, 2), takerAmount: readUint(log, 3), fee: readUint(log, 4),
+    kind: KIND.orderFilledV1,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    exchange: exchangeOf(address),
+    orderHash: topicHex(log, 1),
+    maker: topicAddress(log, 2),
+    taker: topicAddress(log, 3),
+    makerAssetId: readWordHex(log, 0),
+    takerAssetId: readWordHex(log, 1),
+    makerAmount: readUint(log, 2),
+    takerAmount: readUint(log, 3),
+    fee: readUint(log, 4),
   }));
   route('exchangeV1', KIND.ordersMatchedV1, 3, (log, address, tx) => ({
-    kind: KIND.ordersMatchedV1, logIndex: log.logIndex, txIndex: log.txIndex, tx, exchange: exchangeOf(address),
-    takerOrderHash: topicHex(log, 1), takerOrderMaker: topicAddress(log, 2),
-    makerAssetId: readWordHex(log, 0), takerAssetId: readWordHex(log, 1),
-    makerAmount: readUint(log, 2), takerAmount: readUint(log, 3),
+    kind: KIND.ordersMatchedV1,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    exchange: exchangeOf(address),
+    takerOrderHash: topicHex(log, 1),
+    takerOrderMaker: topicAddress(log, 2),
+    makerAssetId: readWordHex(log, 0),
+    takerAssetId: readWordHex(log, 1),
+    makerAmount: readUint(log, 2),
+    takerAmount: readUint(log, 3),
   }));
   route('exchangeV1', KIND.tokenRegistered, 4, (log, address, tx) => ({
-    kind: KIND.tokenRegistered, logIndex: log.logIndex, txIndex: log.txIndex, tx, exchange: exchangeOf(address),
-    token0: topicWordHex(log, 1), token1: topicWordHex(log, 2), conditionId: topicHex(log, 3),
+    kind: KIND.tokenRegistered,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    exchange: exchangeOf(address),
+    token0: topicWordHex(log, 1),
+    token1: topicWordHex(log, 2),
+    conditionId: topicHex(log, 3),
   }));
   route('exchangeV1', KIND.feeChargedV1, 2, (log, address, tx) => ({
-    kind: KIND.feeChargedV1, logIndex: log.logIndex, txIndex: log.txIndex, tx, exchange: exchangeOf(address),
-    receiver: topicAddress(log, 1), tokenId: readWordHex(log, 0), amount: readUint(log, 1),
+    kind: KIND.feeChargedV1,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    exchange: exchangeOf(address),
+    receiver: topicAddress(log, 1),
+    tokenId: readWordHex(log, 0),
+    amount: readUint(log, 1),
   }));
   route('exchangeV2', KIND.orderFilledV2, 4, (log, address, tx) => ({
-    kind: KIND.orderFilledV2, logIndex: log.logIndex, txIndex: log.txIndex, tx, exchange: exchangeOf(address),
-    orderHash: topicHex(log, 1), maker: topicAddress(log, 2), taker: topicAddress(log, 3),
-    side: readUint(log, 0), tokenId: readWordHex(log, 1), makerAmount: readUint(log, 2),
-    takerAmount: readUint(log, 3), fee: readUint(log, 4), builder: readBytes32(log, 5), metadata: readBytes32(log, 6),
+    kind: KIND.orderFilledV2,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    exchange: exchangeOf(address),
+    orderHash: topicHex(log, 1),
+    maker: topicAddress(log, 2),
+    taker: topicAddress(log, 3),
+    side: readUint(log, 0),
+    tokenId: readWordHex(log, 1),
+    makerAmount: readUint(log, 2),
+    takerAmount: readUint(log, 3),
+    fee: readUint(log, 4),
+    builder: readBytes32(log, 5),
+    metadata: readBytes32(log, 6),
   }));
   route('exchangeV2', KIND.ordersMatchedV2, 3, (log, address, tx) => ({
-    kind: KIND.ordersMatchedV2, logIndex: log.logIndex, txIndex: log.txIndex, tx, exchange: exchangeOf(address),
-    takerOrderHash: topicHex(log, 1), takerOrderMaker: topicAddress(log, 2),
-    side: readUint(log, 0), tokenId: readWordHex(log, 1), makerAmount: readUint(log, 2), takerAmount: readUint(log, 3),
+    kind: KIND.ordersMatchedV2,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    exchange: exchangeOf(address),
+    takerOrderHash: topicHex(log, 1),
+    takerOrderMaker: topicAddress(log, 2),
+    side: readUint(log, 0),
+    tokenId: readWordHex(log, 1),
+    makerAmount: readUint(log, 2),
+    takerAmount: readUint(log, 3),
   }));
   route('exchangeV2', KIND.feeChargedV2, 2, (log, address, tx) => ({
-    kind: KIND.feeChargedV2, logIndex: log.logIndex, txIndex: log.txIndex, tx, exchange: exchangeOf(address),
-    receiver: topicAddress(log, 1), amount: readUint(log, 0),
+    kind: KIND.feeChargedV2,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    exchange: exchangeOf(address),
+    receiver: topicAddress(log, 1),
+    amount: readUint(log, 0),
   }));
   route('feeModule', KIND.feeRefunded, 4, (log, address, tx) => ({
-    kind: KIND.feeRefunded, logIndex: log.logIndex, txIndex: log.txIndex, tx, module: address,
-    orderHash: topicHex(log, 1), to: topicAddress(log, 2), tokenId: readWordHex(log, 0),
-    refund: readUint(log, 1), feeCharged: topicUint(log, 3),
+    kind: KIND.feeRefunded,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    module: address,
+    orderHash: topicHex(log, 1),
+    to: topicAddress(log, 2),
+    tokenId: readWordHex(log, 0),
+    refund: readUint(log, 1),
+    feeCharged: topicUint(log, 3),
   }));
   route('adapter', KIND.marketPrepared, 3, (log, _address, tx) => ({
-    kind: KIND.marketPrepared, logIndex: log.logIndex, txIndex: log.txIndex, tx,
-    marketId: topicHex(log, 1), oracle: topicAddress(log, 2), feeBips: readUint(log, 0), data: readBytes(log, 1),
+    kind: KIND.marketPrepared,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    marketId: topicHex(log, 1),
+    oracle: topicAddress(log, 2),
+    feeBips: readUint(log, 0),
+    data: readBytes(log, 1),
   }));
   route('adapter', KIND.questionPrepared, 3, (log, _address, tx) => ({
-    kind: KIND.questionPrepared, logIndex: log.logIndex, txIndex: log.txIndex, tx,
-    marketId: topicHex(log, 1), questionId: topicHex(log, 2), index: readUint(log, 0), data: readBytes(log, 1),
+    kind: KIND.questionPrepared,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    marketId: topicHex(log, 1),
+    questionId: topicHex(log, 2),
+    index: readUint(log, 0),
+    data: readBytes(log, 1),
   }));
   route('adapter', KIND.outcomeReported, 3, (log, _address, tx) => ({
-    kind: KIND.outcomeReported, logIndex: log.logIndex, txIndex: log.txIndex, tx,
-    marketId: topicHex(log, 1), questionId: topicHex(log, 2), outcome: readUint(log, 0) !== 0,
+    kind: KIND.outcomeReported,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    marketId: topicHex(log, 1),
+    questionId: topicHex(log, 2),
+    outcome: readUint(log, 0) !== 0,
   }));
-  const adapterSplitOrMerge = (kind: typeof KIND.adapterSplit | typeof KIND.adapterMerge): Decoder => (log, _address, tx) => ({
-    kind, logIndex: log.logIndex, txIndex: log.txIndex, tx,
-    stakeholder: topicAddress(log, 1), conditionId: topicHex(log, 2), amount: readUint(log, 0),
-  });
+  const adapterSplitOrMerge =
+    (kind: typeof KIND.adapterSplit | typeof KIND.adapterMerge): Decoder =>
+    (log, _address, tx) => ({
+      kind,
+      logIndex: log.logIndex,
+      txIndex: log.txIndex,
+      tx,
+      stakeholder: topicAddress(log, 1),
+      conditionId: topicHex(log, 2),
+      amount: readUint(log, 0),
+    });
   route('adapter', KIND.adapterSplit, 3, adapterSplitOrMerge(KIND.adapterSplit));
   route('adapter', KIND.adapterMerge, 3, adapterSplitOrMerge(KIND.adapterMerge));
   route('adapter', KIND.positionsConverted, 4, (log, _address, tx) => ({
-    kind: KIND.positionsConverted, logIndex: log.logIndex, txIndex: log.txIndex, tx,
-    stakeholder: topicAddress(log, 1), marketId: topicHex(log, 2), indexSet: topicWordHex(log, 3),
+    kind: KIND.positionsConverted,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    stakeholder: topicAddress(log, 1),
+    marketId: topicHex(log, 2),
+    indexSet: topicWordHex(log, 3),
     amount: readUint(log, 0),
   }));
   route('adapter', KIND.adapterRedemption, 3, (log, _address, tx) => ({
-    kind: KIND.adapterRedemption, logIndex: log.logIndex, txIndex: log.txIndex, tx,
-    redeemer: topicAddress(log, 1), conditionId: topicHex(log, 2), amounts: readUintArray(log, 0),
+    kind: KIND.adapterRedemption,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    redeemer: topicAddress(log, 1),
+    conditionId: topicHex(log, 2),
+    amounts: readUintArray(log, 0),
     payout: readUint(log, 1),
   }));
   route('fpmmFactory', KIND.fpmmCreation, 4, (log, _address, tx) => ({
-    kind: KIND.fpmmCreation, logIndex: log.logIndex, txIndex: log.txIndex, tx,
-    creator: topicAddress(log, 1), pool: readAddress(log, 0), conditionalTokens: topicAddress(log, 2),
-    collateral: topicAddress(log, 3), conditionIds: readBytes32Array(log, 1), fee: readWordHex(log, 2),
+    kind: KIND.fpmmCreation,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    creator: topicAddress(log, 1),
+    pool: readAddress(log, 0),
+    conditionalTokens: topicAddress(log, 2),
+    collateral: topicAddress(log, 3),
+    conditionIds: readBytes32Array(log, 1),
+    fee: readWordHex(log, 2),
   }));
   // Pools are created at run time, so their events are decoded from any address; the fold keeps only the
   // ones of pools the factory created.
   route('*', KIND.fpmmBuy, 3, (log, address, tx) => ({
-    kind: KIND.fpmmBuy, logIndex: log.logIndex, txIndex: log.txIndex, tx, pool: address,
-    buyer: topicAddress(log, 1), investmentAmount: readUint(log, 0), feeAmount: readUint(log, 1),
-    outcomeIndex: topicUint(log, 2), outcomeTokensBought: readUint(log, 2),
+    kind: KIND.fpmmBuy,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    pool: address,
+    buyer: topicAddress(log, 1),
+    investmentAmount: readUint(log, 0),
+    feeAmount: readUint(log, 1),
+    outcomeIndex: topicUint(log, 2),
+    outcomeTokensBought: readUint(log, 2),
   }));
   route('*', KIND.fpmmSell, 3, (log, address, tx) => ({
-    kind: KIND.fpmmSell, logIndex: log.logIndex, txIndex: log.txIndex, tx, pool: address,
-    seller: topicAddress(log, 1), returnAmount: readUint(log, 0), feeAmount: readUint(log, 1),
-    outcomeIndex: topicUint(log, 2), outcomeTokensSold: readUint(log, 2),
+    kind: KIND.fpmmSell,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    pool: address,
+    seller: topicAddress(log, 1),
+    returnAmount: readUint(log, 0),
+    feeAmount: readUint(log, 1),
+    outcomeIndex: topicUint(log, 2),
+    outcomeTokensSold: readUint(log, 2),
   }));
   route('*', KIND.fpmmFundingAdded, 2, (log, address, tx) => ({
-    kind: KIND.fpmmFundingAdded, logIndex: log.logIndex, txIndex: log.txIndex, tx, pool: address,
-    funder: topicAddress(log, 1), amountsAdded: readUintArray(log, 0), sharesMinted: readUint(log, 1),
+    kind: KIND.fpmmFundingAdded,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    pool: address,
+    funder: topicAddress(log, 1),
+    amountsAdded: readUintArray(log, 0),
+    sharesMinted: readUint(log, 1),
   }));
   route('*', KIND.fpmmFundingRemoved, 2, (log, address, tx) => ({
-    kind: KIND.fpmmFundingRemoved, logIndex: log.logIndex, txIndex: log.txIndex, tx, pool: address,
-    funder: topicAddress(log, 1), amountsRemoved: readUintArray(log, 0),
-    collateralRemovedFromFeePool: readUint(log, 1), sharesBurnt: readUint(log, 2),
+    kind: KIND.fpmmFundingRemoved,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    pool: address,
+    funder: topicAddress(log, 1),
+    amountsRemoved: readUintArray(log, 0),
+    collateralRemovedFromFeePool: readUint(log, 1),
+    sharesBurnt: readUint(log, 2),
   }));
   route('feed', KIND.answerUpdated, 3, (log, address, tx) => ({
-    kind: KIND.answerUpdated, logIndex: log.logIndex, txIndex: log.txIndex, tx, feed: address,
-    current: readIntTopic(log, 1), roundId: topicWordHex(log, 2), updatedAt: readUint(log, 0),
+    kind: KIND.answerUpdated,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    feed: address,
+    current: readIntTopic(log, 1),
+    roundId: topicWordHex(log, 2),
+    updatedAt: readUint(log, 0),
   }));
 
   // Operators fixed by the config (marked `plumbing` above); AMM pools, created at run time, are recognized later
   // by the fold. topic1 is the operator, stakeholder or redeemer of these kinds.
-  const actorTopicKinds = new Set<Kind>([KIND.transferSingle, KIND.transferBatch, KIND.ctfSplit, KIND.ctfMerge, KIND.ctfRedemption, KIND.adapterSplit, KIND.adapterMerge]);
+  const actorTopicKinds = new Set<Kind>([
+    KIND.transferSingle,
+    KIND.transferBatch,
+    KIND.ctfSplit,
+    KIND.ctfMerge,
+    KIND.ctfRedemption,
+    KIND.adapterSplit,
+    KIND.adapterMerge,
+  ]);
   const byPlumbing = (log: RawLog): boolean => {
     const at = log.topicAt[1]!;
     for (let i = at; i < at + 24; i++) if (log.bytes[i] !== ZERO_DIGIT) return false;
@@ -223,7 +419,11 @@ export function createLogDecoder(addresses: VenueAddresses): LogDecoder {
     const at = log.txAt;
     if (lastTx !== '') {
       let same = true;
-      for (let i = 0; i < 64; i++) if (bytes[at + i] !== lastTx.charCodeAt(2 + i)) { same = false; break; }
+      for (let i = 0; i < 64; i++)
+        if (bytes[at + i] !== lastTx.charCodeAt(2 + i)) {
+          same = false;
+          break;
+        }
       if (same) return lastTx;
     }
     return (lastTx = hexField(log, at, 64));

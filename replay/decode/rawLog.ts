@@ -22,7 +22,13 @@ export interface RawLog {
 
 /** A RawLog of its own buffer, from string fields as JSON-RPC returns them (0x hex, any case; validated by the caller). */
 export function createRawLog(log: {
-  address: string; topics: readonly string[]; data: string; logIndex: number; txIndex: number; tx: string; blockHash?: string;
+  address: string;
+  topics: readonly string[];
+  data: string;
+  logIndex: number;
+  txIndex: number;
+  tx: string;
+  blockHash?: string;
 }): RawLog {
   const fields = [log.address, ...log.topics, log.tx, log.blockHash ?? '0x' + '0'.repeat(64), log.data];
   const starts: number[] = [];

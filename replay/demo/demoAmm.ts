@@ -17,20 +17,42 @@ const word = (value: number) => '0x' + value.toString(16).padStart(64, '0');
 const addressTopic = (address: string) => '0x' + '0'.repeat(24) + address.slice(2);
 
 /** FixedProductMarketMakerCreation from the factory; the pool starts empty. */
-export function createPool(ctx: DemoContext, market: DemoMarket, creator: number, poolAddress: string, feeWad: bigint): DemoPool {
+export function createPool(
+  ctx: DemoContext,
+  market: DemoMarket,
+  creator: number,
+  poolAddress: string,
+  feeWad: bigint,
+): DemoPool {
   const pool: DemoPool = { address: poolAddress, balances: [0, 0], lpSupply: 0, feePool: 0, lp: new Map(), feeWad };
   market.pool = pool;
   ctx.capture.beginTx();
-  ctx.capture.log({
-    kind: KIND.fpmmCreation, logIndex: 0, txIndex: 0, tx: '', creator: ctx.wallets[creator]!.address, pool: poolAddress,
-    conditionalTokens: ctx.addresses.ctf, collateral: ctx.addresses.usdc, conditionIds: [market.conditionId],
-    fee: feeWad.toString(16).padStart(64, '0'),
-  }, ctx.addresses.fpmmFactory);
+  ctx.capture.log(
+    {
+      kind: KIND.fpmmCreation,
+      logIndex: 0,
+      txIndex: 0,
+      tx: '',
+      creator: ctx.wallets[creator]!.address,
+      pool: poolAddress,
+      conditionalTokens: ctx.addresses.ctf,
+      collateral: ctx.addresses.usdc,
+      conditionIds: [market.conditionId],
+      fee: feeWad.toString(16).padStart(64, '0'),
+    },
+    ctx.addresses.fpmmFactory,
+  );
   return pool;
 }
 
 /** addFunding(amount, hint): the first funding may skew the pool with a distribution hint [h0, h1]. */
-export function addFunding(ctx: DemoContext, market: DemoMarket, funder: number, amount: number, hint: [number, number] | null): void {
+export function addFunding(
+  ctx: DemoContext,
+  market: DemoMarket,
+  funder: number,
+  amount: number,
+  hint: [number, number] | null,
+): void {
   const pool = market.pool!;
   const address = ctx.wallets[funder]!.address;
   const kept: [number, number] = [amount, amount];
@@ -51,12 +73,25 @@ export function addFunding(ctx: DemoContext, market: DemoMarket, funder: number,
   ctx.capture.skipLogs(3); // USDC in, approval, USDC to the CTF
   logTransferBatch(ctx, pool.address, ZERO_ADDRESS, pool.address, market.tokens, [amount, amount]);
   logCtfSplit(ctx, pool.address, ctx.addresses.usdc, market.conditionId, amount);
-  ctx.capture.other(pool.address, [ERC20_TRANSFER_TOPIC, addressTopic(ZERO_ADDRESS), addressTopic(address)], word(minted));
+  ctx.capture.other(
+    pool.address,
+    [ERC20_TRANSFER_TOPIC, addressTopic(ZERO_ADDRESS), addressTopic(address)],
+    word(minted),
+  );
   logTransferBatch(ctx, pool.address, pool.address, address, market.tokens, sendBack);
-  ctx.capture.log({
-    kind: KIND.fpmmFundingAdded, logIndex: 0, txIndex: 0, tx: '', pool: pool.address, funder: address, amountsAdded: kept,
-    sharesMinted: minted,
-  }, pool.address);
+  ctx.capture.log(
+    {
+      kind: KIND.fpmmFundingAdded,
+      logIndex: 0,
+      txIndex: 0,
+      tx: '',
+      pool: pool.address,
+      funder: address,
+      amountsAdded: kept,
+      sharesMinted: minted,
+    },
+    pool.address,
+  );
   pool.balances[0] += kept[0];
   pool.balances[1] += kept[1];
   pool.lpSupply += minted;
@@ -73,12 +108,26 @@ export function removeFunding(ctx: DemoContext, market: DemoMarket, funder: numb
   const fees = Number((BigInt(pool.feePool) * BigInt(shares)) / BigInt(pool.lpSupply));
   ctx.capture.beginTx();
   if (fees > 0) ctx.capture.skipLogs(1); // fee withdrawal in USDC
-  ctx.capture.other(pool.address, [ERC20_TRANSFER_TOPIC, addressTopic(address), addressTopic(ZERO_ADDRESS)], word(shares));
+  ctx.capture.other(
+    pool.address,
+    [ERC20_TRANSFER_TOPIC, addressTopic(address), addressTopic(ZERO_ADDRESS)],
+    word(shares),
+  );
   logTransferBatch(ctx, pool.address, pool.address, address, market.tokens, sent);
-  ctx.capture.log({
-    kind: KIND.fpmmFundingRemoved, logIndex: 0, txIndex: 0, tx: '', pool: pool.address, funder: address, amountsRemoved: sent,
-    collateralRemovedFromFeePool: fees, sharesBurnt: shares,
-  }, pool.address);
+  ctx.capture.log(
+    {
+      kind: KIND.fpmmFundingRemoved,
+      logIndex: 0,
+      txIndex: 0,
+      tx: '',
+      pool: pool.address,
+      funder: address,
+      amountsRemoved: sent,
+      collateralRemovedFromFeePool: fees,
+      sharesBurnt: shares,
+    },
+    pool.address,
+  );
   pool.balances[0] -= sent[0];
   pool.balances[1] -= sent[1];
   pool.lpSupply -= shares;
@@ -90,7 +139,13 @@ export function removeFunding(ctx: DemoContext, market: DemoMarket, funder: numb
 }
 
 /** buy(investment, outcome): false (nothing emitted) if the pool cannot take it. */
-export function ammBuy(ctx: DemoContext, market: DemoMarket, buyer: number, outcome: number, investment: number): boolean {
+export function ammBuy(
+  ctx: DemoContext,
+  market: DemoMarket,
+  buyer: number,
+  outcome: number,
+  investment: number,
+): boolean {
   const pool = market.pool!;
   const fee = Number((BigInt(investment) * pool.feeWad) / ONE);
   const net = investment - fee;
@@ -106,10 +161,21 @@ export function ammBuy(ctx: DemoContext, market: DemoMarket, buyer: number, outc
   logTransferBatch(ctx, pool.address, ZERO_ADDRESS, pool.address, market.tokens, [net, net]);
   logCtfSplit(ctx, pool.address, ctx.addresses.usdc, market.conditionId, net);
   logTransferSingle(ctx, pool.address, pool.address, address, market.tokens[outcome]!, bought);
-  ctx.capture.log({
-    kind: KIND.fpmmBuy, logIndex: 0, txIndex: 0, tx: '', pool: pool.address, buyer: address, investmentAmount: investment,
-    feeAmount: fee, outcomeIndex: outcome, outcomeTokensBought: bought,
-  }, pool.address);
+  ctx.capture.log(
+    {
+      kind: KIND.fpmmBuy,
+      logIndex: 0,
+      txIndex: 0,
+      tx: '',
+      pool: pool.address,
+      buyer: address,
+      investmentAmount: investment,
+      feeAmount: fee,
+      outcomeIndex: outcome,
+      outcomeTokensBought: bought,
+    },
+    pool.address,
+  );
   pool.balances[outcome] = pool.balances[outcome]! + net - bought;
   pool.balances[1 - outcome] = pool.balances[1 - outcome]! + net;
   pool.feePool += fee;
@@ -119,7 +185,14 @@ export function ammBuy(ctx: DemoContext, market: DemoMarket, buyer: number, outc
 }
 
 /** sell(returnAmount, outcome): false if the seller does not hold enough or the pool cannot pay it. */
-export function ammSell(ctx: DemoContext, market: DemoMarket, seller: number, outcome: number, returnAmount: number, held: number): boolean {
+export function ammSell(
+  ctx: DemoContext,
+  market: DemoMarket,
+  seller: number,
+  outcome: number,
+  returnAmount: number,
+  held: number,
+): boolean {
   const pool = market.pool!;
   const feeWad = pool.feeWad;
   const plusFeesForCalc = (BigInt(returnAmount) * ONE) / (ONE - feeWad);
@@ -139,10 +212,21 @@ export function ammSell(ctx: DemoContext, market: DemoMarket, seller: number, ou
   ctx.capture.skipLogs(1); // USDC from the CTF
   logCtfMerge(ctx, pool.address, ctx.addresses.usdc, market.conditionId, merged);
   ctx.capture.skipLogs(1); // USDC to the seller
-  ctx.capture.log({
-    kind: KIND.fpmmSell, logIndex: 0, txIndex: 0, tx: '', pool: pool.address, seller: address, returnAmount, feeAmount: fee,
-    outcomeIndex: outcome, outcomeTokensSold: sold,
-  }, pool.address);
+  ctx.capture.log(
+    {
+      kind: KIND.fpmmSell,
+      logIndex: 0,
+      txIndex: 0,
+      tx: '',
+      pool: pool.address,
+      seller: address,
+      returnAmount,
+      feeAmount: fee,
+      outcomeIndex: outcome,
+      outcomeTokensSold: sold,
+    },
+    pool.address,
+  );
   pool.balances[outcome] = pool.balances[outcome]! + sold - merged;
   pool.balances[1 - outcome] = pool.balances[1 - outcome]! - merged;
   pool.feePool += fee;

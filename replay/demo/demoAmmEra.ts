@@ -18,18 +18,39 @@ export function createAmmMarket(world: DemoWorld, pools: number, trades: number)
   const closeTs = blockTs(AMM_ERA_END_BLOCK) + Math.round(prng.logUniform(1, 6) * DAY);
   const seq = world.marketSeq++;
   const market = createMarket({
-    seq, kind: MARKET_KIND.amm, oracle: UMA_ORACLE, questionId: '0x' + prng.hex64(), collateral: ctx.addresses.usdc,
-    negRisk: false, event: null, questionIndex: 0, category, openTs: ctx.ts, closeTs, payouts: decidePayouts(world),
-    price: 200 + prng.int(600), prng,
+    seq,
+    kind: MARKET_KIND.amm,
+    oracle: UMA_ORACLE,
+    questionId: '0x' + prng.hex64(),
+    collateral: ctx.addresses.usdc,
+    negRisk: false,
+    event: null,
+    questionIndex: 0,
+    category,
+    openTs: ctx.ts,
+    closeTs,
+    payouts: decidePayouts(world),
+    price: 200 + prng.int(600),
+    prng,
   });
   prepareCondition(ctx, market, false);
   const makers = ctx.population.byKind[WALLET_KIND.marketMaker]!;
   const creator = prng.pick(makers);
   const pool = createPool(ctx, market, creator, '0x' + prng.hex40(), 20_000_000_000_000_000n);
-  addFunding(ctx, market, creator, Math.round(prng.logUniform(2_000, 20_000)) * 1_000_000, [1000 - market.price, market.price]);
+  addFunding(ctx, market, creator, Math.round(prng.logUniform(2_000, 20_000)) * 1_000_000, [
+    1000 - market.price,
+    market.price,
+  ]);
   world.marketCounts.amm++;
   const text = binaryMarketText(category, prng, seq, closeTs);
-  writeMetadata(world, market, text, ['Yes', 'No'], { slug: text.slug, title: text.question }, { marketMakerAddress: pool.address });
+  writeMetadata(
+    world,
+    market,
+    text,
+    ['Yes', 'No'],
+    { slug: text.slug, title: text.question },
+    { marketMakerAddress: pool.address },
+  );
   market.open = true;
   world.pools.add(market);
 
@@ -44,7 +65,8 @@ export function createAmmMarket(world: DemoWorld, pools: number, trades: number)
   // A second liquidity provider joins for a while.
   scheduleAt(world, ctx.block + prng.int(Math.max(1, eraBlocks >> 1)), () => {
     const funder = prng.pick(makers);
-    if (ctx.block < AMM_ERA_END_BLOCK) addFunding(ctx, market, funder, Math.round(prng.logUniform(500, 5_000)) * 1_000_000, null);
+    if (ctx.block < AMM_ERA_END_BLOCK)
+      addFunding(ctx, market, funder, Math.round(prng.logUniform(500, 5_000)) * 1_000_000, null);
   });
   // At the end of the era every provider takes its liquidity out.
   scheduleAt(world, AMM_ERA_END_BLOCK + prng.int(1_800), () => {
@@ -72,7 +94,9 @@ function ammTrade(world: DemoWorld, market: DemoMarket): void {
       if (ammSell(ctx, market, wallet, outcome, returnAmount, held[outcome]!)) return;
     }
   }
-  const buyer = prng.chance(0.1) ? pickOfKind(ctx.population, WALLET_KIND.arbitrageur, prng) : pickRetail(ctx.population, prng);
+  const buyer = prng.chance(0.1)
+    ? pickOfKind(ctx.population, WALLET_KIND.arbitrageur, prng)
+    : pickRetail(ctx.population, prng);
   const outcome = prng.chance(0.5) ? 0 : 1;
   ammBuy(ctx, market, buyer, outcome, Math.round(prng.logUniform(5, 300) * 1e6));
 }

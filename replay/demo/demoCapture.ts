@@ -7,7 +7,13 @@
 import { close, closeSync, openSync, write } from 'node:fs';
 import type { ChainEvent } from '../../engine/chain/chainEvent.js';
 import {
-  CAPTURE_LINE_END, captureLineBlockPart, captureLineHead, captureLineTxPart, encodeLog, type EncodedLog, type LogPosition,
+  CAPTURE_LINE_END,
+  captureLineBlockPart,
+  captureLineHead,
+  captureLineTxPart,
+  encodeLog,
+  type EncodedLog,
+  type LogPosition,
 } from './encodeLog.js';
 import { HexIds, type Prng } from './prng.js';
 
@@ -137,11 +143,16 @@ export class DemoCapture {
   private write(address: string, encoded: EncodedLog, event: ChainEvent | null): void {
     if (this.onLog !== undefined) {
       this.onLog(event, address, encoded, {
-        blockNumber: this.block, blockHash: this.blockHash, blockTs: this.blockTs, txHash: this.txHash,
-        txIndex: this.txIndex, logIndex: this.logIndex,
+        blockNumber: this.block,
+        blockHash: this.blockHash,
+        blockTs: this.blockTs,
+        txHash: this.txHash,
+        txIndex: this.txIndex,
+        logIndex: this.logIndex,
       });
     }
-    const line = captureLineHead(address, encoded) + this.txPart + '0x' + this.logIndex.toString(16) + CAPTURE_LINE_END + '\n';
+    const line =
+      captureLineHead(address, encoded) + this.txPart + '0x' + this.logIndex.toString(16) + CAPTURE_LINE_END + '\n';
     this.logIndex++;
     this.lines++;
     if (this.firstBlock < 0) {

@@ -56,8 +56,19 @@ export interface DemoContext {
 
 export function createCounters(): DemoCounters {
   return {
-    matches: 0, matchTypes: { complementary: 0, mint: 0, merge: 0 }, feeModuleMatches: 0, userSplits: 0, userMerges: 0,
-    transfers: 0, conversions: 0, conversionsWithFee: 0, redemptions: 0, zeroPayoutRedemptions: 0, ammTrades: 0, copyTrades: 0,
-    arbitrageLegs: 0, partialHistorySells: 0,
+    matches: 0,
+    matchTypes: { complementary: 0, mint: 0, merge: 0 },
+    feeModuleMatches: 0,
+    userSplits: 0,
+    userMerges: 0,
+    transfers: 0,
+    conversions: 0,
+    conversionsWithFee: 0,
+    redemptions: 0,
+    zeroPayoutRedemptions: 0,
+    ammTrades: 0,
+    copyTrades: 0,
+    arbitrageLegs: 0,
+    partialHistorySells: 0,
   };
 }

@@ -77,7 +77,18 @@ function exchangeSplit(ctx: DemoContext, market: DemoMarket, exchange: string, a
     logTransferBatch(ctx, adapter, ZERO_ADDRESS, adapter, market.tokens, [amount, amount]);
     logCtfSplit(ctx, adapter, ctx.addresses.wrappedCollateral, market.conditionId, amount);
     logTransferBatch(ctx, adapter, adapter, exchange, market.tokens, [amount, amount]);
-    ctx.capture.log({ kind: KIND.adapterSplit, logIndex: 0, txIndex: 0, tx: '', stakeholder: exchange, conditionId: market.conditionId, amount }, adapter);
+    ctx.capture.log(
+      {
+        kind: KIND.adapterSplit,
+        logIndex: 0,
+        txIndex: 0,
+        tx: '',
+        stakeholder: exchange,
+        conditionId: market.conditionId,
+        amount,
+      },
+      adapter,
+    );
   } else {
     ctx.capture.skipLogs(1); // USDC to the CTF
     logTransferBatch(ctx, exchange, ZERO_ADDRESS, exchange, market.tokens, [amount, amount]);
@@ -93,7 +104,18 @@ function exchangeMerge(ctx: DemoContext, market: DemoMarket, exchange: string, a
     logTransferBatch(ctx, adapter, adapter, ZERO_ADDRESS, market.tokens, [amount, amount]);
     logCtfMerge(ctx, adapter, ctx.addresses.wrappedCollateral, market.conditionId, amount);
     ctx.capture.skipLogs(2); // WrappedCollateral burn, USDC to the exchange
-    ctx.capture.log({ kind: KIND.adapterMerge, logIndex: 0, txIndex: 0, tx: '', stakeholder: exchange, conditionId: market.conditionId, amount }, adapter);
+    ctx.capture.log(
+      {
+        kind: KIND.adapterMerge,
+        logIndex: 0,
+        txIndex: 0,
+        tx: '',
+        stakeholder: exchange,
+        conditionId: market.conditionId,
+        amount,
+      },
+      adapter,
+    );
   } else {
     logTransferBatch(ctx, exchange, exchange, ZERO_ADDRESS, market.tokens, [amount, amount]);
     ctx.capture.skipLogs(1); // USDC to the exchange
@@ -116,7 +138,8 @@ function computeFees(market: DemoMarket, taker: BookOrder, makers: BookOrder[], 
     }
     const priceWad = BigInt(maker.price) * MILLI_TO_WAD;
     maker.fee = v1Fee(maker.feeBps, maker.side, priceWad, maker.shares);
-    maker.kept = route.module === null ? maker.fee : Math.min(maker.fee, v1Fee(maker.keptBps, maker.side, priceWad, maker.shares));
+    maker.kept =
+      route.module === null ? maker.fee : Math.min(maker.fee, v1Fee(maker.keptBps, maker.side, priceWad, maker.shares));
   }
   if (taker.feeBps === 0) {
     taker.fee = taker.kept = 0;
@@ -125,14 +148,22 @@ function computeFees(market: DemoMarket, taker: BookOrder, makers: BookOrder[], 
   // The taker's price comes from what it actually gave and got in the match (Trading._matchOrders).
   const making = taker.side === SIDE.buy ? taker.usdc : taker.shares;
   const taking = taker.side === SIDE.buy ? taker.shares : taker.usdc;
-  const priceWad = taker.side === SIDE.buy ? (BigInt(making) * ONE) / BigInt(taking) : (BigInt(taking) * ONE) / BigInt(making);
+  const priceWad =
+    taker.side === SIDE.buy ? (BigInt(making) * ONE) / BigInt(taking) : (BigInt(taking) * ONE) / BigInt(making);
   taker.fee = v1Fee(taker.feeBps, taker.side, priceWad, taker.shares);
-  taker.kept = route.module === null ? taker.fee : Math.min(taker.fee, v1Fee(taker.keptBps, taker.side, priceWad, taker.shares));
+  taker.kept =
+    route.module === null ? taker.fee : Math.min(taker.fee, v1Fee(taker.keptBps, taker.side, priceWad, taker.shares));
 }
 
 /** The order's proceeds leave the exchange: shares by ERC-1155 (V1 fee shares to the receiver), USDC unseen. */
 function payOut(
-  ctx: DemoContext, order: BookOrder, market: DemoMarket, operator: string, exchange: string, code: ExchangeCode, receiver: string,
+  ctx: DemoContext,
+  order: BookOrder,
+  market: DemoMarket,
+  operator: string,
+  exchange: string,
+  code: ExchangeCode,
+  receiver: string,
   v2: boolean,
 ): void {
   const address = ctx.wallets[order.wallet]!.address;
@@ -146,34 +177,83 @@ function payOut(
   }
   if (order.fee > 0) {
     if (v2) {
-      ctx.capture.log({ kind: KIND.feeChargedV2, logIndex: 0, txIndex: 0, tx: '', exchange: code, receiver, amount: order.fee }, exchange);
+      ctx.capture.log(
+        { kind: KIND.feeChargedV2, logIndex: 0, txIndex: 0, tx: '', exchange: code, receiver, amount: order.fee },
+        exchange,
+      );
     } else {
       const tokenId = order.side === SIDE.buy ? market.tokens[order.outcome] : ZERO_ID;
-      ctx.capture.log({ kind: KIND.feeChargedV1, logIndex: 0, txIndex: 0, tx: '', exchange: code, receiver, tokenId, amount: order.fee }, exchange);
+      ctx.capture.log(
+        {
+          kind: KIND.feeChargedV1,
+          logIndex: 0,
+          txIndex: 0,
+          tx: '',
+          exchange: code,
+          receiver,
+          tokenId,
+          amount: order.fee,
+        },
+        exchange,
+      );
     }
   }
 }
 
 function logFill(
-  ctx: DemoContext, market: DemoMarket, order: BookOrder, takerField: string, exchange: string, code: ExchangeCode, route: MatchRoute,
+  ctx: DemoContext,
+  market: DemoMarket,
+  order: BookOrder,
+  takerField: string,
+  exchange: string,
+  code: ExchangeCode,
+  route: MatchRoute,
 ): void {
   const address = ctx.wallets[order.wallet]!.address;
   const buy = order.side === SIDE.buy;
   const makerAmount = buy ? order.usdc : order.shares;
   const takerAmount = buy ? order.shares : order.usdc;
   if (route.v2) {
-    ctx.capture.log({
-      kind: KIND.orderFilledV2, logIndex: 0, txIndex: 0, tx: '', exchange: code, orderHash: order.hash, maker: address,
-      taker: takerField, side: order.side, tokenId: market.tokens[order.outcome], makerAmount, takerAmount, fee: order.fee,
-      builder: route.builder, metadata: ZERO_BYTES32,
-    }, exchange);
+    ctx.capture.log(
+      {
+        kind: KIND.orderFilledV2,
+        logIndex: 0,
+        txIndex: 0,
+        tx: '',
+        exchange: code,
+        orderHash: order.hash,
+        maker: address,
+        taker: takerField,
+        side: order.side,
+        tokenId: market.tokens[order.outcome],
+        makerAmount,
+        takerAmount,
+        fee: order.fee,
+        builder: route.builder,
+        metadata: ZERO_BYTES32,
+      },
+      exchange,
+    );
   } else {
     const token = market.tokens[order.outcome];
-    ctx.capture.log({
-      kind: KIND.orderFilledV1, logIndex: 0, txIndex: 0, tx: '', exchange: code, orderHash: order.hash, maker: address,
-      taker: takerField, makerAssetId: buy ? ZERO_ID : token, takerAssetId: buy ? token : ZERO_ID, makerAmount, takerAmount,
-      fee: order.fee,
-    }, exchange);
+    ctx.capture.log(
+      {
+        kind: KIND.orderFilledV1,
+        logIndex: 0,
+        txIndex: 0,
+        tx: '',
+        exchange: code,
+        orderHash: order.hash,
+        maker: address,
+        taker: takerField,
+        makerAssetId: buy ? ZERO_ID : token,
+        takerAssetId: buy ? token : ZERO_ID,
+        makerAmount,
+        takerAmount,
+        fee: order.fee,
+      },
+      exchange,
+    );
   }
 }
 
@@ -181,19 +261,27 @@ function logFill(
  * Emits one matchOrders transaction and applies it to the holdings. The caller sized the orders consistently:
  * the taker's shares are the sum of the makers', and its USDC the sum of what each maker leg leaves it.
  */
-export function emitMatch(ctx: DemoContext, market: DemoMarket, taker: BookOrder, makers: BookOrder[], route: MatchRoute): void {
+export function emitMatch(
+  ctx: DemoContext,
+  market: DemoMarket,
+  taker: BookOrder,
+  makers: BookOrder[],
+  route: MatchRoute,
+): void {
   const [exchange, code] = exchangeOf(ctx, market, route.v2);
   const operator = !route.v2 && market.negRisk ? ctx.addresses.negRiskAdapter : exchange;
-  const receiver = route.v2 ? DEMO_FEE_RECEIVER_V2 : route.module ?? DEMO_FEE_RECEIVER;
+  const receiver = route.v2 ? DEMO_FEE_RECEIVER_V2 : (route.module ?? DEMO_FEE_RECEIVER);
   computeFees(market, taker, makers, route);
   const takerAddress = ctx.wallets[taker.wallet]!.address;
   const capture = ctx.capture;
   capture.beginTx();
-  if (taker.side === SIDE.sell) logTransferSingle(ctx, operator, takerAddress, exchange, market.tokens[taker.outcome], taker.shares);
+  if (taker.side === SIDE.sell)
+    logTransferSingle(ctx, operator, takerAddress, exchange, market.tokens[taker.outcome], taker.shares);
   else capture.skipLogs(1);
   for (const maker of makers) {
     const makerAddress = ctx.wallets[maker.wallet]!.address;
-    if (maker.side === SIDE.sell) logTransferSingle(ctx, operator, makerAddress, exchange, market.tokens[maker.outcome], maker.shares);
+    if (maker.side === SIDE.sell)
+      logTransferSingle(ctx, operator, makerAddress, exchange, market.tokens[maker.outcome], maker.shares);
     else capture.skipLogs(1);
     if (maker.match === MATCH.mint) exchangeSplit(ctx, market, exchange, maker.shares);
     else if (maker.match === MATCH.merge) exchangeMerge(ctx, market, exchange, maker.shares);
@@ -203,19 +291,41 @@ export function emitMatch(ctx: DemoContext, market: DemoMarket, taker: BookOrder
   payOut(ctx, taker, market, operator, exchange, code, receiver, route.v2);
   logFill(ctx, market, taker, exchange, exchange, code, route);
   if (route.v2) {
-    capture.log({
-      kind: KIND.ordersMatchedV2, logIndex: 0, txIndex: 0, tx: '', exchange: code, takerOrderHash: taker.hash,
-      takerOrderMaker: takerAddress, side: taker.side, tokenId: market.tokens[taker.outcome],
-      makerAmount: taker.side === SIDE.buy ? taker.usdc : taker.shares, takerAmount: taker.side === SIDE.buy ? taker.shares : taker.usdc,
-    }, exchange);
+    capture.log(
+      {
+        kind: KIND.ordersMatchedV2,
+        logIndex: 0,
+        txIndex: 0,
+        tx: '',
+        exchange: code,
+        takerOrderHash: taker.hash,
+        takerOrderMaker: takerAddress,
+        side: taker.side,
+        tokenId: market.tokens[taker.outcome],
+        makerAmount: taker.side === SIDE.buy ? taker.usdc : taker.shares,
+        takerAmount: taker.side === SIDE.buy ? taker.shares : taker.usdc,
+      },
+      exchange,
+    );
   } else {
     const token = market.tokens[taker.outcome];
     const buy = taker.side === SIDE.buy;
-    capture.log({
-      kind: KIND.ordersMatchedV1, logIndex: 0, txIndex: 0, tx: '', exchange: code, takerOrderHash: taker.hash,
-      takerOrderMaker: takerAddress, makerAssetId: buy ? ZERO_ID : token, takerAssetId: buy ? token : ZERO_ID,
-      makerAmount: buy ? taker.usdc : taker.shares, takerAmount: buy ? taker.shares : taker.usdc,
-    }, exchange);
+    capture.log(
+      {
+        kind: KIND.ordersMatchedV1,
+        logIndex: 0,
+        txIndex: 0,
+        tx: '',
+        exchange: code,
+        takerOrderHash: taker.hash,
+        takerOrderMaker: takerAddress,
+        makerAssetId: buy ? ZERO_ID : token,
+        takerAssetId: buy ? token : ZERO_ID,
+        makerAmount: buy ? taker.usdc : taker.shares,
+        takerAmount: buy ? taker.shares : taker.usdc,
+      },
+      exchange,
+    );
   }
   if (route.module !== null) {
     refund(ctx, market, taker, route.module);
@@ -225,7 +335,9 @@ export function emitMatch(ctx: DemoContext, market: DemoMarket, taker: BookOrder
   settle(ctx, market, taker, route.v2, false);
   for (const maker of makers) {
     settle(ctx, market, maker, route.v2, true);
-    ctx.counters.matchTypes[maker.match === MATCH.complementary ? 'complementary' : maker.match === MATCH.mint ? 'mint' : 'merge']++;
+    ctx.counters.matchTypes[
+      maker.match === MATCH.complementary ? 'complementary' : maker.match === MATCH.mint ? 'mint' : 'merge'
+    ]++;
   }
   ctx.fills += makers.length + 1;
   ctx.counters.matches++;
@@ -240,17 +352,29 @@ function refund(ctx: DemoContext, market: DemoMarket, order: BookOrder, module: 
   const tokenId = buy ? market.tokens[order.outcome] : ZERO_ID;
   if (buy) logTransferSingle(ctx, module, module, address, tokenId, amount);
   else ctx.capture.skipLogs(1);
-  ctx.capture.log({
-    kind: KIND.feeRefunded, logIndex: 0, txIndex: 0, tx: '', module, orderHash: order.hash, to: address, tokenId, refund: amount,
-    feeCharged: order.kept,
-  }, module);
+  ctx.capture.log(
+    {
+      kind: KIND.feeRefunded,
+      logIndex: 0,
+      txIndex: 0,
+      tx: '',
+      module,
+      orderHash: order.hash,
+      to: address,
+      tokenId,
+      refund: amount,
+      feeCharged: order.kept,
+    },
+    module,
+  );
 }
 
 /** The order's effect on its owner's holdings, and the wallet's fill counters. */
 function settle(ctx: DemoContext, market: DemoMarket, order: BookOrder, v2: boolean, maker: boolean): void {
   // A V1 buy gets its shares less the fee, plus whatever the fee module refunds: shares - kept (kept = fee
   // without a module). A V2 fee is collateral.
-  if (order.side === SIDE.buy) addBalance(market, order.wallet, order.outcome, v2 ? order.shares : order.shares - order.kept);
+  if (order.side === SIDE.buy)
+    addBalance(market, order.wallet, order.outcome, v2 ? order.shares : order.shares - order.kept);
   else addBalance(market, order.wallet, order.outcome, -order.shares);
   const wallet = ctx.wallets[order.wallet]!;
   wallet.fills++;

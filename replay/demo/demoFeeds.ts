@@ -37,7 +37,11 @@ export interface PriceFeed {
 
 export function createPriceFeeds(prng: Prng): PriceFeed[] {
   return Object.entries(DEMO_PRICE_FEEDS).map(([address, asset], i) => ({
-    asset, address, values: [Math.round(START_USD[asset]! * 1e8)], roundId: 18_000 + i * 1_111, prng: prng.fork(i + 1),
+    asset,
+    address,
+    values: [Math.round(START_USD[asset]! * 1e8)],
+    roundId: 18_000 + i * 1_111,
+    prng: prng.fork(i + 1),
   }));
 }
 
@@ -61,9 +65,22 @@ export function publishAnswer(ctx: DemoContext, feed: PriceFeed, value: number):
   feed.roundId++;
   const roundIdHex = feed.roundId.toString(16).padStart(64, '0');
   ctx.capture.beginTx();
-  ctx.capture.log({
-    kind: KIND.answerUpdated, logIndex: 0, txIndex: 0, tx: '', feed: feed.address, current: value,
-    roundId: roundIdHex, updatedAt: ctx.ts,
-  }, feed.address);
-  ctx.capture.other(feed.address, [NEW_ROUND_TOPIC, '0x' + roundIdHex, '0x' + TRANSMITTER], '0x' + ctx.ts.toString(16).padStart(64, '0'));
+  ctx.capture.log(
+    {
+      kind: KIND.answerUpdated,
+      logIndex: 0,
+      txIndex: 0,
+      tx: '',
+      feed: feed.address,
+      current: value,
+      roundId: roundIdHex,
+      updatedAt: ctx.ts,
+    },
+    feed.address,
+  );
+  ctx.capture.other(
+    feed.address,
+    [NEW_ROUND_TOPIC, '0x' + roundIdHex, '0x' + TRANSMITTER],
+    '0x' + ctx.ts.toString(16).padStart(64, '0'),
+  );
 }

@@ -7,12 +7,26 @@ import { createAmmMarket } from './demoAmmEra.js';
 import { NEG_RISK_OPERATOR, UMA_ORACLE } from './demoContext.js';
 import { asciiHex, prepareCondition, prepareNegRiskEvent, resolveMarket } from './demoCtf.js';
 import {
-  DAY, decidePayouts, pickCategory, pickMakers, registerNow, scheduleEnd, scheduleSweep, writeMetadata,
+  DAY,
+  decidePayouts,
+  pickCategory,
+  pickMakers,
+  registerNow,
+  scheduleEnd,
+  scheduleSweep,
+  writeMetadata,
 } from './demoMarketLife.js';
 import { createMarket, MARKET_KIND, type DemoEvent } from './demoMarkets.js';
 import { binaryMarketText, negRiskEventText } from './demoMetadata.js';
 import { startFeedsAndRounds } from './demoRounds.js';
-import { AMM_ERA_END_BLOCK, blockAtOrAfter, blockAtOrBefore, DEMO_END_TS, DEMO_FIRST_BLOCK, DEMO_START_TS } from './demoTimeline.js';
+import {
+  AMM_ERA_END_BLOCK,
+  blockAtOrAfter,
+  blockAtOrBefore,
+  DEMO_END_TS,
+  DEMO_FIRST_BLOCK,
+  DEMO_START_TS,
+} from './demoTimeline.js';
 import { scheduleAt, type DemoWorld } from './demoWorld.js';
 
 const clamp = (value: number, low: number, high: number) => Math.max(low, Math.min(high, Math.round(value)));
@@ -55,9 +69,20 @@ function createBinary(world: DemoWorld, preexisting: boolean): void {
   const closeTs = Math.max(ctx.ts + (preexisting ? 10 : 1) * DAY, openTs + Math.round(prng.logUniform(2, 25) * DAY));
   const seq = world.marketSeq++;
   const market = createMarket({
-    seq, kind: MARKET_KIND.binary, oracle: UMA_ORACLE, questionId: '0x' + prng.hex64(), collateral: ctx.addresses.usdc,
-    negRisk: false, event: null, questionIndex: 0, category, openTs, closeTs, payouts: decidePayouts(world),
-    price: 150 + prng.int(700), prng,
+    seq,
+    kind: MARKET_KIND.binary,
+    oracle: UMA_ORACLE,
+    questionId: '0x' + prng.hex64(),
+    collateral: ctx.addresses.usdc,
+    negRisk: false,
+    event: null,
+    questionIndex: 0,
+    category,
+    openTs,
+    closeTs,
+    payouts: decidePayouts(world),
+    price: 150 + prng.int(700),
+    prng,
   });
   market.makers = pickMakers(world, 2 + prng.int(2));
   market.takerFeeBps = prng.chance(0.3) ? prng.pick([100, 200, 300, 500, 1000]) : 0;
@@ -98,7 +123,9 @@ function createNegRiskEvent(world: DemoWorld): void {
   const ctx = world.ctx;
   const prng = ctx.prng;
   const adapter = ctx.addresses.negRiskAdapter;
-  const category = prng.chance(0.15) ? null : prng.pick(['Politics', 'Sports', 'Economics', 'Weather', 'Tech', 'Culture']);
+  const category = prng.chance(0.15)
+    ? null
+    : prng.pick(['Politics', 'Sports', 'Economics', 'Weather', 'Tech', 'Culture']);
   const count = 3 + prng.int(6);
   const seq = world.eventSeq++;
   const closeTs = ctx.ts + Math.round(prng.logUniform(2, 25) * DAY);
@@ -106,8 +133,15 @@ function createNegRiskEvent(world: DemoWorld): void {
   const metadata = asciiHex(text.slug);
   const feeBips = prng.chance(0.2) ? prng.pick([50, 100, 200]) : 0;
   const event: DemoEvent = {
-    seq, marketId: negRiskMarketId(feeBips, metadata), feeBips, category, slug: text.slug, title: text.title, questions: [],
-    winner: prng.int(count), open: true,
+    seq,
+    marketId: negRiskMarketId(feeBips, metadata),
+    feeBips,
+    category,
+    slug: text.slug,
+    title: text.title,
+    questions: [],
+    winner: prng.int(count),
+    open: true,
   };
   // Prices: a random split of 1 over the questions, the winner not always the favourite.
   const weights = Array.from({ length: count }, () => prng.float() ** 2 + 0.05);
@@ -115,9 +149,20 @@ function createNegRiskEvent(world: DemoWorld): void {
   for (let i = 0; i < count; i++) {
     const questionId = negRiskQuestionId(event.marketId, i);
     const market = createMarket({
-      seq: world.marketSeq++, kind: MARKET_KIND.negRisk, oracle: adapter, questionId, collateral: ctx.addresses.wrappedCollateral,
-      negRisk: true, event, questionIndex: i, category, openTs: ctx.ts, closeTs, payouts: i === event.winner ? [1, 0] : [0, 1],
-      price: Math.max(5, Math.min(950, Math.round((1000 * weights[i]!) / total))), prng,
+      seq: world.marketSeq++,
+      kind: MARKET_KIND.negRisk,
+      oracle: adapter,
+      questionId,
+      collateral: ctx.addresses.wrappedCollateral,
+      negRisk: true,
+      event,
+      questionIndex: i,
+      category,
+      openTs: ctx.ts,
+      closeTs,
+      payouts: i === event.winner ? [1, 0] : [0, 1],
+      price: Math.max(5, Math.min(950, Math.round((1000 * weights[i]!) / total))),
+      prng,
     });
     market.makers = pickMakers(world, 2 + prng.int(2));
     market.takerFeeBps = prng.chance(0.2) ? prng.pick([100, 200]) : 0;
@@ -129,9 +174,18 @@ function createNegRiskEvent(world: DemoWorld): void {
   world.marketCounts.negRiskQuestions += count;
   for (const market of event.questions) {
     const question = text.questions[market.questionIndex]!;
-    writeMetadata(world, market, question, ['Yes', 'No'], { slug: text.slug, title: text.title }, {
-      negRiskMarketID: event.marketId, groupItemTitle: question.groupItemTitle, groupItemThreshold: String(market.questionIndex),
-    });
+    writeMetadata(
+      world,
+      market,
+      question,
+      ['Yes', 'No'],
+      { slug: text.slug, title: text.title },
+      {
+        negRiskMarketID: event.marketId,
+        groupItemTitle: question.groupItemTitle,
+        groupItemThreshold: String(market.questionIndex),
+      },
+    );
     market.open = true;
     world.regular.add(market);
   }
@@ -168,8 +222,10 @@ export function startLifecycle(world: DemoWorld, scale: DemoScale): void {
   world.scheduler.at(first, () => {
     for (let i = 0; i < scale.preexisting; i++) createBinary(world, true);
   });
-  for (let i = 0; i < scale.openBinary; i++) world.scheduler.at(first + 1 + prng.int(1_800), () => createBinary(world, false));
-  for (let i = 0; i < scale.openNegRisk; i++) world.scheduler.at(first + 1 + prng.int(1_800), () => createNegRiskEvent(world));
+  for (let i = 0; i < scale.openBinary; i++)
+    world.scheduler.at(first + 1 + prng.int(1_800), () => createBinary(world, false));
+  for (let i = 0; i < scale.openNegRisk; i++)
+    world.scheduler.at(first + 1 + prng.int(1_800), () => createNegRiskEvent(world));
   const binaryEvery = Math.max(1, Math.round((MEAN_LIFETIME_DAYS * DAY) / 2 / scale.openBinary));
   const negRiskEvery = Math.max(1, Math.round((MEAN_LIFETIME_DAYS * DAY) / 2 / scale.openNegRisk));
   const lastCreation = blockAtOrBefore(DEMO_END_TS - 2 * DAY);
@@ -187,5 +243,6 @@ export function startLifecycle(world: DemoWorld, scale: DemoScale): void {
   world.scheduler.at(first + 1_800 + prng.int(negRiskEvery), negRiskStream);
 
   const ammSpread = Math.max(1, Math.floor((AMM_ERA_END_BLOCK - first) * 0.3));
-  for (let i = 0; i < scale.pools; i++) world.scheduler.at(first + 10 + prng.int(ammSpread), () => createAmmMarket(world, scale.pools, scale.ammTrades));
+  for (let i = 0; i < scale.pools; i++)
+    world.scheduler.at(first + 10 + prng.int(ammSpread), () => createAmmMarket(world, scale.pools, scale.ammTrades));
 }

@@ -34,8 +34,12 @@ export function pickMakers(world: DemoWorld, count: number): number[] {
 
 /** The market's Gamma-shape metadata object (venue.md 5.2). */
 export function writeMetadata(
-  world: DemoWorld, market: DemoMarket, text: MarketText, outcomes: [string, string],
-  event: { slug: string; title: string }, extra: Record<string, unknown>,
+  world: DemoWorld,
+  market: DemoMarket,
+  text: MarketText,
+  outcomes: [string, string],
+  event: { slug: string; title: string },
+  extra: Record<string, unknown>,
 ): void {
   const object: Record<string, unknown> = {
     id: String(market.seq + 1),
@@ -86,7 +90,9 @@ export function scheduleSweep(world: DemoWorld, market: DemoMarket, attempt: num
     market.holdings = new Map(); // retired: nothing reads it any more
     return;
   }
-  scheduleAt(world, world.ctx.block + Math.ceil(delays[attempt]! / 2) + world.ctx.prng.int(300), () => sweep(world, market, attempt));
+  scheduleAt(world, world.ctx.block + Math.ceil(delays[attempt]! / 2) + world.ctx.prng.int(300), () =>
+    sweep(world, market, attempt),
+  );
 }
 
 function sweep(world: DemoWorld, market: DemoMarket, attempt: number): void {

@@ -99,12 +99,31 @@ export interface MarketInit {
 export function createMarket(init: MarketInit): DemoMarket {
   const conditionId = conditionIdOf(init.oracle, init.questionId, 2);
   return {
-    seq: init.seq, kind: init.kind, conditionId, questionId: init.questionId, oracle: init.oracle,
-    tokens: outcomeTokenIds(conditionId, init.collateral), negRisk: init.negRisk, event: init.event,
-    questionIndex: init.questionIndex, category: init.category, price: init.price,
-    weight: 0.15 + 0.85 * init.prng.float() ** 2, makers: [], takerFeeBps: 0, v2FeeBps: 0,
-    openTs: init.openTs, closeTs: init.closeTs, payouts: init.payouts, open: false, resolved: false, preexisting: false,
-    holdings: new Map(), pool: null, round: null, listIndex: -1,
+    seq: init.seq,
+    kind: init.kind,
+    conditionId,
+    questionId: init.questionId,
+    oracle: init.oracle,
+    tokens: outcomeTokenIds(conditionId, init.collateral),
+    negRisk: init.negRisk,
+    event: init.event,
+    questionIndex: init.questionIndex,
+    category: init.category,
+    price: init.price,
+    weight: 0.15 + 0.85 * init.prng.float() ** 2,
+    makers: [],
+    takerFeeBps: 0,
+    v2FeeBps: 0,
+    openTs: init.openTs,
+    closeTs: init.closeTs,
+    payouts: init.payouts,
+    open: false,
+    resolved: false,
+    preexisting: false,
+    holdings: new Map(),
+    pool: null,
+    round: null,
+    listIndex: -1,
   };
 }
 
@@ -120,7 +139,8 @@ export function addBalance(market: DemoMarket, wallet: number, outcome: number, 
     market.holdings.set(wallet, held);
   }
   held[outcome] = held[outcome]! + delta;
-  if (held[outcome]! < 0) throw new Error(`demo: wallet ${wallet} went short ${-held[outcome]!} of ${market.conditionId}/${outcome}`);
+  if (held[outcome]! < 0)
+    throw new Error(`demo: wallet ${wallet} went short ${-held[outcome]!} of ${market.conditionId}/${outcome}`);
 }
 
 /**

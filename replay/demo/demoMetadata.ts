@@ -6,36 +6,130 @@ import type { Prng } from './prng.js';
 
 /** The venue's categories; a market with none is shown as `Other`. */
 export const CATEGORIES = [
-  'Politics', 'Sports', 'Crypto', 'Finance', 'Culture', 'Mentions', 'Weather', 'Economics', 'Tech',
+  'Politics',
+  'Sports',
+  'Crypto',
+  'Finance',
+  'Culture',
+  'Mentions',
+  'Weather',
+  'Economics',
+  'Tech',
 ] as const;
 
 export const ASSET_NAMES: Record<string, string> = { BTC: 'Bitcoin', ETH: 'Ethereum', SOL: 'Solana', XRP: 'XRP' };
 
 const PEOPLE = [
-  'Alex Rivera', 'Maria Chen', 'John Okafor', 'Sofia Rossi', 'David Kim', 'Laura Novak', 'Omar Haddad', 'Nina Petrova',
-  'Carlos Mendes', 'Grace Liu', 'Henry Walsh', 'Ivy Tanaka', 'Jonas Berg', 'Kara Singh', 'Leo Dubois', 'Mila Horvat',
+  'Alex Rivera',
+  'Maria Chen',
+  'John Okafor',
+  'Sofia Rossi',
+  'David Kim',
+  'Laura Novak',
+  'Omar Haddad',
+  'Nina Petrova',
+  'Carlos Mendes',
+  'Grace Liu',
+  'Henry Walsh',
+  'Ivy Tanaka',
+  'Jonas Berg',
+  'Kara Singh',
+  'Leo Dubois',
+  'Mila Horvat',
 ];
-const PLACES = ['Ohio', 'Texas', 'Georgia', 'Arizona', 'Nevada', 'Michigan', 'Quebec', 'Bavaria', 'Lombardy', 'Ontario'];
+const PLACES = [
+  'Ohio',
+  'Texas',
+  'Georgia',
+  'Arizona',
+  'Nevada',
+  'Michigan',
+  'Quebec',
+  'Bavaria',
+  'Lombardy',
+  'Ontario',
+];
 const OFFICES = ['governor', 'senate', 'mayoral', 'parliamentary', 'presidential'];
 const TEAMS = [
-  'Lions', 'Hawks', 'Sharks', 'Wolves', 'Bears', 'Falcons', 'Tigers', 'Rangers', 'Comets', 'Pirates', 'Knights', 'Storm',
+  'Lions',
+  'Hawks',
+  'Sharks',
+  'Wolves',
+  'Bears',
+  'Falcons',
+  'Tigers',
+  'Rangers',
+  'Comets',
+  'Pirates',
+  'Knights',
+  'Storm',
 ];
 const LEAGUES = ['Premier League', 'NBA', 'NFL', 'Champions League', 'NHL', 'Serie A', 'MLS', 'La Liga'];
-const COMPANIES = ['Nvidia', 'Apple', 'Tesla', 'Microsoft', 'Meta', 'Amazon', 'Alphabet', 'Netflix', 'OpenAI', 'Anthropic'];
+const COMPANIES = [
+  'Nvidia',
+  'Apple',
+  'Tesla',
+  'Microsoft',
+  'Meta',
+  'Amazon',
+  'Alphabet',
+  'Netflix',
+  'OpenAI',
+  'Anthropic',
+];
 const PRODUCTS = ['a new flagship phone', 'a foldable device', 'a reasoning model', 'AR glasses', 'a robotaxi service'];
 const FILMS = ['Starfall', 'The Last Orchard', 'Midnight Circuit', 'Paper Kings', 'Glass Harbor', 'Iron Meadow'];
 const WORDS = ['tariff', 'crypto', 'inflation', 'AI', 'border', 'China', 'record', 'beautiful'];
 const CITIES = ['New York', 'London', 'Tokyo', 'Chicago', 'Paris', 'Seoul', 'Miami', 'Toronto', 'Berlin', 'Dubai'];
 const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ];
 const ADJECTIVES = [
-  'Gleaming', 'Quiet', 'Rapid', 'Lucky', 'Bold', 'Hidden', 'Frosty', 'Golden', 'Silent', 'Wild', 'Clever', 'Brave',
+  'Gleaming',
+  'Quiet',
+  'Rapid',
+  'Lucky',
+  'Bold',
+  'Hidden',
+  'Frosty',
+  'Golden',
+  'Silent',
+  'Wild',
+  'Clever',
+  'Brave',
 ];
-const NOUNS = ['Hydrant', 'Falcon', 'Otter', 'Comet', 'Lantern', 'Badger', 'Harbor', 'Maple', 'Cobalt', 'Pebble', 'Meadow'];
+const NOUNS = [
+  'Hydrant',
+  'Falcon',
+  'Otter',
+  'Comet',
+  'Lantern',
+  'Badger',
+  'Harbor',
+  'Maple',
+  'Cobalt',
+  'Pebble',
+  'Meadow',
+];
 const BIOS = [
-  'Trading the news.', 'Macro, sports and the occasional long shot.', 'Probabilities, not opinions.',
-  'Here for the election markets.', 'Crypto degen. Up or down?', 'Market making since the AMM days.', '',
+  'Trading the news.',
+  'Macro, sports and the occasional long shot.',
+  'Probabilities, not opinions.',
+  'Here for the election markets.',
+  'Crypto degen. Up or down?',
+  'Market making since the AMM days.',
+  '',
 ];
 
 export interface MarketText {
@@ -50,7 +144,11 @@ export interface EventText {
 }
 
 export function slugify(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
 }
 
 function monthOf(ts: number): string {
@@ -66,22 +164,47 @@ function dayOf(ts: number): string {
 export function binaryMarketText(category: string | null, prng: Prng, seq: number, endTs: number): MarketText {
   let question: string;
   switch (category) {
-    case 'Politics': question = `Will ${prng.pick(PEOPLE)} win the ${prng.pick(PLACES)} ${prng.pick(OFFICES)} race?`; break;
-    case 'Sports': question = `Will the ${prng.pick(TEAMS)} beat the ${prng.pick(TEAMS)} on ${dayOf(endTs)}?`; break;
-    case 'Crypto': question = `Will ${prng.pick(['Bitcoin', 'Ethereum', 'Solana'])} reach $${prng.range(2, 30) * 5}k by ${dayOf(endTs)}?`; break;
-    case 'Finance': question = `Will ${prng.pick(COMPANIES)} close above $${prng.range(10, 90) * 10} on ${dayOf(endTs)}?`; break;
-    case 'Culture': question = `Will "${prng.pick(FILMS)}" gross over $${prng.range(2, 30) * 10}M opening weekend?`; break;
-    case 'Mentions': question = `Will ${prng.pick(PEOPLE)} say "${prng.pick(WORDS)}" this week?`; break;
-    case 'Weather': question = `Will ${prng.pick(CITIES)} hit ${prng.range(60, 100)}°F on ${dayOf(endTs)}?`; break;
-    case 'Economics': question = `Will US CPI come in above ${prng.range(20, 40) / 10}% for ${monthOf(endTs)}?`; break;
-    case 'Tech': question = `Will ${prng.pick(COMPANIES)} release ${prng.pick(PRODUCTS)} by ${dayOf(endTs)}?`; break;
-    default: question = `Will ${prng.pick(PEOPLE)} announce a ${prng.pick(['book', 'tour', 'podcast', 'comeback'])} by ${dayOf(endTs)}?`;
+    case 'Politics':
+      question = `Will ${prng.pick(PEOPLE)} win the ${prng.pick(PLACES)} ${prng.pick(OFFICES)} race?`;
+      break;
+    case 'Sports':
+      question = `Will the ${prng.pick(TEAMS)} beat the ${prng.pick(TEAMS)} on ${dayOf(endTs)}?`;
+      break;
+    case 'Crypto':
+      question = `Will ${prng.pick(['Bitcoin', 'Ethereum', 'Solana'])} reach $${prng.range(2, 30) * 5}k by ${dayOf(endTs)}?`;
+      break;
+    case 'Finance':
+      question = `Will ${prng.pick(COMPANIES)} close above $${prng.range(10, 90) * 10} on ${dayOf(endTs)}?`;
+      break;
+    case 'Culture':
+      question = `Will "${prng.pick(FILMS)}" gross over $${prng.range(2, 30) * 10}M opening weekend?`;
+      break;
+    case 'Mentions':
+      question = `Will ${prng.pick(PEOPLE)} say "${prng.pick(WORDS)}" this week?`;
+      break;
+    case 'Weather':
+      question = `Will ${prng.pick(CITIES)} hit ${prng.range(60, 100)}°F on ${dayOf(endTs)}?`;
+      break;
+    case 'Economics':
+      question = `Will US CPI come in above ${prng.range(20, 40) / 10}% for ${monthOf(endTs)}?`;
+      break;
+    case 'Tech':
+      question = `Will ${prng.pick(COMPANIES)} release ${prng.pick(PRODUCTS)} by ${dayOf(endTs)}?`;
+      break;
+    default:
+      question = `Will ${prng.pick(PEOPLE)} announce a ${prng.pick(['book', 'tour', 'podcast', 'comeback'])} by ${dayOf(endTs)}?`;
   }
   return { question, slug: `${slugify(question)}-${seq}` };
 }
 
 /** A neg-risk event: a title and `count` mutually exclusive questions. */
-export function negRiskEventText(category: string | null, prng: Prng, seq: number, count: number, endTs: number): EventText {
+export function negRiskEventText(
+  category: string | null,
+  prng: Prng,
+  seq: number,
+  count: number,
+  endTs: number,
+): EventText {
   let title: string;
   let names: string[];
   let questionOf: (name: string) => string;
@@ -95,7 +218,16 @@ export function negRiskEventText(category: string | null, prng: Prng, seq: numbe
     }
     case 'Economics': {
       title = `Fed decision in ${monthOf(endTs)}?`;
-      names = ['No change', '25 bps cut', '50+ bps cut', '25 bps hike', '50+ bps hike', 'Emergency cut', 'Pause then cut', 'Other'];
+      names = [
+        'No change',
+        '25 bps cut',
+        '50+ bps cut',
+        '25 bps hike',
+        '50+ bps hike',
+        'Emergency cut',
+        'Pause then cut',
+        'Other',
+      ];
       questionOf = (name) => `Fed decision in ${monthOf(endTs)}: ${name}?`;
       break;
     }

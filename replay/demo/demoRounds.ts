@@ -18,12 +18,26 @@ function createRound(world: DemoWorld, feed: PriceFeed, slot: number): void {
   const endTs = startTs + SLOT_SECONDS;
   const up = feedValueAt(feed, slot + 1) >= feedValueAt(feed, slot);
   const market = createMarket({
-    seq: world.marketSeq++, kind: MARKET_KIND.updown, oracle: UPDOWN_ORACLE, questionId: '0x' + prng.hex64(),
-    collateral: ctx.addresses.usdc, negRisk: false, event: null, questionIndex: 0, category: 'Crypto', openTs: ctx.ts,
-    closeTs: endTs - 10, payouts: up ? [1, 0] : [0, 1], price: 500, prng,
+    seq: world.marketSeq++,
+    kind: MARKET_KIND.updown,
+    oracle: UPDOWN_ORACLE,
+    questionId: '0x' + prng.hex64(),
+    collateral: ctx.addresses.usdc,
+    negRisk: false,
+    event: null,
+    questionIndex: 0,
+    category: 'Crypto',
+    openTs: ctx.ts,
+    closeTs: endTs - 10,
+    payouts: up ? [1, 0] : [0, 1],
+    price: 500,
+    prng,
   });
   market.round = { asset: feed.asset, feed: feed.address, startTs, endTs, up };
-  market.makers = world.roundMakers.length > 2 ? [prng.pick(world.roundMakers), prng.pick(world.roundMakers)] : world.roundMakers.slice();
+  market.makers =
+    world.roundMakers.length > 2
+      ? [prng.pick(world.roundMakers), prng.pick(world.roundMakers)]
+      : world.roundMakers.slice();
   market.takerFeeBps = prng.chance(0.5) ? 100 : 0;
   market.v2FeeBps = 720;
   prepareCondition(ctx, market, registerNow(world));

@@ -22,7 +22,14 @@ export function sideActivity(world: DemoWorld): void {
     if (held[0] >= SHARE_STEP && held[1] >= SHARE_STEP && prng.chance(0.5)) {
       transferBoth(ctx, recent.market, recent.wallet, to, [roundShares(held[0] / 2), roundShares(held[1] / 2)]);
     } else if (held[recent.outcome]! >= SHARE_STEP) {
-      transferOne(ctx, recent.market, recent.wallet, to, recent.outcome, Math.floor(held[recent.outcome]! / 2 / SHARE_STEP) * SHARE_STEP || SHARE_STEP);
+      transferOne(
+        ctx,
+        recent.market,
+        recent.wallet,
+        to,
+        recent.outcome,
+        Math.floor(held[recent.outcome]! / 2 / SHARE_STEP) * SHARE_STEP || SHARE_STEP,
+      );
     }
   } else if (u < 0.028) {
     const market = pickRegular(world);
@@ -35,7 +42,12 @@ export function sideActivity(world: DemoWorld): void {
     for (const wallet of market.makers) {
       const held = market.holdings.get(wallet);
       if (held !== undefined && held[0] >= MIN_SHARES && held[1] >= MIN_SHARES) {
-        mergePositions(ctx, market, wallet, roundShares(Math.min(held[0], held[1]) * (0.3 + 0.6 * prng.float())) - SHARE_STEP);
+        mergePositions(
+          ctx,
+          market,
+          wallet,
+          roundShares(Math.min(held[0], held[1]) * (0.3 + 0.6 * prng.float())) - SHARE_STEP,
+        );
         return;
       }
     }
@@ -44,7 +56,12 @@ export function sideActivity(world: DemoWorld): void {
     if (recent === undefined || !recent.market.open) return;
     const held = recent.market.holdings.get(recent.wallet);
     if (held !== undefined && held[0] >= MIN_SHARES && held[1] >= MIN_SHARES) {
-      mergePositions(ctx, recent.market, recent.wallet, Math.floor(Math.min(held[0], held[1]) / SHARE_STEP) * SHARE_STEP);
+      mergePositions(
+        ctx,
+        recent.market,
+        recent.wallet,
+        Math.floor(Math.min(held[0], held[1]) / SHARE_STEP) * SHARE_STEP,
+      );
     }
   } else if (u < 0.05) {
     convert(world);

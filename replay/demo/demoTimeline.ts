@@ -50,7 +50,8 @@ const TOTAL = 1 + GROWTH / 2;
 export function activityShare(block: number): number {
   if (block >= DEMO_LAST_BLOCK) return 1;
   const x = (block - DEMO_FIRST_BLOCK + 1) / (DEMO_LAST_BLOCK - DEMO_FIRST_BLOCK + 1);
-  const integral = x + (GROWTH / 2) * x * x + (CYCLE * (Math.cos(PHASE) - Math.cos(CYCLE_FREQ * x + PHASE))) / CYCLE_FREQ;
+  const integral =
+    x + (GROWTH / 2) * x * x + (CYCLE * (Math.cos(PHASE) - Math.cos(CYCLE_FREQ * x + PHASE))) / CYCLE_FREQ;
   return Math.min(1, Math.max(0, integral / TOTAL));
 }
 

@@ -16,7 +16,9 @@ import { pickRegular, pickRound, scheduleAt, type DemoWorld } from './demoWorld.
 export const SHARE_STEP = 10_000;
 export const MIN_SHARES = 1_000_000;
 const BUILDERS = [
-  '0x' + '0'.repeat(56) + 'b1d1e001', '0x' + '0'.repeat(56) + 'b1d1e002', '0x' + '0'.repeat(56) + 'b1d1e003',
+  '0x' + '0'.repeat(56) + 'b1d1e001',
+  '0x' + '0'.repeat(56) + 'b1d1e002',
+  '0x' + '0'.repeat(56) + 'b1d1e003',
 ];
 
 export interface TradeWish {
@@ -63,7 +65,12 @@ function pickMaker(world: DemoWorld, market: DemoMarket, takerKind: number, take
     const u = prng.float();
     let wallet: number;
     if (market.round !== null) {
-      wallet = u < 0.6 ? prng.pick(market.makers) : u < 0.9 ? pickOfKind(population, WALLET_KIND.updownBot, prng) : pickRetail(population, prng);
+      wallet =
+        u < 0.6
+          ? prng.pick(market.makers)
+          : u < 0.9
+            ? pickOfKind(population, WALLET_KIND.updownBot, prng)
+            : pickRetail(population, prng);
     } else if (u < 0.74) {
       wallet = prng.pick(market.makers);
     } else if (u < 0.84 && takerKind !== WALLET_KIND.highFrequency) {
@@ -74,14 +81,32 @@ function pickMaker(world: DemoWorld, market: DemoMarket, takerKind: number, take
     if (!taken.includes(wallet)) return wallet;
   }
   let wallet = pickRetail(population, prng);
-  while (taken.includes(wallet)) wallet = population.byKind[WALLET_KIND.retail]![prng.int(population.byKind[WALLET_KIND.retail]!.length)]!;
+  while (taken.includes(wallet))
+    wallet = population.byKind[WALLET_KIND.retail]![prng.int(population.byKind[WALLET_KIND.retail]!.length)]!;
   return wallet;
 }
 
-function newOrder(ctx: DemoContext, wallet: number, side: 0 | 1, outcome: 0 | 1, shares: number, price: number): BookOrder {
+function newOrder(
+  ctx: DemoContext,
+  wallet: number,
+  side: 0 | 1,
+  outcome: 0 | 1,
+  shares: number,
+  price: number,
+): BookOrder {
   return {
-    wallet, side, outcome, shares, usdc: Math.round((shares * price) / 1000), price, feeBps: 0, keptBps: 0, fee: 0, kept: 0,
-    hash: '0x' + ctx.ids.next(), match: MATCH.complementary,
+    wallet,
+    side,
+    outcome,
+    shares,
+    usdc: Math.round((shares * price) / 1000),
+    price,
+    feeBps: 0,
+    keptBps: 0,
+    fee: 0,
+    kept: 0,
+    hash: '0x' + ctx.ids.next(),
+    match: MATCH.complementary,
   };
 }
 
@@ -112,7 +137,10 @@ export function executeTrade(world: DemoWorld, wish: TradeWish): boolean {
   const parts: number[] = [];
   let left = steps;
   for (let i = 0; i < count - 1; i++) {
-    const part = Math.max(1, Math.min(left - (count - 1 - i), Math.round((steps / count) * (0.4 + 1.2 * prng.float()))));
+    const part = Math.max(
+      1,
+      Math.min(left - (count - 1 - i), Math.round((steps / count) * (0.4 + 1.2 * prng.float()))),
+    );
     parts.push(part * SHARE_STEP);
     left -= part;
   }
@@ -170,7 +198,11 @@ export function executeTrade(world: DemoWorld, wish: TradeWish): boolean {
     taker.keptBps = market.takerFeeBps;
     if (module !== null) for (const maker of makers) maker.feeBps = prng.chance(0.5) ? 1000 : 0;
   }
-  const route: MatchRoute = { v2, module, builder: v2 && prng.chance(0.2) ? prng.pick(BUILDERS) : '0x' + '0'.repeat(64) };
+  const route: MatchRoute = {
+    v2,
+    module,
+    builder: v2 && prng.chance(0.2) ? prng.pick(BUILDERS) : '0x' + '0'.repeat(64),
+  };
   emitMatch(ctx, market, taker, makers, route);
   stepPrice(market, ctx.ts, prng);
   if (wish.side === SIDE.buy) {
@@ -181,7 +213,14 @@ export function executeTrade(world: DemoWorld, wish: TradeWish): boolean {
 }
 
 /** A buy-or-sell decision for a wallet in a market: sell some of what it holds, or buy `usd` worth. */
-function buyOrSell(world: DemoWorld, market: DemoMarket, wallet: number, sellChance: number, usd: number, outcome: 0 | 1): TradeWish {
+function buyOrSell(
+  world: DemoWorld,
+  market: DemoMarket,
+  wallet: number,
+  sellChance: number,
+  usd: number,
+  outcome: 0 | 1,
+): TradeWish {
   const prng = world.ctx.prng;
   const held = market.holdings.get(wallet);
   if (held !== undefined && (held[0] > 0 || held[1] > 0) && prng.chance(sellChance)) {
@@ -208,7 +247,10 @@ function retailTrade(world: DemoWorld): boolean {
       const held = balanceOf(recent.market, recent.wallet, recent.outcome);
       if (held >= SHARE_STEP) {
         return executeTrade(world, {
-          market: recent.market, taker: recent.wallet, side: SIDE.sell, outcome: recent.outcome as 0 | 1,
+          market: recent.market,
+          taker: recent.wallet,
+          side: SIDE.sell,
+          outcome: recent.outcome as 0 | 1,
           shares: held * (prng.chance(0.5) ? 1 : 0.5),
         });
       }
@@ -223,10 +265,13 @@ function retailTrade(world: DemoWorld): boolean {
 
 function highFrequencyTrade(world: DemoWorld): boolean {
   const prng = world.ctx.prng;
-  const market = prng.chance(0.12) ? pickRound(world) ?? pickRegular(world) : pickRegular(world);
+  const market = prng.chance(0.12) ? (pickRound(world) ?? pickRegular(world)) : pickRegular(world);
   if (market === undefined) return false;
   const wallet = pickOfKind(world.ctx.population, WALLET_KIND.highFrequency, prng);
-  return executeTrade(world, { ...buyOrSell(world, market, wallet, 0.55, prng.logUniform(5, 150), favouredOutcome(world, market)), maxMakers: 2 });
+  return executeTrade(world, {
+    ...buyOrSell(world, market, wallet, 0.55, prng.logUniform(5, 150), favouredOutcome(world, market)),
+    maxMakers: 2,
+  });
 }
 
 function updownTrade(world: DemoWorld): boolean {
@@ -234,7 +279,9 @@ function updownTrade(world: DemoWorld): boolean {
   const prng = ctx.prng;
   const market = pickRound(world);
   if (market === undefined) return retailTrade(world);
-  const wallet = prng.chance(0.78) ? pickOfKind(ctx.population, WALLET_KIND.updownBot, prng) : pickRetail(ctx.population, prng);
+  const wallet = prng.chance(0.78)
+    ? pickOfKind(ctx.population, WALLET_KIND.updownBot, prng)
+    : pickRetail(ctx.population, prng);
   // Bots lean toward the side that will win (they watch the spot price).
   const winner = market.round!.up ? 0 : 1;
   const outcome = (prng.chance(0.6) ? winner : 1 - winner) as 0 | 1;
@@ -245,7 +292,10 @@ function marketMakerTake(world: DemoWorld): boolean {
   const market = pickRegular(world);
   if (market === undefined || market.makers.length === 0) return false;
   const prng = world.ctx.prng;
-  return executeTrade(world, buyOrSell(world, market, prng.pick(market.makers), 0.5, prng.logUniform(20, 300), favouredOutcome(world, market)));
+  return executeTrade(
+    world,
+    buyOrSell(world, market, prng.pick(market.makers), 0.5, prng.logUniform(20, 300), favouredOutcome(world, market)),
+  );
 }
 
 /** Buy both outcomes of a binary market within a minute for a total under 1, or every YES of a neg-risk event. */
@@ -264,7 +314,18 @@ function arbitrage(world: DemoWorld): boolean {
       return scaled >= 50 ? Math.floor(scaled / 10) * 10 : Math.max(1, scaled);
     });
     const first = event.questions[0]!;
-    if (!executeTrade(world, { market: first, taker: wallet, side: SIDE.buy, outcome: 0, shares, price: legs[0]!, maxMakers: 2 })) return false;
+    if (
+      !executeTrade(world, {
+        market: first,
+        taker: wallet,
+        side: SIDE.buy,
+        outcome: 0,
+        shares,
+        price: legs[0]!,
+        maxMakers: 2,
+      })
+    )
+      return false;
     ctx.counters.arbitrageLegs++;
     let block = ctx.block;
     for (let i = 1; i < event.questions.length; i++) {
@@ -272,7 +333,18 @@ function arbitrage(world: DemoWorld): boolean {
       const question = event.questions[i]!;
       const price = legs[i]!;
       scheduleAt(world, block, () => {
-        if (executeTrade(world, { market: question, taker: wallet, side: SIDE.buy, outcome: 0, shares, price, maxMakers: 2 })) ctx.counters.arbitrageLegs++;
+        if (
+          executeTrade(world, {
+            market: question,
+            taker: wallet,
+            side: SIDE.buy,
+            outcome: 0,
+            shares,
+            price,
+            maxMakers: 2,
+          })
+        )
+          ctx.counters.arbitrageLegs++;
       });
     }
     return true;
@@ -282,10 +354,12 @@ function arbitrage(world: DemoWorld): boolean {
   const first = orderPrice(market, 0);
   if (first < 100 || first > 900) return false;
   const second = Math.floor((1000 - first - 10 - 10 * prng.int(3)) / 10) * 10;
-  if (!executeTrade(world, { market, taker: wallet, side: SIDE.buy, outcome: 0, shares, price: first, maxMakers: 2 })) return false;
+  if (!executeTrade(world, { market, taker: wallet, side: SIDE.buy, outcome: 0, shares, price: first, maxMakers: 2 }))
+    return false;
   ctx.counters.arbitrageLegs++;
   scheduleAt(world, ctx.block + 2 + prng.int(20), () => {
-    if (executeTrade(world, { market, taker: wallet, side: SIDE.buy, outcome: 1, shares, price: second, maxMakers: 2 })) ctx.counters.arbitrageLegs++;
+    if (executeTrade(world, { market, taker: wallet, side: SIDE.buy, outcome: 1, shares, price: second, maxMakers: 2 }))
+      ctx.counters.arbitrageLegs++;
   });
   return true;
 }
@@ -321,7 +395,11 @@ function partialHistorySell(world: DemoWorld): boolean {
   const outcome = held[0] >= held[1] ? 0 : 1;
   if (held[outcome]! < SHARE_STEP) return false;
   const done = executeTrade(world, {
-    market: holding.market, taker: holding.wallet, side: SIDE.sell, outcome, shares: held[outcome]! * (0.3 + 0.7 * prng.float()),
+    market: holding.market,
+    taker: holding.wallet,
+    side: SIDE.sell,
+    outcome,
+    shares: held[outcome]! * (0.3 + 0.7 * prng.float()),
   });
   if (done) world.ctx.counters.partialHistorySells++;
   return done;
@@ -353,6 +431,10 @@ export function retailBuyAnywhere(world: DemoWorld): boolean {
   const market = pickRegular(world) ?? pickRound(world);
   if (market === undefined) return false;
   return executeTrade(world, {
-    market, taker: pickRetail(ctx.population, ctx.prng), side: SIDE.buy, outcome: 0, shares: 20 * MIN_SHARES,
+    market,
+    taker: pickRetail(ctx.population, ctx.prng),
+    side: SIDE.buy,
+    outcome: 0,
+    shares: 20 * MIN_SHARES,
   });
 }

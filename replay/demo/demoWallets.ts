@@ -4,10 +4,22 @@
 import type { Prng } from './prng.js';
 
 export const WALLET_KIND = {
-  retail: 0, marketMaker: 1, highFrequency: 2, updownBot: 3, arbitrageur: 4, copyTrader: 5,
+  retail: 0,
+  marketMaker: 1,
+  highFrequency: 2,
+  updownBot: 3,
+  arbitrageur: 4,
+  copyTrader: 5,
 } as const;
 export type WalletKind = (typeof WALLET_KIND)[keyof typeof WALLET_KIND];
-export const WALLET_KIND_NAMES = ['retail', 'marketMaker', 'highFrequency', 'updownBot', 'arbitrageur', 'copyTrader'] as const;
+export const WALLET_KIND_NAMES = [
+  'retail',
+  'marketMaker',
+  'highFrequency',
+  'updownBot',
+  'arbitrageur',
+  'copyTrader',
+] as const;
 
 export interface DemoWallet {
   id: number;
@@ -60,8 +72,16 @@ export function createWalletPopulation(fills: number, days: number, prng: Prng):
       seen.add(address);
       const id = wallets.length;
       wallets.push({
-        id, address, kind, neverRedeem: kind === WALLET_KIND.retail && prng.chance(0.1), partialHistory: false,
-        leader: false, follows: -1, followers: [], fills: 0, makerFills: 0,
+        id,
+        address,
+        kind,
+        neverRedeem: kind === WALLET_KIND.retail && prng.chance(0.1),
+        partialHistory: false,
+        leader: false,
+        follows: -1,
+        followers: [],
+        fills: 0,
+        makerFills: 0,
       });
       byKind[kind]!.push(id);
     }

@@ -30,7 +30,8 @@ const HEX_ID = /^[0-9a-f]{1,64}$/;
 
 /** A non-negative safe integer as one 32-byte word (64 hex digits). */
 function uintWord(value: number): string {
-  if (!(value >= 0 && Number.isSafeInteger(value))) throw new RangeError(`uint word needs a safe integer >= 0, got ${value}`);
+  if (!(value >= 0 && Number.isSafeInteger(value)))
+    throw new RangeError(`uint word needs a safe integer >= 0, got ${value}`);
   const hex = value.toString(16);
   return ZEROS.slice(hex.length) + hex;
 }
@@ -45,7 +46,8 @@ function intWord(value: number): string {
 /** A uint256 kept as hex digits without 0x (token ids and other ids): left-padded to one word. */
 function idWord(hex: string): string {
   if (hex.length === 64) return hex;
-  if (!HEX_ID.test(hex)) throw new RangeError(`uint256 id must be up to 64 lowercase hex digits without 0x, got "${hex}"`);
+  if (!HEX_ID.test(hex))
+    throw new RangeError(`uint256 id must be up to 64 lowercase hex digits without 0x, got "${hex}"`);
   return ZEROS.slice(hex.length) + hex;
 }
 
@@ -127,12 +129,22 @@ export function encodeLog(event: ChainEvent, address: string): EncodedLog {
     case KIND.ctfMerge:
       return {
         topics: [T[event.kind], topicAddress(event.stakeholder), event.parentCollectionId, event.conditionId],
-        data: '0x' + addressWord(event.collateral) + offsetWord(3) + uintWord(event.amount) + uintArrayTail(event.partition),
+        data:
+          '0x' +
+          addressWord(event.collateral) +
+          offsetWord(3) +
+          uintWord(event.amount) +
+          uintArrayTail(event.partition),
       };
     case KIND.ctfRedemption:
       return {
         topics: [T[5], topicAddress(event.redeemer), topicAddress(event.collateral), event.parentCollectionId],
-        data: '0x' + bytes32Word(event.conditionId) + offsetWord(3) + uintWord(event.payout) + uintArrayTail(event.indexSets),
+        data:
+          '0x' +
+          bytes32Word(event.conditionId) +
+          offsetWord(3) +
+          uintWord(event.payout) +
+          uintArrayTail(event.indexSets),
       };
     case KIND.transferSingle:
       return {
@@ -142,35 +154,63 @@ export function encodeLog(event: ChainEvent, address: string): EncodedLog {
     case KIND.transferBatch:
       return {
         topics: [T[7], topicAddress(event.operator), topicAddress(event.from), topicAddress(event.to)],
-        data: '0x' + offsetWord(2) + offsetWord(3 + event.tokenIds.length)
-          + idArrayTail(event.tokenIds) + uintArrayTail(event.values),
+        data:
+          '0x' +
+          offsetWord(2) +
+          offsetWord(3 + event.tokenIds.length) +
+          idArrayTail(event.tokenIds) +
+          uintArrayTail(event.values),
       };
     case KIND.orderFilledV1:
       return {
         topics: [T[8], event.orderHash, topicAddress(event.maker), topicAddress(event.taker)],
-        data: '0x' + idWord(event.makerAssetId) + idWord(event.takerAssetId) + uintWord(event.makerAmount)
-          + uintWord(event.takerAmount) + uintWord(event.fee),
+        data:
+          '0x' +
+          idWord(event.makerAssetId) +
+          idWord(event.takerAssetId) +
+          uintWord(event.makerAmount) +
+          uintWord(event.takerAmount) +
+          uintWord(event.fee),
       };
     case KIND.ordersMatchedV1:
       return {
         topics: [T[9], event.takerOrderHash, topicAddress(event.takerOrderMaker)],
-        data: '0x' + idWord(event.makerAssetId) + idWord(event.takerAssetId) + uintWord(event.makerAmount)
-          + uintWord(event.takerAmount),
+        data:
+          '0x' +
+          idWord(event.makerAssetId) +
+          idWord(event.takerAssetId) +
+          uintWord(event.makerAmount) +
+          uintWord(event.takerAmount),
       };
     case KIND.tokenRegistered:
       return { topics: [T[10], topicId(event.token0), topicId(event.token1), event.conditionId], data: '0x' };
     case KIND.feeChargedV1:
-      return { topics: [T[11], topicAddress(event.receiver)], data: '0x' + idWord(event.tokenId) + uintWord(event.amount) };
+      return {
+        topics: [T[11], topicAddress(event.receiver)],
+        data: '0x' + idWord(event.tokenId) + uintWord(event.amount),
+      };
     case KIND.orderFilledV2:
       return {
         topics: [T[12], event.orderHash, topicAddress(event.maker), topicAddress(event.taker)],
-        data: '0x' + uintWord(event.side) + idWord(event.tokenId) + uintWord(event.makerAmount) + uintWord(event.takerAmount)
-          + uintWord(event.fee) + bytes32Word(event.builder) + bytes32Word(event.metadata),
+        data:
+          '0x' +
+          uintWord(event.side) +
+          idWord(event.tokenId) +
+          uintWord(event.makerAmount) +
+          uintWord(event.takerAmount) +
+          uintWord(event.fee) +
+          bytes32Word(event.builder) +
+          bytes32Word(event.metadata),
       };
     case KIND.ordersMatchedV2:
       return {
         topics: [T[13], event.takerOrderHash, topicAddress(event.takerOrderMaker)],
-        data: '0x' + uintWord(event.side) + idWord(event.tokenId) + uintWord(event.makerAmount) + uintWord(event.takerAmount),
+        data:
+          '0x' +
+          uintWord(event.side) +
+          idWord(event.tokenId) +
+          uintWord(event.makerAmount) +
+          uintWord(event.takerAmount),
       };
     case KIND.feeChargedV2:
       return { topics: [T[14], topicAddress(event.receiver)], data: '0x' + uintWord(event.amount) };
@@ -193,7 +233,10 @@ export function encodeLog(event: ChainEvent, address: string): EncodedLog {
       return { topics: [T[18], event.marketId, event.questionId], data: '0x' + uintWord(event.outcome ? 1 : 0) };
     case KIND.adapterSplit:
     case KIND.adapterMerge:
-      return { topics: [T[event.kind], topicAddress(event.stakeholder), event.conditionId], data: '0x' + uintWord(event.amount) };
+      return {
+        topics: [T[event.kind], topicAddress(event.stakeholder), event.conditionId],
+        data: '0x' + uintWord(event.amount),
+      };
     case KIND.positionsConverted:
       return {
         topics: [T[21], topicAddress(event.stakeholder), event.marketId, topicId(event.indexSet)],
@@ -206,7 +249,12 @@ export function encodeLog(event: ChainEvent, address: string): EncodedLog {
       };
     case KIND.fpmmCreation:
       return {
-        topics: [T[23], topicAddress(event.creator), topicAddress(event.conditionalTokens), topicAddress(event.collateral)],
+        topics: [
+          T[23],
+          topicAddress(event.creator),
+          topicAddress(event.conditionalTokens),
+          topicAddress(event.collateral),
+        ],
         data: '0x' + addressWord(event.pool) + offsetWord(3) + idWord(event.fee) + bytes32ArrayTail(event.conditionIds),
       };
     case KIND.fpmmBuy:
@@ -227,8 +275,12 @@ export function encodeLog(event: ChainEvent, address: string): EncodedLog {
     case KIND.fpmmFundingRemoved:
       return {
         topics: [T[27], topicAddress(event.funder)],
-        data: '0x' + offsetWord(3) + uintWord(event.collateralRemovedFromFeePool) + uintWord(event.sharesBurnt)
-          + uintArrayTail(event.amountsRemoved),
+        data:
+          '0x' +
+          offsetWord(3) +
+          uintWord(event.collateralRemovedFromFeePool) +
+          uintWord(event.sharesBurnt) +
+          uintArrayTail(event.amountsRemoved),
       };
     case KIND.answerUpdated:
       return {
@@ -253,8 +305,15 @@ export function captureLineHead(address: string, log: EncodedLog): string {
 
 /** The part of a capture line fixed for a block: from after the data through `"transactionHash":"`. */
 export function captureLineBlockPart(blockNumber: number, blockHash: string, blockTs: number): string {
-  return '","blockNumber":"' + quantityHex(blockNumber) + '","blockHash":"' + blockHash + '","blockTimestamp":"'
-    + quantityHex(blockTs) + '","transactionHash":"';
+  return (
+    '","blockNumber":"' +
+    quantityHex(blockNumber) +
+    '","blockHash":"' +
+    blockHash +
+    '","blockTimestamp":"' +
+    quantityHex(blockTs) +
+    '","transactionHash":"'
+  );
 }
 
 /** The part fixed for a transaction: the block part, the hash and index, through `"logIndex":"`. Built flat. */
@@ -268,5 +327,10 @@ export const CAPTURE_LINE_END = '","removed":false}';
 /** One capture line (no trailing newline): the eth_getLogs object of a log at `at`, emitted by `address`. */
 export function formatCaptureLine(address: string, log: EncodedLog, at: LogPosition): string {
   const blockPart = captureLineBlockPart(at.blockNumber, at.blockHash, at.blockTs);
-  return captureLineHead(address, log) + captureLineTxPart(blockPart, at.txHash, at.txIndex) + quantityHex(at.logIndex) + CAPTURE_LINE_END;
+  return (
+    captureLineHead(address, log) +
+    captureLineTxPart(blockPart, at.txHash, at.txIndex) +
+    quantityHex(at.logIndex) +
+    CAPTURE_LINE_END
+  );
 }

@@ -18,7 +18,13 @@ import { demoScale, startLifecycle } from './demoLifecycle.js';
 import { JsonArrayWriter, profileFor } from './demoMetadata.js';
 import { DemoScheduler } from './demoScheduler.js';
 import {
-  activityShare, AMM_ERA_END_BLOCK, blockTs, DEMO_DAYS, DEMO_FIRST_BLOCK, DEMO_LAST_BLOCK, V2_CUTOVER_BLOCK,
+  activityShare,
+  AMM_ERA_END_BLOCK,
+  blockTs,
+  DEMO_DAYS,
+  DEMO_FIRST_BLOCK,
+  DEMO_LAST_BLOCK,
+  V2_CUTOVER_BLOCK,
 } from './demoTimeline.js';
 import { sideActivity } from './demoSideActivity.js';
 import { retailBuyAnywhere, tradeOnce } from './demoTraders.js';
@@ -79,7 +85,8 @@ for (const [name, code] of Object.entries(KIND)) KIND_NAMES[code] = name;
 export async function generateDemoVenue(options: DemoOptions): Promise<DemoSummary> {
   const fills = options.fills ?? 200_000;
   const seed = options.seed ?? 1;
-  if (!Number.isSafeInteger(fills) || fills < 2) throw new RangeError(`demo fills must be an integer >= 2, got ${fills}`);
+  if (!Number.isSafeInteger(fills) || fills < 2)
+    throw new RangeError(`demo fills must be an integer >= 2, got ${fills}`);
   if (!Number.isSafeInteger(seed)) throw new RangeError(`demo seed must be an integer, got ${seed}`);
   mkdirSync(options.outDir, { recursive: true });
 
@@ -87,16 +94,34 @@ export async function generateDemoVenue(options: DemoOptions): Promise<DemoSumma
   const population = createWalletPopulation(fills, DEMO_DAYS, root.fork(1));
   const capture = new DemoCapture(join(options.outDir, 'capture.ndjson'), root.fork(2), options.onLog);
   const ctx: DemoContext = {
-    capture, prng: root.fork(3), ids: new HexIds(root.fork(6)), addresses: { ...POLYGON_ADDRESSES, priceFeeds: { ...DEMO_PRICE_FEEDS } }, population,
-    wallets: population.wallets, block: DEMO_FIRST_BLOCK, ts: blockTs(DEMO_FIRST_BLOCK), fills: 0, fillsTarget: fills,
+    capture,
+    prng: root.fork(3),
+    ids: new HexIds(root.fork(6)),
+    addresses: { ...POLYGON_ADDRESSES, priceFeeds: { ...DEMO_PRICE_FEEDS } },
+    population,
+    wallets: population.wallets,
+    block: DEMO_FIRST_BLOCK,
+    ts: blockTs(DEMO_FIRST_BLOCK),
+    fills: 0,
+    fillsTarget: fills,
     counters: createCounters(),
   };
   const makers = population.byKind[WALLET_KIND.marketMaker]!;
   const world: DemoWorld = {
-    ctx, scheduler: new DemoScheduler(), regular: new MarketList(), rounds: new MarketList(), pools: new MarketList(),
-    negEvents: [], feeds: createPriceFeeds(root.fork(4)), recentBuys: new RecentRing(4_096), recentNo: new RecentRing(1_024),
-    partialHoldings: [], roundMakers: makers.slice(0, Math.max(1, Math.ceil(makers.length / 2))),
-    metadata: new JsonArrayWriter(join(options.outDir, 'markets.json')), marketSeq: 0, eventSeq: 0,
+    ctx,
+    scheduler: new DemoScheduler(),
+    regular: new MarketList(),
+    rounds: new MarketList(),
+    pools: new MarketList(),
+    negEvents: [],
+    feeds: createPriceFeeds(root.fork(4)),
+    recentBuys: new RecentRing(4_096),
+    recentNo: new RecentRing(1_024),
+    partialHoldings: [],
+    roundMakers: makers.slice(0, Math.max(1, Math.ceil(makers.length / 2))),
+    metadata: new JsonArrayWriter(join(options.outDir, 'markets.json')),
+    marketSeq: 0,
+    eventSeq: 0,
     marketCounts: { binary: 0, preexisting: 0, negRiskEvents: 0, negRiskQuestions: 0, updown: 0, amm: 0 },
   };
   startLifecycle(world, demoScale(fills));
@@ -134,7 +159,10 @@ async function run(world: DemoWorld): Promise<void> {
       if (ctx.capture.saturated) await ctx.capture.drain();
       continue;
     }
-    const target = block >= DEMO_LAST_BLOCK ? ctx.fillsTarget : Math.min(ctx.fillsTarget, Math.floor(ctx.fillsTarget * activityShare(block)));
+    const target =
+      block >= DEMO_LAST_BLOCK
+        ? ctx.fillsTarget
+        : Math.min(ctx.fillsTarget, Math.floor(ctx.fillsTarget * activityShare(block)));
     let idle = 0;
     while (ctx.fills < target && idle < 50) {
       const before = ctx.fills;
@@ -146,7 +174,9 @@ async function run(world: DemoWorld): Promise<void> {
     if (ctx.capture.saturated) await ctx.capture.drain();
   }
   if (ctx.fills !== ctx.fillsTarget) {
-    throw new Error(`demo: wrote ${ctx.fills} fills, asked for ${ctx.fillsTarget} (no open market to trade at the end?)`);
+    throw new Error(
+      `demo: wrote ${ctx.fills} fills, asked for ${ctx.fillsTarget} (no open market to trade at the end?)`,
+    );
   }
 }
 
@@ -182,10 +212,26 @@ function summarize(world: DemoWorld, seed: number, profiles: number): DemoSummar
   walletAddresses.leader = ctx.population.leaders.map((id) => ctx.wallets[id]!.address);
   walletAddresses.partialHistory = ctx.population.partialHistory.map((id) => ctx.wallets[id]!.address);
   return {
-    seed, fills: ctx.fills, lines: capture.lines, bytes: capture.bytes, events, otherLogs: capture.otherLogs, wallets,
-    walletAddresses, neverRedeemWallets: ctx.wallets.filter((wallet) => wallet.neverRedeem).length,
-    markets: world.marketCounts, activity: ctx.counters, firstBlock: capture.firstBlock, lastBlock: capture.lastBlock,
-    firstTs: capture.firstTs, lastTs: capture.lastTs, v2CutoverBlock: V2_CUTOVER_BLOCK, v2CutoverTs: blockTs(V2_CUTOVER_BLOCK),
-    ammEraEndBlock: AMM_ERA_END_BLOCK, ammEraEndTs: blockTs(AMM_ERA_END_BLOCK), priceFeeds: { ...DEMO_PRICE_FEEDS }, profiles,
+    seed,
+    fills: ctx.fills,
+    lines: capture.lines,
+    bytes: capture.bytes,
+    events,
+    otherLogs: capture.otherLogs,
+    wallets,
+    walletAddresses,
+    neverRedeemWallets: ctx.wallets.filter((wallet) => wallet.neverRedeem).length,
+    markets: world.marketCounts,
+    activity: ctx.counters,
+    firstBlock: capture.firstBlock,
+    lastBlock: capture.lastBlock,
+    firstTs: capture.firstTs,
+    lastTs: capture.lastTs,
+    v2CutoverBlock: V2_CUTOVER_BLOCK,
+    v2CutoverTs: blockTs(V2_CUTOVER_BLOCK),
+    ammEraEndBlock: AMM_ERA_END_BLOCK,
+    ammEraEndTs: blockTs(AMM_ERA_END_BLOCK),
+    priceFeeds: { ...DEMO_PRICE_FEEDS },
+    profiles,
   };
 }

@@ -40,8 +40,12 @@ export function checkRepeatedBlocks(options: {
     const logged = options.loggedHash(block);
     const hash = hexField(raw, raw.blockHashAt, 64);
     if (logged !== undefined && logged !== hash) {
-      throw new InputError(capturePath, text.number, `block ${block} has hash ${hash} but the log holds ${logged}: the capture is of ` +
-        `another chain, or the chain reorganised below the log's last block; tally rewind --to-block ${block - 1} drops the log's copy`);
+      throw new InputError(
+        capturePath,
+        text.number,
+        `block ${block} has hash ${hash} but the log holds ${logged}: the capture is of ` +
+          `another chain, or the chain reorganised below the log's last block; tally rewind --to-block ${block - 1} drops the log's copy`,
+      );
     }
   }
 }

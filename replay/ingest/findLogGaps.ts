@@ -39,7 +39,9 @@ export function findLogGaps(options: { capturePath: string; configPath: string; 
       }
       if (report.firstGap) continue;
       while (!logBlock.done && logBlock.value.block < block.block) logBlock = logBlocks.next();
-      const logged = new Set(!logBlock.done && logBlock.value.block === block.block ? logBlock.value.events.map((e) => e.logIndex) : []);
+      const logged = new Set(
+        !logBlock.done && logBlock.value.block === block.block ? logBlock.value.events.map((e) => e.logIndex) : [],
+      );
       const missing = block.events.map((e) => e.logIndex).filter((logIndex) => !logged.has(logIndex));
       report.compared++;
       if (missing.length > 0) report.firstGap = { block: block.block, missing };

@@ -34,7 +34,8 @@ let sessions = 0;
 function lastLogIndex(log: EventLog, block: number): number {
   let logIndex = -1;
   if (block < 0) return logIndex;
-  for (const frame of log.read(block - 1, block)) for (const b of frame) logIndex = b.events[b.events.length - 1]?.logIndex ?? logIndex;
+  for (const frame of log.read(block - 1, block))
+    for (const b of frame) logIndex = b.events[b.events.length - 1]?.logIndex ?? logIndex;
   return logIndex;
 }
 
@@ -53,21 +54,40 @@ export async function ingestCapture(options: {
   const driver = createIngestDriver({ log, runner, releaseEveryEvents: options.releaseEveryEvents });
   await driver.catchUp();
   const progress: IngestProgress = {
-    lines: 0, existing: 0, removed: 0, logs: 0, events: 0, blocks: 0, lastBlock: log.head().block, skipped: null,
+    lines: 0,
+    existing: 0,
+    removed: 0,
+    logs: 0,
+    events: 0,
+    blocks: 0,
+    lastBlock: log.head().block,
+    skipped: null,
   };
   const afterBlock = log.head().block;
   const afterLogIndex = lastLogIndex(log, afterBlock);
   const state = createStateReader(options.store);
-  checkRepeatedBlocks({ capturePath: options.capturePath, afterBlock, loggedHash: (block) => state.block(block)?.hash });
+  checkRepeatedBlocks({
+    capturePath: options.capturePath,
+    afterBlock,
+    loggedHash: (block) => state.block(block)?.hash,
+  });
   const reader = new Piscina({
-    ...workerOptions('../source/captureReaderWorker', import.meta.url), minThreads: 1, maxThreads: 1,
+    ...workerOptions('../source/captureReaderWorker', import.meta.url),
+    minThreads: 1,
+    maxThreads: 1,
     // Its live data is a batch or two: left alone, V8 would let the heap grow to several times that.
     resourceLimits: { maxOldGenerationSizeMb: 128 },
   });
   const task: CaptureReaderTask = {
-    session: ++sessions, path: options.capturePath, logDir: log.dir, configPath: options.configPath,
+    session: ++sessions,
+    path: options.capturePath,
+    logDir: log.dir,
+    configPath: options.configPath,
     // Every repeated block's hash was checked above, by lookup: the reader has none left to check.
-    recentHashes: {}, afterBlock, afterLogIndex, batchLogs: options.batchLogs,
+    recentHashes: {},
+    afterBlock,
+    afterLogIndex,
+    batchLogs: options.batchLogs,
   };
   // A pipeline: the reader works on batch k+1 while batch k is derived, folded and committed. A bad line
   // stops before its batch reaches the log; the batch in flight completes first, so the state is exactly
@@ -78,7 +98,9 @@ export async function ingestCapture(options: {
       const result = await next;
       if (result.error) {
         const { file, line, detail, continuedBlock } = result.error;
-        throw continuedBlock === undefined ? new InputError(file, line, detail) : new BlockContinuedError(file, line, continuedBlock, afterLogIndex);
+        throw continuedBlock === undefined
+          ? new InputError(file, line, detail)
+          : new BlockContinuedError(file, line, continuedBlock, afterLogIndex);
       }
       if (!result.done) next = reader.run(task) as Promise<CaptureReaderResult>;
       if (result.frame) {

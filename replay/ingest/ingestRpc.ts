@@ -62,7 +62,14 @@ export async function ingestRpc(options: {
   const driver = createIngestDriver({ log, runner, releaseEveryEvents: options.releaseEveryEvents });
   await driver.catchUp();
   const afterBlock = log.head().block;
-  const progress: RpcIngestProgress = { logs: 0, events: 0, blocks: 0, lastBlock: afterBlock, scannedBlock: afterBlock, headBlock: -1 };
+  const progress: RpcIngestProgress = {
+    logs: 0,
+    events: 0,
+    blocks: 0,
+    lastBlock: afterBlock,
+    scannedBlock: afterBlock,
+    headBlock: -1,
+  };
   const state = createStateReader(store);
   const knownHash = (block: number) => state.block(block)?.hash;
   // The head arrives inside the source; it is written between batches (engine/state/sourceHead.ts).
@@ -71,7 +78,9 @@ export async function ingestRpc(options: {
   let outage = readSourceOutage(store);
   const recordOutage = (value: SourceOutage | null) => {
     outage = value;
-    writeSourceOutage(store, value).catch((error: unknown) => options.warn?.(`tally: could not record the source's outage: ${String(error)}`));
+    writeSourceOutage(store, value).catch((error: unknown) =>
+      options.warn?.(`tally: could not record the source's outage: ${String(error)}`),
+    );
   };
   const failed = (retry: RpcRetry) => {
     recordOutage(nextOutage(outage, retry.cause, Math.floor(Date.now() / 1000)));
@@ -90,10 +99,22 @@ export async function ingestRpc(options: {
     }
   };
   for await (const batch of readRpcBatches({
-    url: options.url, addresses: options.addresses, decoder: options.decoder, afterBlock, startBlock: options.startBlock,
-    follow: options.follow, pollMs: options.pollMs, signal: options.signal, knownHash, confirmations: options.confirmations,
-    range: options.range, retry: options.retry, firstRetry: options.firstRetry, onRetry: failed,
-    transport: options.transport, warn: options.warn,
+    url: options.url,
+    addresses: options.addresses,
+    decoder: options.decoder,
+    afterBlock,
+    startBlock: options.startBlock,
+    follow: options.follow,
+    pollMs: options.pollMs,
+    signal: options.signal,
+    knownHash,
+    confirmations: options.confirmations,
+    range: options.range,
+    retry: options.retry,
+    firstRetry: options.firstRetry,
+    onRetry: failed,
+    transport: options.transport,
+    warn: options.warn,
     onHead: (value) => {
       answered();
       head = value;

@@ -5,8 +5,17 @@
 import { InputError } from '../../engine/inputError.js';
 
 export class BlockContinuedError extends InputError {
-  constructor(file: string, line: number, readonly block: number, readonly loggedThroughLogIndex: number) {
-    super(file, line, `block ${block} continues past log index ${loggedThroughLogIndex}, where the log's copy of it ends: an earlier capture stopped inside this block`);
+  constructor(
+    file: string,
+    line: number,
+    readonly block: number,
+    readonly loggedThroughLogIndex: number,
+  ) {
+    super(
+      file,
+      line,
+      `block ${block} continues past log index ${loggedThroughLogIndex}, where the log's copy of it ends: an earlier capture stopped inside this block`,
+    );
     this.name = 'BlockContinuedError';
   }
 }

@@ -49,7 +49,13 @@ function openSession(task: CaptureReaderTask): Session {
   const progress: CaptureProgress = { lines: 0, existing: 0, removed: 0 };
   const knownHash = (block: number) => task.recentHashes[block];
   const batches = readCaptureBatches({
-    path: task.path, decoder, afterBlock: task.afterBlock, afterLogIndex: task.afterLogIndex, knownHash, batchLogs: task.batchLogs, progress,
+    path: task.path,
+    decoder,
+    afterBlock: task.afterBlock,
+    afterLogIndex: task.afterLogIndex,
+    knownHash,
+    batchLogs: task.batchLogs,
+    progress,
   });
   const log = openEventLog({ dir: task.logDir, readOnly: true });
   const ids = log.ids;

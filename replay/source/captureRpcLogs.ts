@@ -38,9 +38,19 @@ export async function captureRpcLogs(options: {
 }): Promise<CaptureProgress> {
   const progress: CaptureProgress = { logs: 0, blocks: 0, scannedBlock: options.fromBlock - 1 };
   for await (const batch of readRpcBatches({
-    url: options.url, addresses: options.addresses, decoder: createLogDecoder(options.addresses), afterBlock: -1,
-    startBlock: options.fromBlock, toBlock: options.toBlock, keepLogs: true, signal: options.signal,
-    onHead: options.onHead, onRetry: options.onRetry, warn: options.warn, range: options.range, retry: options.retry,
+    url: options.url,
+    addresses: options.addresses,
+    decoder: createLogDecoder(options.addresses),
+    afterBlock: -1,
+    startBlock: options.fromBlock,
+    toBlock: options.toBlock,
+    keepLogs: true,
+    signal: options.signal,
+    onHead: options.onHead,
+    onRetry: options.onRetry,
+    warn: options.warn,
+    range: options.range,
+    retry: options.retry,
     transport: options.transport,
   })) {
     let lines = '';

@@ -19,7 +19,11 @@ export interface BlockHeaders {
   many(blocks: readonly number[]): Promise<Map<number, BlockHeader>>;
 }
 
-interface NodeBlock { number?: unknown; hash?: unknown; timestamp?: unknown }
+interface NodeBlock {
+  number?: unknown;
+  hash?: unknown;
+  timestamp?: unknown;
+}
 
 const CHUNK = 100;
 const CACHE_LIMIT = 20_000;
@@ -27,8 +31,12 @@ const CACHE_LIMIT = 20_000;
 function toHeader(value: unknown, asked: string): BlockHeader | null {
   if (value === null || value === undefined) return null;
   const block = value as NodeBlock;
-  if (typeof block.number !== 'string' || typeof block.hash !== 'string' || typeof block.timestamp !== 'string' ||
-    !/^0x[0-9a-fA-F]{64}$/.test(block.hash)) {
+  if (
+    typeof block.number !== 'string' ||
+    typeof block.hash !== 'string' ||
+    typeof block.timestamp !== 'string' ||
+    !/^0x[0-9a-fA-F]{64}$/.test(block.hash)
+  ) {
     throw new RpcFatalError(`eth_getBlockByNumber(${asked}): the node answered a malformed block header`);
   }
   return { block: parseInt(block.number, 16), hash: block.hash.toLowerCase(), ts: parseInt(block.timestamp, 16) };
@@ -59,10 +67,16 @@ export function createBlockHeaders(rpc: RpcClient): BlockHeaders {
         const chunk = missing.slice(i, i + CHUNK);
         // A load-balanced provider may ask a node a little behind: a missing header is worth another try.
         const headers = await rpc.retrying('eth_getBlockByNumber', async () => {
-          const answers = await rpc.requestMany('eth_getBlockByNumber', chunk.map((block) => ['0x' + block.toString(16), false]));
+          const answers = await rpc.requestMany(
+            'eth_getBlockByNumber',
+            chunk.map((block) => ['0x' + block.toString(16), false]),
+          );
           return chunk.map((block, j) => {
             const header = toHeader(answers[j], String(block));
-            if (!header || header.block !== block) throw new RpcRetryableError(`eth_getBlockByNumber: the node has no block ${block} though it returned logs of it`);
+            if (!header || header.block !== block)
+              throw new RpcRetryableError(
+                `eth_getBlockByNumber: the node has no block ${block} though it returned logs of it`,
+              );
             return header;
           });
         });

@@ -41,7 +41,9 @@ export function createHeadReader(options: {
       reason = describeRpcError(error);
     }
     mode = 'latest';
-    options.warn(`tally: ${rpc.url} does not serve the 'finalized' block (${reason}); reading up to latest minus ${confirmations} blocks instead`);
+    options.warn(
+      `tally: ${rpc.url} does not serve the 'finalized' block (${reason}); reading up to latest minus ${confirmations} blocks instead`,
+    );
   }
 
   return {

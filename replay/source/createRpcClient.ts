@@ -63,7 +63,7 @@ export function createRpcClient(options: {
   };
   const retrying = async <T>(method: string, call: () => Promise<T>, classify: boolean): Promise<T> => {
     const first = !connected;
-    const policy = first ? options.firstRetry ?? FIRST_CONNECTION_RETRY : options.retry ?? CONNECTED_RETRY;
+    const policy = first ? (options.firstRetry ?? FIRST_CONNECTION_RETRY) : (options.retry ?? CONNECTED_RETRY);
     try {
       const { signal, onRetry } = options;
       return await retryRpc(method, async () => answered(await call()), { policy, signal, classify, onRetry });
@@ -88,8 +88,12 @@ export function createRpcClient(options: {
       }
     },
     requestMany: <T>(method: string, paramsList: unknown[][]) =>
-      retrying(method, () => Promise.all(paramsList.map(async (params) => (await rawBatched({ method, params }, { retryCount: 0 })) as T)),
-        true),
+      retrying(
+        method,
+        () =>
+          Promise.all(paramsList.map(async (params) => (await rawBatched({ method, params }, { retryCount: 0 })) as T)),
+        true,
+      ),
     retrying: (what, step) => retrying(what, step, false),
   };
 }

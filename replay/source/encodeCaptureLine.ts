@@ -10,8 +10,16 @@ export function encodeCaptureLine(log: TimedRpcLog): string {
   const topics: string[] = [];
   for (let i = 0; i < raw.topicCount; i++) topics.push(hexField(raw, raw.topicAt[i]!, 64));
   const data = raw.bytes.toString('latin1', raw.dataStart - 2, raw.dataEnd);
-  return formatCaptureLine(hexField(raw, raw.addressAt, 40), { topics, data }, {
-    blockNumber: log.block, blockHash: log.blockHash, blockTs: log.blockTs,
-    txHash: hexField(raw, raw.txAt, 64), txIndex: raw.txIndex, logIndex: raw.logIndex,
-  });
+  return formatCaptureLine(
+    hexField(raw, raw.addressAt, 40),
+    { topics, data },
+    {
+      blockNumber: log.block,
+      blockHash: log.blockHash,
+      blockTs: log.blockTs,
+      txHash: hexField(raw, raw.txAt, 64),
+      txIndex: raw.txIndex,
+      logIndex: raw.logIndex,
+    },
+  );
 }

@@ -9,22 +9,43 @@ import type { LogFilter } from './venueLogFilters.js';
 
 const hex = (n: number) => '0x' + n.toString(16);
 
-export async function fetchRangeLogs(rpc: RpcClient, filters: readonly LogFilter[], fromBlock: number, toBlock: number): Promise<RpcLog[]> {
-  const answers = await Promise.all(filters.map((filter) => rpc.request<unknown>('eth_getLogs', [{
-    fromBlock: hex(fromBlock), toBlock: hex(toBlock), ...(filter.address ? { address: filter.address } : {}), topics: [filter.topics],
-  }])));
+export async function fetchRangeLogs(
+  rpc: RpcClient,
+  filters: readonly LogFilter[],
+  fromBlock: number,
+  toBlock: number,
+): Promise<RpcLog[]> {
+  const answers = await Promise.all(
+    filters.map((filter) =>
+      rpc.request<unknown>('eth_getLogs', [
+        {
+          fromBlock: hex(fromBlock),
+          toBlock: hex(toBlock),
+          ...(filter.address ? { address: filter.address } : {}),
+          topics: [filter.topics],
+        },
+      ]),
+    ),
+  );
   const logs: RpcLog[] = [];
   for (const answer of answers) {
-    if (!Array.isArray(answer)) throw new RpcFatalError(`eth_getLogs(${fromBlock}..${toBlock}): the node answered ${JSON.stringify(answer)?.slice(0, 80)}, not an array`);
+    if (!Array.isArray(answer))
+      throw new RpcFatalError(
+        `eth_getLogs(${fromBlock}..${toBlock}): the node answered ${JSON.stringify(answer)?.slice(0, 80)}, not an array`,
+      );
     for (const value of answer) {
       let log: RpcLog;
       try {
         log = parseRpcLog(value);
       } catch (error) {
-        throw new RpcFatalError(`eth_getLogs(${fromBlock}..${toBlock}): the node answered a malformed log: ${(error as Error).message}`);
+        throw new RpcFatalError(
+          `eth_getLogs(${fromBlock}..${toBlock}): the node answered a malformed log: ${(error as Error).message}`,
+        );
       }
       if (log.block < fromBlock || log.block > toBlock) {
-        throw new RpcFatalError(`eth_getLogs(${fromBlock}..${toBlock}): the node answered a log of block ${log.block}, outside the range`);
+        throw new RpcFatalError(
+          `eth_getLogs(${fromBlock}..${toBlock}): the node answered a log of block ${log.block}, outside the range`,
+        );
       }
       logs.push(log);
     }
@@ -36,7 +57,9 @@ export async function fetchRangeLogs(rpc: RpcClient, filters: readonly LogFilter
     const previous = kept > 0 ? logs[kept - 1]! : null;
     if (previous && previous.block === log.block && previous.logIndex === log.logIndex) {
       if (!sameTxAndAddress(previous.raw, log.raw) || previous.blockHash !== log.blockHash) {
-        throw new RpcRetryableError(`eth_getLogs(${fromBlock}..${toBlock}): two different logs at block ${log.block} log ${log.logIndex}`);
+        throw new RpcRetryableError(
+          `eth_getLogs(${fromBlock}..${toBlock}): two different logs at block ${log.block} log ${log.logIndex}`,
+        );
       }
       continue;
     }
@@ -47,5 +70,7 @@ export async function fetchRangeLogs(rpc: RpcClient, filters: readonly LogFilter
 }
 
 function sameTxAndAddress(a: RawLog, b: RawLog): boolean {
-  return hexField(a, a.txAt, 64) === hexField(b, b.txAt, 64) && hexField(a, a.addressAt, 40) === hexField(b, b.addressAt, 40);
+  return (
+    hexField(a, a.txAt, 64) === hexField(b, b.txAt, 64) && hexField(a, a.addressAt, 40) === hexField(b, b.addressAt, 40)
+  );
 }

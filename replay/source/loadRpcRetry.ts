@@ -12,12 +12,17 @@ const MAX_BACKOFF_MS = 3_600_000;
 
 export function loadRpcRetry(configPath: string): Required<RetryPolicy> {
   const rpc = readConfigFile(configPath)?.rpc ?? {};
-  if (typeof rpc !== 'object' || rpc === null || Array.isArray(rpc)) throw new InputError(configPath, 0, 'rpc must be an object');
+  if (typeof rpc !== 'object' || rpc === null || Array.isArray(rpc))
+    throw new InputError(configPath, 0, 'rpc must be an object');
   const unknown = Object.keys(rpc).find((name) => name !== 'maxBackoffMs');
   if (unknown !== undefined) throw new InputError(configPath, 0, `rpc: unknown field ${unknown} (maxBackoffMs)`);
   const maxMs = (rpc as { maxBackoffMs?: unknown }).maxBackoffMs ?? CONNECTED_RETRY.maxMs!;
   if (typeof maxMs !== 'number' || !Number.isInteger(maxMs) || maxMs < MIN_BACKOFF_MS || maxMs > MAX_BACKOFF_MS) {
-    throw new InputError(configPath, 0, `rpc.maxBackoffMs must be an integer from ${MIN_BACKOFF_MS} to ${MAX_BACKOFF_MS}`);
+    throw new InputError(
+      configPath,
+      0,
+      `rpc.maxBackoffMs must be an integer from ${MIN_BACKOFF_MS} to ${MAX_BACKOFF_MS}`,
+    );
   }
   return { retries: Infinity, baseMs: Math.min(CONNECTED_RETRY.baseMs!, maxMs), maxMs };
 }

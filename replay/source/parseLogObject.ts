@@ -18,7 +18,8 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const HEX_DATA = /^0x(?:[0-9a-fA-F]{2})*$/;
 
 /** A capture made from a node's eth_getLogs answers as they are lacks block times; say how to get them. */
-const MISSING_TIMESTAMP = 'blockTimestamp is missing (many nodes leave it out of eth_getLogs): write the capture with ' +
+const MISSING_TIMESTAMP =
+  'blockTimestamp is missing (many nodes leave it out of eth_getLogs): write the capture with ' +
   'tally capture --rpc URL --from-block A --to-block B --out FILE, which takes it from the block headers, or ingest ' +
   'from the node with tally ingest --rpc URL';
 
@@ -26,12 +27,15 @@ function quantity(object: Record<string, unknown>, field: string): number {
   const value = object[field];
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
   if (typeof value === 'string' && /^0x[0-9a-fA-F]{1,13}$/.test(value)) return parseInt(value, 16);
-  throw new Error(`${field} must be a 0x hex quantity or a non-negative integer, got ${JSON.stringify(value)?.slice(0, 40)}`);
+  throw new Error(
+    `${field} must be a 0x hex quantity or a non-negative integer, got ${JSON.stringify(value)?.slice(0, 40)}`,
+  );
 }
 
 function matching(object: Record<string, unknown>, field: string, pattern: RegExp, what: string): string {
   const value = object[field];
-  if (typeof value !== 'string' || !pattern.test(value)) throw new Error(`${field} must be ${what}, got ${JSON.stringify(value)?.slice(0, 80)}`);
+  if (typeof value !== 'string' || !pattern.test(value))
+    throw new Error(`${field} must be ${what}, got ${JSON.stringify(value)?.slice(0, 80)}`);
   return value.toLowerCase();
 }
 

@@ -16,5 +16,12 @@ export interface RpcLog {
 /** Throws an Error naming the bad field. */
 export function parseRpcLog(value: unknown): RpcLog {
   const log = parseLogObject(value, { requireTimestamp: false });
-  return { raw: log.raw, block: log.block, blockHash: log.blockHash, blockTs: log.blockTs, logIndex: log.raw.logIndex, removed: log.removed };
+  return {
+    raw: log.raw,
+    block: log.block,
+    blockHash: log.blockHash,
+    blockTs: log.blockTs,
+    logIndex: log.raw.logIndex,
+    removed: log.removed,
+  };
 }

@@ -60,32 +60,47 @@ export function* readCaptureBatches(options: {
   for (const text of readLines(path)) {
     if (isBlank(text.buffer, text.start, text.end)) continue;
     let line = scan(text.buffer, text.start, text.end);
-    if (line === null) try {
-      line = parseCaptureLine(lineText(text));
-    } catch (error) {
-      const torn = !text.terminated ? ' (the last line is cut short)' : '';
-      throw new InputError(path, text.number, `malformed log line: ${(error as Error).message}${torn}`);
-    }
+    if (line === null)
+      try {
+        line = parseCaptureLine(lineText(text));
+      } catch (error) {
+        const torn = !text.terminated ? ' (the last line is cut short)' : '';
+        throw new InputError(path, text.number, `malformed log line: ${(error as Error).message}${torn}`);
+      }
     progress.lines++;
     const { raw, block } = line;
     if (block < lastBlock || (block === lastBlock && raw.logIndex <= lastLogIndex)) {
-      throw new InputError(path, text.number,
-        `out of order: block ${block} log ${raw.logIndex} comes after block ${lastBlock} log ${lastLogIndex}`);
+      throw new InputError(
+        path,
+        text.number,
+        `out of order: block ${block} log ${raw.logIndex} comes after block ${lastBlock} log ${lastLogIndex}`,
+      );
     }
     if (block > lastBlock) {
       if (lastBlock >= 0 && line.blockTs < lastTs) {
-        throw new InputError(path, text.number, `block ${block} has timestamp ${line.blockTs}, before block ${lastBlock}'s ${lastTs}`);
+        throw new InputError(
+          path,
+          text.number,
+          `block ${block} has timestamp ${line.blockTs}, before block ${lastBlock}'s ${lastTs}`,
+        );
       }
       lastHash = hexField(raw, raw.blockHashAt, 64);
       if (block <= afterBlock) {
         const known = options.knownHash?.(block);
         if (known !== undefined && known !== lastHash) {
-          throw new InputError(path, text.number,
-            `block ${block} has hash ${lastHash} but the log holds ${known}: a reorganisation below the finalized block; rewind first`);
+          throw new InputError(
+            path,
+            text.number,
+            `block ${block} has hash ${lastHash} but the log holds ${known}: a reorganisation below the finalized block; rewind first`,
+          );
         }
       }
     } else if (line.blockTs !== lastTs || !sameDigits(raw.bytes, raw.blockHashAt, lastHash)) {
-      throw new InputError(path, text.number, `block ${block}: blockHash or blockTimestamp differs from earlier lines of the same block`);
+      throw new InputError(
+        path,
+        text.number,
+        `block ${block}: blockHash or blockTimestamp differs from earlier lines of the same block`,
+      );
     }
     lastBlock = block;
     lastLogIndex = raw.logIndex;

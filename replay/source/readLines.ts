@@ -20,10 +20,14 @@ export function lineText(line: Line): string {
   return line.buffer.toString('utf8', line.start, line.end);
 }
 
-export function* readLines(path: string, options: { chunkBytes?: number; maxLineBytes?: number } = {}): Generator<Line> {
+export function* readLines(
+  path: string,
+  options: { chunkBytes?: number; maxLineBytes?: number } = {},
+): Generator<Line> {
   const chunkBytes = options.chunkBytes ?? 4 * 1024 * 1024;
   const maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
-  const tooLong = (number: number) => new InputError(path, number, `the line is longer than ${maxLineBytes} bytes: not a log line of a capture`);
+  const tooLong = (number: number) =>
+    new InputError(path, number, `the line is longer than ${maxLineBytes} bytes: not a log line of a capture`);
   const fd = openSync(path, 'r');
   try {
     let buffer = Buffer.allocUnsafe(chunkBytes);

@@ -78,20 +78,29 @@ async function checkVenueChain(rpc: RpcClient, addresses: VenueAddresses): Promi
   const chainId = await rpc.request<string>('eth_chainId', []);
   const code = await rpc.request<string>('eth_getCode', [addresses.ctf, 'latest']);
   if (typeof code !== 'string' || code === '0x' || code === '0x0') {
-    throw new RpcFatalError(`${rpc.url} (chain id ${parseInt(String(chainId), 16)}) has no contract at the CTF address ${addresses.ctf}: ` +
-      'it serves another chain, or the data directory\'s config.json does not name this chain\'s contracts');
+    throw new RpcFatalError(
+      `${rpc.url} (chain id ${parseInt(String(chainId), 16)}) has no contract at the CTF address ${addresses.ctf}: ` +
+        "it serves another chain, or the data directory's config.json does not name this chain's contracts",
+    );
   }
 }
 
 export async function* readRpcBatches(options: RpcSourceOptions): AsyncGenerator<RpcBatch> {
   const { decoder, signal } = options;
   const rpc = createRpcClient({
-    url: options.url, transport: options.transport, retry: options.retry, firstRetry: options.firstRetry, signal,
+    url: options.url,
+    transport: options.transport,
+    retry: options.retry,
+    firstRetry: options.firstRetry,
+    signal,
     onRetry: options.onRetry,
   });
   const headers = createBlockHeaders(rpc);
   const heads = createHeadReader({
-    rpc, headers, confirmations: options.confirmations ?? 256, warn: options.warn ?? ((message) => process.stderr.write(message + '\n')),
+    rpc,
+    headers,
+    confirmations: options.confirmations ?? 256,
+    warn: options.warn ?? ((message) => process.stderr.write(message + '\n')),
   });
   const range = createAdaptiveRange(options.range);
   const filters = venueLogFilters(options.addresses);
@@ -109,17 +118,19 @@ export async function* readRpcBatches(options: RpcSourceOptions): AsyncGenerator
     if (!header || header.hash !== known) throw new FinalityMismatchError(block, header?.hash ?? null, known);
   };
   /** One range's blocks, or null when the node's answer was too big to trust (the range is halved). */
-  const readRange = (from: number, to: number) => rpc.retrying('eth_getLogs', async () => {
-    const logs = await fetchRangeLogs(rpc, filters, from, to);
-    if (range.isTooMany(logs.length, to - from + 1)) return null;
-    const timed = await fillBlockTimes(logs, headers);
-    return { logs: timed, blocks: assembleBlocks(timed, decoder) };
-  });
+  const readRange = (from: number, to: number) =>
+    rpc.retrying('eth_getLogs', async () => {
+      const logs = await fetchRangeLogs(rpc, filters, from, to);
+      if (range.isTooMany(logs.length, to - from + 1)) return null;
+      const timed = await fillBlockTimes(logs, headers);
+      return { logs: timed, blocks: assembleBlocks(timed, decoder) };
+    });
   const toBlock = options.toBlock ?? Infinity;
 
   try {
     await checkVenueChain(rpc, options.addresses);
-    let next = options.afterBlock >= 0 ? options.afterBlock + 1 : (options.startBlock ?? defaultStartBlock(options.addresses));
+    let next =
+      options.afterBlock >= 0 ? options.afterBlock + 1 : (options.startBlock ?? defaultStartBlock(options.addresses));
     let lastIngested = options.afterBlock;
     let head = await readHead();
     await checkFinality(lastIngested);
@@ -133,7 +144,10 @@ export async function* readRpcBatches(options: RpcSourceOptions): AsyncGenerator
         } catch (error) {
           if (!(error instanceof RpcRangeError)) throw error;
           if (range.shrink(to - next + 1)) continue;
-          throw new RpcFatalError(`eth_getLogs of block ${next} alone fails, so a smaller range cannot help: ${error.message}`, { cause: error });
+          throw new RpcFatalError(
+            `eth_getLogs of block ${next} alone fails, so a smaller range cannot help: ${error.message}`,
+            { cause: error },
+          );
         }
         if (read === null) {
           range.shrink(to - next + 1);

@@ -20,7 +20,11 @@ export class RpcRangeError extends Error {
 
 export class RpcRetryableError extends Error {
   override name = 'RpcRetryableError';
-  constructor(message: string, readonly retryAfterMs?: number, options?: ErrorOptions) {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+    options?: ErrorOptions,
+  ) {
     super(message, options);
   }
 }
@@ -32,14 +36,23 @@ export class RpcFatalError extends EnvironmentError {
 /** A retryable error that outlived the retry budget: fatal, with its facts kept for a message that fits the phase. */
 export class RpcRetriesSpentError extends RpcFatalError {
   override name = 'RpcRetriesSpentError';
-  constructor(readonly method: string, readonly attempts: number, readonly lastCause: string, options?: ErrorOptions) {
+  constructor(
+    readonly method: string,
+    readonly attempts: number,
+    readonly lastCause: string,
+    options?: ErrorOptions,
+  ) {
     super(`${method} still failing after ${attempts} attempts: ${lastCause}`, options);
   }
 }
 
 export class FinalityMismatchError extends RefusedError {
   override name = 'FinalityMismatchError';
-  constructor(readonly block: number, readonly nodeHash: string | null, readonly logHash: string) {
+  constructor(
+    readonly block: number,
+    readonly nodeHash: string | null,
+    readonly logHash: string,
+  ) {
     super(
       `block ${block}: the node ${nodeHash === null ? 'has no such block' : `has hash ${nodeHash}`} but the log holds ${logHash}: ` +
         `the chain changed below the finalized block, or this is another chain; run tally rewind --to-block N with N below ${block}, then ingest again`,
@@ -49,18 +62,41 @@ export class FinalityMismatchError extends RefusedError {
 
 // Messages of nodes and providers (geth, erigon, nethermind, bor, Alchemy, Infura, QuickNode, Ankr, Chainstack,
 // BlastAPI, drpc, Polygon's public RPC) that mean "ask for fewer blocks".
-const RANGE_MESSAGE = new RegExp([
-  'more than \\d+ results', 'too many (results|logs|blocks)', 'response size', 'size exceeded', 'response too (large|big)',
-  'log response', 'limit exceeded', 'range (is )?too (large|wide|big)', 'block range', 'range limit', 'exceed(s|ed)? (the )?max',
-  'max(imum)? (block )?range', 'max results', 'query exceeds', 'result window', 'returned more than', 'smaller (block )?range',
-  'reduce (the )?range', 'limited to', 'timed? ?out', 'timeout', 'deadline exceeded',
-].join('|'), 'i');
+const RANGE_MESSAGE = new RegExp(
+  [
+    'more than \\d+ results',
+    'too many (results|logs|blocks)',
+    'response size',
+    'size exceeded',
+    'response too (large|big)',
+    'log response',
+    'limit exceeded',
+    'range (is )?too (large|wide|big)',
+    'block range',
+    'range limit',
+    'exceed(s|ed)? (the )?max',
+    'max(imum)? (block )?range',
+    'max results',
+    'query exceeds',
+    'result window',
+    'returned more than',
+    'smaller (block )?range',
+    'reduce (the )?range',
+    'limited to',
+    'timed? ?out',
+    'timeout',
+    'deadline exceeded',
+  ].join('|'),
+  'i',
+);
 
 // Rate limits: back off, do not shrink the range.
-const RATE_MESSAGE = /rate.?limit|too many requests|request rate|capacity|quota|credits|throttl|exceeded the (daily|monthly)|request count/i;
+const RATE_MESSAGE =
+  /rate.?limit|too many requests|request rate|capacity|quota|credits|throttl|exceeded the (daily|monthly)|request count/i;
 
 // Transient node states: load-balanced providers serving from a node a little behind.
-const TRANSIENT_MESSAGE = /header not found|unknown block|block not found|missing trie node|not synced|syncing|try again|temporar|overloaded|unavailable|connection|socket|econn|epipe|network|fetch failed|internal error/i;
+const TRANSIENT_MESSAGE =
+  /header not found|unknown block|block not found|missing trie node|not synced|syncing|try again|temporar|overloaded|unavailable|connection|socket|econn|epipe|network|fetch failed|internal error/i;
 
 // fetch's own refusals, before any connection: a port the Fetch standard blocks (1, 9, 6000, ...: undici says
 // "bad port"), a scheme it cannot fetch, a malformed URL. No retry ever reaches the node.
@@ -85,8 +121,14 @@ function errorFacts(error: unknown): ErrorFacts {
   let current: unknown = error;
   for (let depth = 0; current !== undefined && current !== null && depth < 8; depth++) {
     const e = current as {
-      name?: string; shortMessage?: string; details?: string; message?: string; status?: number; code?: unknown;
-      headers?: { get?(name: string): string | null }; cause?: unknown;
+      name?: string;
+      shortMessage?: string;
+      details?: string;
+      message?: string;
+      status?: number;
+      code?: unknown;
+      headers?: { get?(name: string): string | null };
+      cause?: unknown;
     };
     if (e.name === 'TimeoutError' || e.name === 'AbortError') facts.timeout = true;
     // viem and fetch repeat a cause's text at several depths ("fetch failed" twice): each text once.
@@ -113,13 +155,20 @@ function errorFacts(error: unknown): ErrorFacts {
  */
 export function isNodeAnswer(error: unknown): boolean {
   const facts = errorFacts(error);
-  return facts.code !== undefined && (facts.status === undefined || (facts.status < 500 && facts.status !== 429 && facts.status !== 408));
+  return (
+    facts.code !== undefined &&
+    (facts.status === undefined || (facts.status < 500 && facts.status !== 429 && facts.status !== 408))
+  );
 }
 
 /** A one-line description for messages: the provider's own words when there are any. */
 export function describeRpcError(error: unknown): string {
   const facts = errorFacts(error);
-  const parts = [facts.status !== undefined ? `HTTP ${facts.status}` : '', facts.code !== undefined ? `code ${facts.code}` : '', facts.text];
+  const parts = [
+    facts.status !== undefined ? `HTTP ${facts.status}` : '',
+    facts.code !== undefined ? `code ${facts.code}` : '',
+    facts.text,
+  ];
   const text = parts.filter((part) => part.length > 0).join(', ');
   return text.length > 0 ? text.slice(0, 400) : String((error as Error)?.message ?? error).slice(0, 400);
 }
@@ -129,17 +178,20 @@ export function describeRpcError(error: unknown): string {
  * only eth_getLogs can be fixed by a smaller range; for anything else those texts mean a retryable timeout.
  */
 export function classifyRpcError(error: unknown, method: string): RpcRangeError | RpcRetryableError | RpcFatalError {
-  if (error instanceof RpcRangeError || error instanceof RpcRetryableError || error instanceof RpcFatalError) return error;
+  if (error instanceof RpcRangeError || error instanceof RpcRetryableError || error instanceof RpcFatalError)
+    return error;
   const facts = errorFacts(error);
   const what = `${method}: ${describeRpcError(error)}`;
   const getLogs = method === 'eth_getLogs';
-  if (RATE_MESSAGE.test(facts.text) || facts.status === 429) return new RpcRetryableError(what, facts.retryAfterMs, { cause: error });
+  if (RATE_MESSAGE.test(facts.text) || facts.status === 429)
+    return new RpcRetryableError(what, facts.retryAfterMs, { cause: error });
   if (getLogs && (RANGE_MESSAGE.test(facts.text) || facts.timeout || facts.status === 413 || facts.status === 504)) {
     return new RpcRangeError(what, { cause: error });
   }
   if (facts.timeout || RANGE_MESSAGE.test(facts.text)) return new RpcRetryableError(what, undefined, { cause: error });
   if (facts.status !== undefined) {
-    if (facts.status === 408 || facts.status === 425 || facts.status >= 500) return new RpcRetryableError(what, facts.retryAfterMs, { cause: error });
+    if (facts.status === 408 || facts.status === 425 || facts.status >= 500)
+      return new RpcRetryableError(what, facts.retryAfterMs, { cause: error });
     if (facts.status >= 400) return new RpcFatalError(what, { cause: error });
   }
   if (facts.status === undefined && BAD_PORT.test(facts.text)) {
@@ -147,8 +199,9 @@ export function classifyRpcError(error: unknown, method: string): RpcRangeError 
     return new RpcFatalError(`${what}: ${fix}`, { cause: error });
   }
   if (facts.status === undefined && UNFETCHABLE.test(facts.text)) {
-    return new RpcFatalError(`${what}: not a URL fetch can use (give the node's http:// or https:// URL)`,
-      { cause: error });
+    return new RpcFatalError(`${what}: not a URL fetch can use (give the node's http:// or https:// URL)`, {
+      cause: error,
+    });
   }
   if (facts.code !== undefined && FATAL_CODES.has(facts.code) && !TRANSIENT_MESSAGE.test(facts.text)) {
     return new RpcFatalError(what, { cause: error });

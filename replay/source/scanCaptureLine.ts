@@ -22,7 +22,9 @@ for (let c = 0; c < 6; c++) {
 }
 const QUOTE = 34;
 
-interface Cursor { at: number }
+interface Cursor {
+  at: number;
+}
 
 function skipSpace(buf: Buffer, cursor: Cursor, end: number): void {
   let at = cursor.at;
@@ -136,8 +138,16 @@ export type CaptureLineScanner = (buf: Buffer, start: number, end: number) => Ca
 /** A scanner with its own result object, reused for every line it scans. */
 export function createCaptureLineScanner(): CaptureLineScanner {
   const raw: RawLog = {
-    bytes: Buffer.alloc(0), addressAt: -1, topicCount: 0, topicAt: new Int32Array(4), dataStart: -1, dataEnd: -1,
-    txAt: -1, blockHashAt: -1, logIndex: -1, txIndex: -1,
+    bytes: Buffer.alloc(0),
+    addressAt: -1,
+    topicCount: 0,
+    topicAt: new Int32Array(4),
+    dataStart: -1,
+    dataEnd: -1,
+    txAt: -1,
+    blockHashAt: -1,
+    logIndex: -1,
+    txIndex: -1,
   };
   const line: CaptureLine = { raw, block: -1, blockTs: -1, removed: false };
   const cursor: Cursor = { at: 0 };
@@ -195,8 +205,14 @@ export function createCaptureLineScanner(): CaptureLineScanner {
             if (at < 0) return null;
             topicAt[topicCount++] = at;
             skipSpace(buf, cursor, end);
-            if (buf[cursor.at] === 44) { cursor.at++; continue; }
-            if (buf[cursor.at] === 93) { cursor.at++; break; }
+            if (buf[cursor.at] === 44) {
+              cursor.at++;
+              continue;
+            }
+            if (buf[cursor.at] === 93) {
+              cursor.at++;
+              break;
+            }
             return null;
           }
         }
@@ -213,14 +229,21 @@ export function createCaptureLineScanner(): CaptureLineScanner {
       } else if (k0 === 108 && keyIs(buf, keyStart, keyLength, 'logIndex')) {
         if ((logIndex = quantity(buf, cursor, end)) < 0) return null;
       } else if (k0 === 114 && keyIs(buf, keyStart, keyLength, 'removed')) {
-        if (buf[cursor.at] === 116 && keyIs(buf, cursor.at, 4, 'true')) { removed = true; cursor.at += 4; }
-        else if (buf[cursor.at] === 102 && keyIs(buf, cursor.at, 5, 'false')) { removed = false; cursor.at += 5; }
-        else return null;
+        if (buf[cursor.at] === 116 && keyIs(buf, cursor.at, 4, 'true')) {
+          removed = true;
+          cursor.at += 4;
+        } else if (buf[cursor.at] === 102 && keyIs(buf, cursor.at, 5, 'false')) {
+          removed = false;
+          cursor.at += 5;
+        } else return null;
       } else if (!skipScalar(buf, cursor, end)) {
         return null;
       }
       skipSpace(buf, cursor, end);
-      if (buf[cursor.at] === 44) { cursor.at++; continue; }
+      if (buf[cursor.at] === 44) {
+        cursor.at++;
+        continue;
+      }
       if (buf[cursor.at] === 125) break;
       return null;
     }

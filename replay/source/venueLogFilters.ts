@@ -27,13 +27,11 @@ const POOL_KINDS = [KIND.fpmmBuy, KIND.fpmmSell, KIND.fpmmFundingAdded, KIND.fpm
 export function venueLogFilters(addresses: VenueAddresses): LogFilter[] {
   const contracts = new Set<string>();
   for (const [name, value] of Object.entries(addresses)) {
-    if (name === 'priceFeeds') for (const feed of Object.keys(value as Record<string, string>)) contracts.add(feed.toLowerCase());
+    if (name === 'priceFeeds')
+      for (const feed of Object.keys(value as Record<string, string>)) contracts.add(feed.toLowerCase());
     else contracts.add((value as string).toLowerCase());
   }
   const poolTopics = new Set<string>(POOL_KINDS.map((kind) => EVENT_TOPICS[kind]));
   const venueTopics = [...new Set<string>(Object.values(EVENT_TOPICS))].filter((topic) => !poolTopics.has(topic));
-  return [
-    { address: [...contracts].sort(), topics: venueTopics.sort() },
-    { topics: [...poolTopics].sort() },
-  ];
+  return [{ address: [...contracts].sort(), topics: venueTopics.sort() }, { topics: [...poolTopics].sort() }];
 }

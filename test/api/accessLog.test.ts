@@ -18,8 +18,13 @@ const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n
 const BIN = fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url));
 
 /** Serves with `flags`, sends the requests, stops the server; answers its stdout lines after the serving line. */
-async function serveAndAsk(flags: string[], requests: Array<{ path: string; method?: string; key?: string }>): Promise<string[]> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--data', data, '--port', '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
+async function serveAndAsk(
+  flags: string[],
+  requests: Array<{ path: string; method?: string; key?: string }>,
+): Promise<string[]> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--data', data, '--port', '0', ...flags], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -36,7 +41,7 @@ async function serveAndAsk(flags: string[], requests: Array<{ path: string; meth
     await (await fetch(base + request.path, { method: request.method ?? 'GET', headers })).arrayBuffer();
   }
   child.kill('SIGTERM');
-  if (await exited !== 0) throw new Error(`serve exited badly: ${stderr}`);
+  if ((await exited) !== 0) throw new Error(`serve exited badly: ${stderr}`);
   return stdout.trim().split('\n').slice(1);
 }
 
@@ -55,15 +60,25 @@ t.test('default: no access log without the flag', async (t) => {
 t.test('behavior: --access-log writes a line per request', async (t) => {
   const lines = await serveAndAsk(['--access-log'], requests);
   t.equal(lines.length, requests.length, lines.join('\n'));
-  const pattern = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z) 127\.0\.0\.1 ("(?:[^"\\]|\\.)*") (\d{3}) (\d+\.\d\d)ms (\S+)$/;
+  const pattern =
+    /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z) 127\.0\.0\.1 ("(?:[^"\\]|\\.)*") (\d{3}) (\d+\.\d\d)ms (\S+)$/;
   const parsed = lines.map((line) => pattern.exec(line));
-  t.ok(parsed.every((match) => match !== null), 'every line in the format');
-  t.same(parsed.map((match) => [JSON.parse(match![2]!), Number(match![3]), match![5]]), [
-    ['GET /v1/health', 200, key.slice(0, 10)],
-    ['GET /v1/health?x=%22quoted%22', 401, '-'],
-    ['GET /v1/openapi.json', 200, '-'],
-    ['HEAD /v1/health', 200, key.slice(0, 10)],
-    ['GET /metrics', 200, '-'],
-  ]);
-  t.notOk(lines.some((line) => line.includes(key)), 'the key itself is never written');
+  t.ok(
+    parsed.every((match) => match !== null),
+    'every line in the format',
+  );
+  t.same(
+    parsed.map((match) => [JSON.parse(match![2]!), Number(match![3]), match![5]]),
+    [
+      ['GET /v1/health', 200, key.slice(0, 10)],
+      ['GET /v1/health?x=%22quoted%22', 401, '-'],
+      ['GET /v1/openapi.json', 200, '-'],
+      ['HEAD /v1/health', 200, key.slice(0, 10)],
+      ['GET /metrics', 200, '-'],
+    ],
+  );
+  t.notOk(
+    lines.some((line) => line.includes(key)),
+    'the key itself is never written',
+  );
 });

@@ -21,26 +21,33 @@ t.test('default: a hit returns the cached bytes; a new generation empties the ca
   t.equal(cache.get('g1', '/a'), undefined, 'and the old entries are gone');
 });
 
-t.test('default: past the budget the least recently served answers go, down to three quarters, gzips counted', async (t) => {
-  const cache = createAnswerCache(10_000);
-  const [a, b, c] = [answer(2000), answer(2000), answer(2000)];
-  cache.set('g', '/a', a);
-  cache.set('g', '/b', b);
-  cache.set('g', '/c', c);
-  cache.get('g', '/a');
-  cache.setGzip('g', '/c', c, Buffer.alloc(3000));
-  t.equal(cache.get('g', '/c')?.gzip?.length, 3000, 'the gzip is kept with its answer');
-  cache.get('g', '/a');
-  cache.set('g', '/d', answer(2000));
-  t.equal(cache.get('g', '/b'), undefined, 'the least recently served went first');
-  t.equal(cache.get('g', '/c'), undefined, 'then the next, down to three quarters of the budget (its gzip and URL counted)');
-  t.equal(cache.get('g', '/a'), a, 'a recent hit stayed');
-  t.ok(cache.get('g', '/d'), 'the new answer stayed');
-  cache.set('g', '/huge', answer(4000));
-  t.equal(cache.get('g', '/huge'), undefined, 'an answer over a quarter of the budget is not kept');
-  cache.setGzip('g2', '/a', a, Buffer.alloc(10));
-  t.equal(a.gzip, undefined, 'a gzip of an older generation is dropped');
-});
+t.test(
+  'default: past the budget the least recently served answers go, down to three quarters, gzips counted',
+  async (t) => {
+    const cache = createAnswerCache(10_000);
+    const [a, b, c] = [answer(2000), answer(2000), answer(2000)];
+    cache.set('g', '/a', a);
+    cache.set('g', '/b', b);
+    cache.set('g', '/c', c);
+    cache.get('g', '/a');
+    cache.setGzip('g', '/c', c, Buffer.alloc(3000));
+    t.equal(cache.get('g', '/c')?.gzip?.length, 3000, 'the gzip is kept with its answer');
+    cache.get('g', '/a');
+    cache.set('g', '/d', answer(2000));
+    t.equal(cache.get('g', '/b'), undefined, 'the least recently served went first');
+    t.equal(
+      cache.get('g', '/c'),
+      undefined,
+      'then the next, down to three quarters of the budget (its gzip and URL counted)',
+    );
+    t.equal(cache.get('g', '/a'), a, 'a recent hit stayed');
+    t.ok(cache.get('g', '/d'), 'the new answer stayed');
+    cache.set('g', '/huge', answer(4000));
+    t.equal(cache.get('g', '/huge'), undefined, 'an answer over a quarter of the budget is not kept');
+    cache.setGzip('g2', '/a', a, Buffer.alloc(10));
+    t.equal(a.gzip, undefined, 'a gzip of an older generation is dropped');
+  },
+);
 
 // A demo venue folded in two steps while the server runs in this process and the fold in another.
 const inputs = await createDemoInputs(3_000, 5);
@@ -87,9 +94,17 @@ t.test('default: a fold commit by another process reaches the next answer', asyn
 t.test('default: a metadata load by another process reaches the next answer', async (t) => {
   const path = `/v1/wallets/${wallet}/trades?limit=5`;
   const before = await get(path);
-  t.ok(before.body.trades.every((trade: { market: { question: string | null } }) => trade.market.question === null), 'no questions before the load');
+  t.ok(
+    before.body.trades.every((trade: { market: { question: string | null } }) => trade.market.question === null),
+    'no questions before the load',
+  );
   t.equal(runTally(['metadata', '--data', data, '--file', inputs.metadata]).code, 0);
   const after = await get(path);
   t.equal(after.body.block, before.body.block, 'the same block');
-  t.ok(after.body.trades.every((trade: { market: { question: string | null } }) => typeof trade.market.question === 'string'), 'questions after it');
+  t.ok(
+    after.body.trades.every(
+      (trade: { market: { question: string | null } }) => typeof trade.market.question === 'string',
+    ),
+    'questions after it',
+  );
 });

@@ -42,17 +42,31 @@ t.test('default: the lifetime board, best total first, paged without gap or over
   const rows = await wholeBoard('');
   t.equal(rows.length, first.body.total, `${rows.length} wallets, each once`);
   t.equal(new Set(rows.map((r) => r.wallet)).size, rows.length);
-  t.ok(rows.every((r, i) => i === 0 || rows[i - 1].totalPnl >= r.totalPnl), 'best total first');
+  t.ok(
+    rows.every((r, i) => i === 0 || rows[i - 1].totalPnl >= r.totalPnl),
+    'best total first',
+  );
   t.same(rows.slice(0, 100), first.body.rows, 'the pages continue the first answer');
-  t.equal((await get('/v1/leaderboard?limit=9999')).body.rows.length, Math.min(500, rows.length), 'limit clamped to 500');
-  for (const [sort, key] of [['realizedPnl', (r: any) => r.realizedPnl], ['volume', (r: any) => r.volume], ['roi', (r: any) => r.roi]] as const) {
+  t.equal(
+    (await get('/v1/leaderboard?limit=9999')).body.rows.length,
+    Math.min(500, rows.length),
+    'limit clamped to 500',
+  );
+  for (const [sort, key] of [
+    ['realizedPnl', (r: any) => r.realizedPnl],
+    ['volume', (r: any) => r.volume],
+    ['roi', (r: any) => r.roi],
+  ] as const) {
     const sorted = await wholeBoard(`sort=${sort}`);
     t.equal(sorted.length, rows.length);
-    t.ok(sorted.every((r, i) => i === 0 || key(sorted[i - 1]) >= key(r)), `sorted by ${sort}`);
+    t.ok(
+      sorted.every((r, i) => i === 0 || key(sorted[i - 1]) >= key(r)),
+      `sorted by ${sort}`,
+    );
   }
 });
 
-t.test('default: a category\'s board holds its rows; a window\'s rows equal the wallets\' stats in it', async (t) => {
+t.test("default: a category's board holds its rows; a window's rows equal the wallets' stats in it", async (t) => {
   const crypto = await wholeBoard('category=CRYPTO');
   t.ok(crypto.length > 0 && crypto.every((r) => r.category === 'Crypto'), `${crypto.length} Crypto rows`);
   const week = await get('/v1/leaderboard?period=7d&limit=20');
@@ -63,26 +77,48 @@ t.test('default: a category\'s board holds its rows; a window\'s rows equal the 
     const stats = await get(`/v1/wallets/${row.wallet}/stats?period=7d`);
     t.same(stats.body.row, row, `${row.wallet}: its 7d row`);
   }
-  const old = await get(`/v1/leaderboard?from=${week.body.asOf - 30 * 86_400}&to=${week.body.asOf - 10 * 86_400}&limit=50`);
+  const old = await get(
+    `/v1/leaderboard?from=${week.body.asOf - 30 * 86_400}&to=${week.body.asOf - 10 * 86_400}&limit=50`,
+  );
   t.equal(old.status, 200);
   t.match(old.body, { period: 'custom', basis: 'settled' });
-  t.ok(old.body.rows.every((r: any) => r.unrealizedPnl === 0 && r.open.count === 0), 'a window that ends before now has no open book');
+  t.ok(
+    old.body.rows.every((r: any) => r.unrealizedPnl === 0 && r.open.count === 0),
+    'a window that ends before now has no open book',
+  );
 });
 
-t.test('default: a year holds the demo\'s whole history, so 1y rows and ranks are the lifetime ones (DESIGN.md 4)', async (t) => {
-  const lifetime = await wholeBoard('');
-  const asOf = (await get('/v1/leaderboard?limit=1')).body.asOf;
-  t.ok(lifetime.every((row) => row.firstActivityAt > asOf - 365 * 86_400), 'every wallet\'s first event is within the year');
-  for (const wallet of (await chooseWallets(data, 80)).slice(0, 40)) {
-    const [all, year] = [await get(`/v1/wallets/${wallet}/stats?period=all`), await get(`/v1/wallets/${wallet}/stats?period=1y`)];
-    t.same(year.body.row, all.body.row, `${wallet}: 1y equals lifetime in every figure`);
-    t.same((await get(`/v1/wallets/${wallet}/categories?period=1y`)).body.rows, (await get(`/v1/wallets/${wallet}/categories`)).body.rows, `${wallet}: and in every category`);
-  }
-  for (const sort of ['totalPnl', 'realizedPnl', 'volume', 'roi']) {
-    const ranks = (rows: any[]) => rows.map((row) => row.wallet);
-    t.same(ranks(await wholeBoard(`period=1y&sort=${sort}`)), ranks(sort === 'totalPnl' ? lifetime : await wholeBoard(`sort=${sort}`)), `the 1y board ranks like the lifetime one by ${sort}`);
-  }
-});
+t.test(
+  "default: a year holds the demo's whole history, so 1y rows and ranks are the lifetime ones (DESIGN.md 4)",
+  async (t) => {
+    const lifetime = await wholeBoard('');
+    const asOf = (await get('/v1/leaderboard?limit=1')).body.asOf;
+    t.ok(
+      lifetime.every((row) => row.firstActivityAt > asOf - 365 * 86_400),
+      "every wallet's first event is within the year",
+    );
+    for (const wallet of (await chooseWallets(data, 80)).slice(0, 40)) {
+      const [all, year] = [
+        await get(`/v1/wallets/${wallet}/stats?period=all`),
+        await get(`/v1/wallets/${wallet}/stats?period=1y`),
+      ];
+      t.same(year.body.row, all.body.row, `${wallet}: 1y equals lifetime in every figure`);
+      t.same(
+        (await get(`/v1/wallets/${wallet}/categories?period=1y`)).body.rows,
+        (await get(`/v1/wallets/${wallet}/categories`)).body.rows,
+        `${wallet}: and in every category`,
+      );
+    }
+    for (const sort of ['totalPnl', 'realizedPnl', 'volume', 'roi']) {
+      const ranks = (rows: any[]) => rows.map((row) => row.wallet);
+      t.same(
+        ranks(await wholeBoard(`period=1y&sort=${sort}`)),
+        ranks(sort === 'totalPnl' ? lifetime : await wholeBoard(`sort=${sort}`)),
+        `the 1y board ranks like the lifetime one by ${sort}`,
+      );
+    }
+  },
+);
 
 t.test('default: stats and categories', async (t) => {
   const [top] = (await get('/v1/leaderboard?limit=1')).body.rows;
@@ -97,8 +133,23 @@ t.test('default: stats and categories', async (t) => {
   t.equal(categories.status, 200);
   t.same(answerProblems(WalletCategoriesAnswer, categories.body), [], 'the answer matches its schema');
   const rows = categories.body.rows;
-  t.ok(rows.length > 0 && rows.every((r: any, i: number) => i === 0 || rows[i - 1].realizedPnl >= r.realizedPnl), 'biggest realized first');
-  for (const field of ['realizedPnl', 'unrealizedPnl', 'capital', 'volume', 'fees', 'fills', 'marketsTraded', 'marketsDecided', 'marketsWon', 'redemptions', 'approxMarkets']) {
+  t.ok(
+    rows.length > 0 && rows.every((r: any, i: number) => i === 0 || rows[i - 1].realizedPnl >= r.realizedPnl),
+    'biggest realized first',
+  );
+  for (const field of [
+    'realizedPnl',
+    'unrealizedPnl',
+    'capital',
+    'volume',
+    'fees',
+    'fills',
+    'marketsTraded',
+    'marketsDecided',
+    'marketsWon',
+    'redemptions',
+    'approxMarkets',
+  ]) {
     const sum = rows.reduce((total: number, r: any) => total + r[field], 0);
     t.ok(near(sum, top[field], Math.abs(top[field])), `${field}: the categories sum to global`);
   }
@@ -108,7 +159,11 @@ t.test('default: stats and categories', async (t) => {
   }
   const nobody = await get(`/v1/wallets/0x${'0'.repeat(39)}1/stats?period=30d`);
   t.equal(nobody.status, 200);
-  t.match(nobody.body.row, { fills: 0, realizedPnl: 0, marketsTraded: 0, best: null, worst: null, open: { count: 0 } }, 'a wallet with nothing: zeros');
+  t.match(
+    nobody.body.row,
+    { fills: 0, realizedPnl: 0, marketsTraded: 0, best: null, worst: null, open: { count: 0 } },
+    'a wallet with nothing: zeros',
+  );
 });
 
 t.test('error: bad parameters name themselves', async (t) => {
@@ -143,7 +198,11 @@ t.test('error: before the first rollup, 503 the leaderboard is not built yet', a
   const other = await startServer({ data: unrolled.data, host: '127.0.0.1', port: 0 });
   try {
     const call = apiClient(other.port, unrolled.key);
-    for (const path of ['/v1/leaderboard', `/v1/wallets/0x${'a'.repeat(40)}/stats`, `/v1/wallets/0x${'a'.repeat(40)}/categories`]) {
+    for (const path of [
+      '/v1/leaderboard',
+      `/v1/wallets/0x${'a'.repeat(40)}/stats`,
+      `/v1/wallets/0x${'a'.repeat(40)}/categories`,
+    ]) {
       const answer = await call(path);
       t.same([answer.status, answer.body], [503, { error: ERROR.boardNotBuilt }], path);
     }
@@ -152,7 +211,7 @@ t.test('error: before the first rollup, 503 the leaderboard is not built yet', a
     await other.closeAll();
   }
   const health = await get('/v1/health');
-  t.equal(health.body.rollups.leaderboard, health.body.block, 'health: the rollup\'s block');
+  t.equal(health.body.rollups.leaderboard, health.body.block, "health: the rollup's block");
 });
 
 /** Every WalletRow of a wallet, each once: the closed ones (exitAt set) and the open ones still held. */
@@ -169,7 +228,7 @@ async function walletRows(wallet: string): Promise<any[]> {
   return rows;
 }
 
-t.test('default: the top 100 rows of the board agree with the wallets\' own positions', async (t) => {
+t.test("default: the top 100 rows of the board agree with the wallets' own positions", async (t) => {
   const board = (await get('/v1/leaderboard?limit=100')).body.rows;
   t.equal(board.length, 100);
   const marks = new Map<string, Record<string, number>>();
@@ -188,25 +247,42 @@ t.test('default: the top 100 rows of the board agree with the wallets\' own posi
       if (value === null) {
         // No fill of this token: valued at the market's default mark, the one the top-traders route reports.
         valuedByDefault++;
-        if (!marks.has(r.conditionId)) marks.set(r.conditionId, (await get(`/v1/markets/${r.conditionId}/top-traders?limit=1`)).body.marks);
+        if (!marks.has(r.conditionId))
+          marks.set(r.conditionId, (await get(`/v1/markets/${r.conditionId}/top-traders?limit=1`)).body.marks);
         value = r.shares * marks.get(r.conditionId)![r.tokenId]!;
       }
       unrealized += value - r.costBasis;
     }
-    const pnl = [...markets.values()].map((list) => ({ pnl: Math.round(sum(list, (r) => r.settledPnl) * 1e6) / 1e6, decided: list.every((r) => r.exitAt !== null) }));
+    const pnl = [...markets.values()].map((list) => ({
+      pnl: Math.round(sum(list, (r) => r.settledPnl) * 1e6) / 1e6,
+      decided: list.every((r) => r.exitAt !== null),
+    }));
     const decided = pnl.filter((m) => m.decided);
     // An open market's whole PnL so far is unrealized: its partial exits' settled PnL and the open book (DESIGN.md 4).
-    const openMarketsPnl = sum([...markets.values()].filter((list) => !list.every((r) => r.exitAt !== null)).flat(), (r) => r.settledPnl);
+    const openMarketsPnl = sum(
+      [...markets.values()].filter((list) => !list.every((r) => r.exitAt !== null)).flat(),
+      (r) => r.settledPnl,
+    );
     const expected = {
-      realizedPnl: sum(rows, (r) => r.settledPnl) - openMarketsPnl, unrealizedPnl: unrealized + openMarketsPnl, capital: sum(rows, (r) => r.invested),
-      buyVolume: sum(rows, (r) => r.boughtUsd), sellVolume: sum(rows, (r) => r.soldUsd), fees: sum(rows, (r) => r.fees),
-      shareVolume: sum(rows, (r) => r.boughtShares + r.soldShares), fills: sum(rows, (r) => r.fills), marketsTraded: markets.size,
-      marketsDecided: decided.length, marketsWon: decided.filter((m) => m.pnl > 0).length, marketsLost: decided.filter((m) => m.pnl < 0).length,
+      realizedPnl: sum(rows, (r) => r.settledPnl) - openMarketsPnl,
+      unrealizedPnl: unrealized + openMarketsPnl,
+      capital: sum(rows, (r) => r.invested),
+      buyVolume: sum(rows, (r) => r.boughtUsd),
+      sellVolume: sum(rows, (r) => r.soldUsd),
+      fees: sum(rows, (r) => r.fees),
+      shareVolume: sum(rows, (r) => r.boughtShares + r.soldShares),
+      fills: sum(rows, (r) => r.fills),
+      marketsTraded: markets.size,
+      marketsDecided: decided.length,
+      marketsWon: decided.filter((m) => m.pnl > 0).length,
+      marketsLost: decided.filter((m) => m.pnl < 0).length,
       approxMarkets: [...markets.values()].filter((list) => list.some((r) => r.basisApprox || r.partialHistory)).length,
       openCount: rows.filter((r) => r.open).length,
     };
     const actual = { ...row, openCount: row.open.count };
-    const wrong = Object.entries(expected).filter(([field, value]) => !near(actual[field], value, Math.abs(value) * 10));
+    const wrong = Object.entries(expected).filter(
+      ([field, value]) => !near(actual[field], value, Math.abs(value) * 10),
+    );
     t.same(wrong, [], `${row.wallet}: every sum agrees`);
   }
   t.comment(`${valuedByDefault} open positions without a fill of their own, valued at the default mark`);

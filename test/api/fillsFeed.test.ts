@@ -35,8 +35,17 @@ async function trades(market: string): Promise<any[]> {
 
 /** A trade as the feed's 11 integers. */
 const feedRow = (index: number, x: any) => [
-  index, x.ts, x.block, x.logIndex, x.outcomeIndex, x.side === 'BUY' ? 0 : 1, micros(x.size), micros(x.usd),
-  EXCHANGE_CODE.get(x.exchange), x.role === 'taker' ? 1 : 0, micros(x.fee),
+  index,
+  x.ts,
+  x.block,
+  x.logIndex,
+  x.outcomeIndex,
+  x.side === 'BUY' ? 0 : 1,
+  micros(x.size),
+  micros(x.usd),
+  EXCHANGE_CODE.get(x.exchange),
+  x.role === 'taker' ? 1 : 0,
+  micros(x.fee),
 ];
 
 /** Every feed row of the window, through the cursor, `limit` a page. */
@@ -61,7 +70,7 @@ const to = Math.max(...all.map((list) => list.at(-1).ts)) + 1;
 const from = to - 604_800;
 const window = (list: any[]) => list.filter((x) => x.ts >= from && x.ts < to);
 
-t.test('default: the rows are the market trades route\'s fills, oldest first, in every page size', async (t) => {
+t.test("default: the rows are the market trades route's fills, oldest first, in every page size", async (t) => {
   const one = await get(`/v1/fills?markets=${markets[0]}&from=${from}&to=${to}`);
   t.equal(one.status, 200);
   t.same(answerProblems(FillsFeedAnswer, one.body), [], 'the answer matches its schema');
@@ -74,13 +83,18 @@ t.test('default: the rows are the market trades route\'s fills, oldest first, in
   t.equal(paged.last.body.next, null, 'the last page has no next');
 });
 
-t.test('behavior: several markets merge in chain order, each row naming its market\'s place in the list', async (t) => {
-  const expected = markets.flatMap((_, i) => window(all[i]!).map((x) => feedRow(i, x)))
+t.test("behavior: several markets merge in chain order, each row naming its market's place in the list", async (t) => {
+  const expected = markets
+    .flatMap((_, i) => window(all[i]!).map((x) => feedRow(i, x)))
     .sort((a, b) => a[2]! - b[2]! || a[3]! - b[3]!);
   const { rows } = await feed(`markets=${markets.join(',')}&from=${from}&to=${to}`, 101);
   t.same(rows, expected);
   const shifted = await feed(`markets=${markets.join(',')}&from=${from + 3600}&to=${from + 7200}`, 50_000);
-  t.same(shifted.rows, expected.filter((row) => row[1]! >= from + 3600 && row[1]! < from + 7200), 'a narrower window: its fills only');
+  t.same(
+    shifted.rows,
+    expected.filter((row) => row[1]! >= from + 3600 && row[1]! < from + 7200),
+    'a narrower window: its fills only',
+  );
 });
 
 t.test('behavior: gzipped on request, the same answer', async (t) => {
@@ -104,7 +118,11 @@ t.test('error: strict parameters are refused, never clamped', async (t) => {
   await refused(`markets=${markets[0]},${markets[0]}&from=${from}&to=${to}`, FEED_ERRORS.markets);
   await refused(`markets=${markets[0]}, ${markets[1]}&from=${from}&to=${to}`, FEED_ERRORS.markets);
   const hundred = Array.from({ length: 100 }, (_, i) => '0x' + i.toString(16).padStart(64, '0'));
-  t.equal((await get(`/v1/fills?markets=${hundred.join(',')}&from=${from}&to=${to}`)).status, 200, '100 markets fit in a URL');
+  t.equal(
+    (await get(`/v1/fills?markets=${hundred.join(',')}&from=${from}&to=${to}`)).status,
+    200,
+    '100 markets fit in a URL',
+  );
   await refused(`markets=${[...hundred, markets[0]].join(',')}&from=${from}&to=${to}`, FEED_ERRORS.markets);
   await refused(`from=${from}&to=${to}`, FEED_ERRORS.markets);
   await refused(`${base}&limit=50001`, FEED_ERRORS.limit);
@@ -117,29 +135,41 @@ t.test('error: strict parameters are refused, never clamped', async (t) => {
   t.same(unknown.body.fills, [], 'a market with no fills: no rows');
 });
 
-t.test('default: heat counts the distinct wallets of each event\'s markets over the window, busiest first', async (t) => {
-  const answer = await get('/v1/events/heat?window=24h&limit=500');
-  t.equal(answer.status, 200);
-  t.same(answerProblems(EventHeatAnswer, answer.body), [], 'the answer matches its schema');
-  const { events, since } = answer.body;
-  t.ok(events.length > 0, `${events.length} events`);
-  t.ok(events.every((e: any, i: number) => i === 0 || events[i - 1].uniqueTraders >= e.uniqueTraders), 'busiest first');
-  // The busiest event, counted from the trades of its markets (the metadata names each market's event).
-  const metadata = JSON.parse(readFileSync(inputs.metadata, 'utf8')) as Array<{ conditionId: string; events?: Array<{ slug: string }> }>;
-  const minute = since + 86_400;
-  const [top] = events;
-  const eventMarkets = metadata.filter((m) => m.events?.[0]?.slug === top.eventSlug).map((m) => m.conditionId.toLowerCase());
-  const wallets = new Set<string>();
-  for (const market of eventMarkets) {
-    const answerTrades = await get(`/v1/markets/${market}/trades?limit=1000`);
-    if (answerTrades.status !== 200) continue;
-    for (const trade of answerTrades.body.trades) if (trade.ts >= since && trade.ts < minute) wallets.add(trade.wallet);
-  }
-  t.equal(top.uniqueTraders, wallets.size, `${top.eventSlug}: distinct wallets of its markets' trades in the window`);
-  t.equal(since % 60, 0, 'the window ends on a minute');
-  t.equal((await get('/v1/health')).body.rollups.heat, minute, 'health names the minute heat is measured at');
-  const short = await get('/v1/events/heat?window=1h&limit=2');
-  t.match(short.body, { window: '1h', since: since + 86_400 - 3_600 });
-  t.ok(short.body.events.length <= 2, 'limit');
-  t.equal((await get('/v1/events/heat?window=2d')).status, 400);
-});
+t.test(
+  "default: heat counts the distinct wallets of each event's markets over the window, busiest first",
+  async (t) => {
+    const answer = await get('/v1/events/heat?window=24h&limit=500');
+    t.equal(answer.status, 200);
+    t.same(answerProblems(EventHeatAnswer, answer.body), [], 'the answer matches its schema');
+    const { events, since } = answer.body;
+    t.ok(events.length > 0, `${events.length} events`);
+    t.ok(
+      events.every((e: any, i: number) => i === 0 || events[i - 1].uniqueTraders >= e.uniqueTraders),
+      'busiest first',
+    );
+    // The busiest event, counted from the trades of its markets (the metadata names each market's event).
+    const metadata = JSON.parse(readFileSync(inputs.metadata, 'utf8')) as Array<{
+      conditionId: string;
+      events?: Array<{ slug: string }>;
+    }>;
+    const minute = since + 86_400;
+    const [top] = events;
+    const eventMarkets = metadata
+      .filter((m) => m.events?.[0]?.slug === top.eventSlug)
+      .map((m) => m.conditionId.toLowerCase());
+    const wallets = new Set<string>();
+    for (const market of eventMarkets) {
+      const answerTrades = await get(`/v1/markets/${market}/trades?limit=1000`);
+      if (answerTrades.status !== 200) continue;
+      for (const trade of answerTrades.body.trades)
+        if (trade.ts >= since && trade.ts < minute) wallets.add(trade.wallet);
+    }
+    t.equal(top.uniqueTraders, wallets.size, `${top.eventSlug}: distinct wallets of its markets' trades in the window`);
+    t.equal(since % 60, 0, 'the window ends on a minute');
+    t.equal((await get('/v1/health')).body.rollups.heat, minute, 'health names the minute heat is measured at');
+    const short = await get('/v1/events/heat?window=1h&limit=2');
+    t.match(short.body, { window: '1h', since: since + 86_400 - 3_600 });
+    t.ok(short.body.events.length <= 2, 'limit');
+    t.equal((await get('/v1/events/heat?window=2d')).status, 400);
+  },
+);

@@ -17,7 +17,10 @@ const SEED = 9;
 const WALLETS = 200;
 
 const { data, key, inputs } = await createDemoData(FILLS, SEED);
-const keys = [key, ...Array.from({ length: 2 }, () => runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!)];
+const keys = [
+  key,
+  ...Array.from({ length: 2 }, () => runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!),
+];
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 const answers = await recordWalletAnswers(`http://127.0.0.1:${server.port}`, keys, await chooseWallets(data, WALLETS));
@@ -31,8 +34,11 @@ if (process.env.TALLY_RECORD_GOLDEN === '1') {
 // The deliberate changes since the file was recorded (issue 9, items 7 and 8), each named and counted; every
 // other byte must be as recorded.
 type Row = Record<string, unknown>;
-const negRiskMarkets = new Set((JSON.parse(readFileSync(inputs.metadata, 'utf8')) as Array<{ conditionId: string; negRisk?: boolean }>)
-  .filter((market) => market.negRisk).map((market) => market.conditionId.toLowerCase()));
+const negRiskMarkets = new Set(
+  (JSON.parse(readFileSync(inputs.metadata, 'utf8')) as Array<{ conditionId: string; negRisk?: boolean }>)
+    .filter((market) => market.negRisk)
+    .map((market) => market.conditionId.toLowerCase()),
+);
 const changes = { rawTokenId: 0, adapterSplitBasisApprox: 0, settledPnlHoldsNoNegativeShares: 0 };
 const close = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
 
@@ -42,7 +48,8 @@ function explain(path: string, recorded: Row, current: Row): string | null {
   const key = raw ? 'positions' : 'rows';
   const recordedRows = (recorded[key] ?? []) as Row[];
   const currentRows = ((current[key] ?? []) as Row[]).map((row) => ({ ...row }));
-  if (JSON.stringify({ ...recorded, [key]: null }) !== JSON.stringify({ ...current, [key]: null })) return 'outside the rows';
+  if (JSON.stringify({ ...recorded, [key]: null }) !== JSON.stringify({ ...current, [key]: null }))
+    return 'outside the rows';
   if (recordedRows.length !== currentRows.length) return 'row count';
   if (raw) {
     for (const row of currentRows) {
@@ -60,16 +67,26 @@ function explain(path: string, recorded: Row, current: Row): string | null {
     if (!after) return `row ${i} gone`;
     for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
       if (JSON.stringify(before[field]) === JSON.stringify(after[field])) continue;
-      if (field === 'basisApprox' && before.basisApprox === false && after.basisApprox === true
-        && (before.splitShares as number) > 0 && negRiskMarkets.has(String(before.conditionId))) {
+      if (
+        field === 'basisApprox' &&
+        before.basisApprox === false &&
+        after.basisApprox === true &&
+        (before.splitShares as number) > 0 &&
+        negRiskMarkets.has(String(before.conditionId))
+      ) {
         changes.adapterSplitBasisApprox++;
         continue;
       }
       if ((field === 'settledPnl' || field === 'pnlPct') && (before.shares as number) < 0 && before.resolved === true) {
         const settledPnl = (before.settledPnl as number) - (before.shares as number) * (before.settle as number);
-        if (!close(after.settledPnl as number, settledPnl)) return `row ${i} settledPnl ${String(after.settledPnl)}, expected ${settledPnl}`;
+        if (!close(after.settledPnl as number, settledPnl))
+          return `row ${i} settledPnl ${String(after.settledPnl)}, expected ${settledPnl}`;
         const invested = before.invested as number;
-        if (field === 'pnlPct' && !(invested > 0 ? close(after.pnlPct as number, (settledPnl / invested) * 100) : after.pnlPct === null)) return `row ${i} pnlPct`;
+        if (
+          field === 'pnlPct' &&
+          !(invested > 0 ? close(after.pnlPct as number, (settledPnl / invested) * 100) : after.pnlPct === null)
+        )
+          return `row ${i} pnlPct`;
         if (field === 'settledPnl') changes.settledPnlHoldsNoNegativeShares++;
         continue;
       }
@@ -85,9 +102,16 @@ function explain(path: string, recorded: Row, current: Row): string | null {
 
 t.test('default: every wallet route answers as recorded, but for the named changes', async (t) => {
   t.ok(existsSync(GOLDEN), 'the golden file exists');
-  const golden = gunzipSync(readFileSync(GOLDEN)).toString('utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as RecordedAnswer);
+  const golden = gunzipSync(readFileSync(GOLDEN))
+    .toString('utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as RecordedAnswer);
   t.equal(answers.length, golden.length, 'as many answers');
-  t.ok(answers.every((answer) => answer.status === 200), 'every recorded answer is a 200');
+  t.ok(
+    answers.every((answer) => answer.status === 200),
+    'every recorded answer is a 200',
+  );
   const unexplained: string[] = [];
   answers.forEach((answer, i) => {
     const recorded = golden[i]!;

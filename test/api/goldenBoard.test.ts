@@ -18,14 +18,19 @@ const PERIODS = ['all', '1y', '90d', '30d', '7d', '1d'];
 const SORTS = ['totalPnl', 'realizedPnl', 'volume', 'roi'];
 
 const { data, key } = await createDemoData(FILLS, SEED);
-const keys = [key, ...Array.from({ length: 3 }, () => runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!)];
+const keys = [
+  key,
+  ...Array.from({ length: 3 }, () => runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!),
+];
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 
 const answers: RecordedAnswer[] = [];
 let request = 0;
 async function record(path: string): Promise<void> {
-  const response = await fetch(`http://127.0.0.1:${server.port}${path}`, { headers: { authorization: `Bearer ${keys[request++ % keys.length]}` } });
+  const response = await fetch(`http://127.0.0.1:${server.port}${path}`, {
+    headers: { authorization: `Bearer ${keys[request++ % keys.length]}` },
+  });
   answers.push({ path, status: response.status, body: await response.text() });
 }
 for (const wallet of await chooseWallets(data, WALLETS)) {
@@ -49,8 +54,25 @@ if (process.env.TALLY_RECORD_GOLDEN === '1') {
 //   hold) is unchanged; the other sums now take in the open markets traded in the window and leave out markets
 //   merely traded in it; a window holding all of a wallet's activity gives its lifetime row exactly.
 type Row = Record<string, unknown>;
-const DECIDED_FIELDS = ['wallet', 'category', 'realizedPnl', 'marketsDecided', 'marketsWon', 'marketsLost', 'winRate', 'profitFactor',
-  'profitFactorInfinite', 'winsUsd', 'lossesUsd', 'avgWin', 'avgLoss', 'best', 'worst', 'avgHoldSeconds', 'updatedAt'];
+const DECIDED_FIELDS = [
+  'wallet',
+  'category',
+  'realizedPnl',
+  'marketsDecided',
+  'marketsWon',
+  'marketsLost',
+  'winRate',
+  'profitFactor',
+  'profitFactorInfinite',
+  'winsUsd',
+  'lossesUsd',
+  'avgWin',
+  'avgLoss',
+  'best',
+  'worst',
+  'avgHoldSeconds',
+  'updatedAt',
+];
 const changes = { lifetimeOpenPnlUnrealized: 0, windowTakesOpenMarkets: 0, windowEqualsLifetime: 0 };
 const close = (a: number, b: number) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(a), Math.abs(b));
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -63,13 +85,15 @@ function explainRow(lifetime: boolean, recorded: Row, current: Row): string | nu
       if (field === 'realizedPnl' || field === 'unrealizedPnl' || same(recorded[field], current[field])) continue;
       return `lifetime field ${field}: ${JSON.stringify(recorded[field])} -> ${JSON.stringify(current[field])}`;
     }
-    if (!close(current.totalPnl as number, (current.realizedPnl as number) + (current.unrealizedPnl as number))) return 'total is not realized + unrealized';
+    if (!close(current.totalPnl as number, (current.realizedPnl as number) + (current.unrealizedPnl as number)))
+      return 'total is not realized + unrealized';
     if ((current.open as { count: number }).count === 0) return 'realized moved in a wallet with no open market';
     changes.lifetimeOpenPnlUnrealized++;
     return null;
   }
   for (const field of DECIDED_FIELDS) {
-    if (!same(recorded[field], current[field])) return `window field ${field}: ${JSON.stringify(recorded[field])} -> ${JSON.stringify(current[field])}`;
+    if (!same(recorded[field], current[field]))
+      return `window field ${field}: ${JSON.stringify(recorded[field])} -> ${JSON.stringify(current[field])}`;
   }
   changes.windowTakesOpenMarkets++;
   return null;
@@ -98,21 +122,42 @@ function explain(path: string, recorded: Row, current: Row): string | null {
   const outside = (answer: Row) => ({ ...answer, row: null, rows: null, total: lifetime ? answer.total : null });
   if (!same(outside(recorded), outside(current))) return 'outside the rows';
   if (path.includes('/stats')) return explainRow(lifetime, recorded.row as Row, current.row as Row);
-  if (path.includes('/categories')) return explainRows(lifetime, recorded.rows as Row[], current.rows as Row[], 'category');
+  if (path.includes('/categories'))
+    return explainRows(lifetime, recorded.rows as Row[], current.rows as Row[], 'category');
   const recordedRows = recorded.rows as Row[];
   const currentRows = current.rows as Row[];
   // The lifetime order by total, volume or roi is unchanged; other orders may move, so rows are matched by wallet
   // among those on both first pages.
-  if (lifetime && !path.includes('sort=realizedPnl') && !same(recordedRows.map((r) => r.wallet), currentRows.map((r) => r.wallet))) return 'lifetime order';
+  if (
+    lifetime &&
+    !path.includes('sort=realizedPnl') &&
+    !same(
+      recordedRows.map((r) => r.wallet),
+      currentRows.map((r) => r.wallet),
+    )
+  )
+    return 'lifetime order';
   const both = new Set(currentRows.map((row) => row.wallet));
-  return explainRows(lifetime, recordedRows.filter((row) => both.has(row.wallet)), currentRows.filter((row) => recordedRows.some((r) => r.wallet === row.wallet)), 'wallet');
+  return explainRows(
+    lifetime,
+    recordedRows.filter((row) => both.has(row.wallet)),
+    currentRows.filter((row) => recordedRows.some((r) => r.wallet === row.wallet)),
+    'wallet',
+  );
 }
 
 t.test('default: every board answer is as recorded, but for the named changes', async (t) => {
   t.ok(existsSync(GOLDEN), 'the golden file exists');
-  const golden = gunzipSync(readFileSync(GOLDEN)).toString('utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as RecordedAnswer);
+  const golden = gunzipSync(readFileSync(GOLDEN))
+    .toString('utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as RecordedAnswer);
   t.equal(answers.length, golden.length, 'as many answers');
-  t.ok(answers.every((answer) => answer.status === 200), 'every recorded answer is a 200');
+  t.ok(
+    answers.every((answer) => answer.status === 200),
+    'every recorded answer is a 200',
+  );
   const lifetimeRows = new Map<string, Row>();
   const unexplained: string[] = [];
   answers.forEach((answer, i) => {
@@ -125,7 +170,8 @@ t.test('default: every board answer is as recorded, but for the named changes', 
       else {
         const lifetime = lifetimeRows.get(row.wallet as string)!;
         if ((current.from as number) <= (lifetime.firstActivityAt as number)) {
-          if (!same(row, lifetime)) unexplained.push(`${answer.path}: holds all activity but differs from the lifetime row`);
+          if (!same(row, lifetime))
+            unexplained.push(`${answer.path}: holds all activity but differs from the lifetime row`);
           else changes.windowEqualsLifetime++;
         }
       }
@@ -136,7 +182,7 @@ t.test('default: every board answer is as recorded, but for the named changes', 
   });
   t.same(unexplained.slice(0, 5), [], `${unexplained.length} answers differ in ways no named change explains`);
   t.comment(`named changes: ${JSON.stringify(changes)}`);
-  t.ok(changes.lifetimeOpenPnlUnrealized > 0, 'lifetime: open markets\' partial exits are unrealized');
+  t.ok(changes.lifetimeOpenPnlUnrealized > 0, "lifetime: open markets' partial exits are unrealized");
   t.ok(changes.windowTakesOpenMarkets > 0, 'windows take in the open markets traded in them');
   t.ok(changes.windowEqualsLifetime > 0, 'windows holding all activity equal the lifetime');
 });

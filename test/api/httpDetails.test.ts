@@ -12,11 +12,20 @@ const [market] = await busiestMarkets(data, 1);
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 
-interface RawAnswer { status: number; headers: Map<string, string>; body: string }
+interface RawAnswer {
+  status: number;
+  headers: Map<string, string>;
+  body: string;
+}
 
 /** One request on its own connection, read raw: the status, the headers (lower-cased names) and the body's bytes. */
 async function exchange(method: string, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  const lines = [`${method} ${path} HTTP/1.1`, 'Host: x', 'Connection: close', ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
+  const lines = [
+    `${method} ${path} HTTP/1.1`,
+    'Host: x',
+    'Connection: close',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   const { text, status } = await rawExchange(server.port, lines.join('\r\n') + '\r\n\r\n');
   const end = text.indexOf('\r\n\r\n');
   const parsed = new Map<string, string>();
@@ -34,8 +43,16 @@ t.test('behavior: the bearer scheme is matched in any letter case', async (t) =>
     const answer = await exchange('GET', '/v1/health', { Authorization: `${scheme} ${key}` });
     t.equal(answer.status, 200, scheme);
   }
-  t.equal((await exchange('GET', '/v1/health', { Authorization: `Basic ${key}` })).status, 401, 'another scheme is refused');
-  t.equal((await exchange('GET', '/v1/nope', { Authorization: `bearer ${key}` })).status, 404, 'unknown paths take it too');
+  t.equal(
+    (await exchange('GET', '/v1/health', { Authorization: `Basic ${key}` })).status,
+    401,
+    'another scheme is refused',
+  );
+  t.equal(
+    (await exchange('GET', '/v1/nope', { Authorization: `bearer ${key}` })).status,
+    404,
+    'unknown paths take it too',
+  );
 });
 
 t.test('behavior: HEAD answers as GET, with no body', async (t) => {
@@ -67,18 +84,31 @@ t.test('behavior: HEAD answers as GET, with no body', async (t) => {
     t.same(same(head), same(get), `${name}: the same headers`);
     const length = head.headers.get('content-length');
     if (length !== undefined) t.equal(length, get.headers.get('content-length'), `${name}: the GET body's length`);
-    else t.ok(get.headers.get('transfer-encoding') === 'chunked' || get.headers.get('content-encoding') === 'gzip', `${name}: no length only when it is not known yet`);
-    if (get.headers.get('transfer-encoding') === undefined) t.equal(Number(get.headers.get('content-length')), Buffer.byteLength(get.body, 'latin1'));
+    else
+      t.ok(
+        get.headers.get('transfer-encoding') === 'chunked' || get.headers.get('content-encoding') === 'gzip',
+        `${name}: no length only when it is not known yet`,
+      );
+    if (get.headers.get('transfer-encoding') === undefined)
+      t.equal(Number(get.headers.get('content-length')), Buffer.byteLength(get.body, 'latin1'));
   }
   // A gzip not made yet is not made for a HEAD: the headers say gzip, and no length.
-  const fresh = await exchange('HEAD', `/v1/wallets/${wallet}/positions?status=open&fresh=1`, { ...bearer, 'Accept-Encoding': 'gzip' });
-  t.same([fresh.status, fresh.headers.get('content-encoding'), fresh.headers.get('content-length'), fresh.body], [200, 'gzip', undefined, '']);
+  const fresh = await exchange('HEAD', `/v1/wallets/${wallet}/positions?status=open&fresh=1`, {
+    ...bearer,
+    'Accept-Encoding': 'gzip',
+  });
+  t.same(
+    [fresh.status, fresh.headers.get('content-encoding'), fresh.headers.get('content-length'), fresh.body],
+    [200, 'gzip', undefined, ''],
+  );
 });
 
 t.test('behavior: CORS: preflights answered without a key, answers open to any origin', async (t) => {
   for (const path of ['/v1/health', `/v1/wallets/${wallet}/positions`, '/v1/nope']) {
     const preflight = await exchange('OPTIONS', path, {
-      Origin: 'https://dashboard.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization',
+      Origin: 'https://dashboard.example',
+      'Access-Control-Request-Method': 'GET',
+      'Access-Control-Request-Headers': 'authorization',
     });
     t.equal(preflight.status, 204, `${path}: 204`);
     t.equal(preflight.body, '');
@@ -89,13 +119,20 @@ t.test('behavior: CORS: preflights answered without a key, answers open to any o
   }
   const origin = { Origin: 'https://dashboard.example' };
   for (const [path, headers, status] of [
-    ['/v1/health', { ...bearer, ...origin }, 200], ['/v1/health', origin, 401], [`/v1/wallets/${wallet}/trades`, { ...bearer, ...origin, 'Accept-Encoding': 'gzip' }, 200],
-    ['/v1/wallets/tags', { ...bearer, ...origin, 'If-None-Match': '*' }, 304], ['/v1/nope', { ...bearer, ...origin }, 404],
+    ['/v1/health', { ...bearer, ...origin }, 200],
+    ['/v1/health', origin, 401],
+    [`/v1/wallets/${wallet}/trades`, { ...bearer, ...origin, 'Accept-Encoding': 'gzip' }, 200],
+    ['/v1/wallets/tags', { ...bearer, ...origin, 'If-None-Match': '*' }, 304],
+    ['/v1/nope', { ...bearer, ...origin }, 404],
   ] as const) {
     const answer = await exchange('GET', path, headers);
     t.equal(answer.status, status, `${path}: ${status}`);
     t.equal(answer.headers.get('access-control-allow-origin'), '*', `${path} ${status}: any origin`);
-    t.match(answer.headers.get('access-control-expose-headers'), /X-RateLimit-Remaining/i, 'the rate headers are readable');
+    t.match(
+      answer.headers.get('access-control-expose-headers'),
+      /X-RateLimit-Remaining/i,
+      'the rate headers are readable',
+    );
     t.match(answer.headers.get('access-control-expose-headers'), /Retry-After/i);
   }
   const posted = await exchange('POST', '/v1/health', { ...bearer, 'Content-Length': '0' });
@@ -107,14 +144,25 @@ t.test('behavior: the OpenAPI document needs no key', async (t) => {
   t.equal(answer.status, 200);
   t.equal(JSON.parse(answer.body).openapi, '3.1.0');
   t.equal(answer.headers.get('x-ratelimit-limit'), undefined, 'not counted against any key');
-  t.equal((await exchange('GET', '/v1/openapi.json', { Authorization: 'Bearer nonsense' })).status, 200, 'a bad key does not matter');
+  t.equal(
+    (await exchange('GET', '/v1/openapi.json', { Authorization: 'Bearer nonsense' })).status,
+    200,
+    'a bad key does not matter',
+  );
   t.equal((await exchange('GET', '/v1/health')).status, 401, 'the routes still need one');
 });
 
 t.test('behavior: no header names the HTTP library', async (t) => {
-  for (const [method, path, headers] of [['GET', '/v1/health', bearer], ['GET', '/v1/nope', {}], ['OPTIONS', '/v1/health', {}]] as const) {
+  for (const [method, path, headers] of [
+    ['GET', '/v1/health', bearer],
+    ['GET', '/v1/nope', {}],
+    ['OPTIONS', '/v1/health', {}],
+  ] as const) {
     const answer = await exchange(method, path, headers);
-    t.notOk([...answer.headers.keys()].some((name) => name.toLowerCase() === 'uwebsockets'), `${method} ${path}: no uWebSockets header`);
+    t.notOk(
+      [...answer.headers.keys()].some((name) => name.toLowerCase() === 'uwebsockets'),
+      `${method} ${path}: no uWebSockets header`,
+    );
     t.ok(answer.headers.has('date'), 'the Date header stays');
   }
 });

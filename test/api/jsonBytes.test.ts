@@ -11,16 +11,59 @@ const written = (write: (out: JsonBytes) => void, capacity = 64) => {
 
 t.test('behavior: numbers are written as JSON.stringify writes them', async (t) => {
   const values = [
-    0, -0, 1, 9, 10, 11, 99, 100, 101, 999, 1_000, 1_001, 9_999, 10_000, 10_001, 99_999, 123_456, 1_000_000, 4_294_967_295,
-    1_800_000_123, 90_000_000, 10 ** 15, 10 ** 15 - 1, 2 ** 53 - 1, -1, -5, -10, -99, -100, -123_456_789, -(2 ** 53 - 1),
+    0,
+    -0,
+    1,
+    9,
+    10,
+    11,
+    99,
+    100,
+    101,
+    999,
+    1_000,
+    1_001,
+    9_999,
+    10_000,
+    10_001,
+    99_999,
+    123_456,
+    1_000_000,
+    4_294_967_295,
+    1_800_000_123,
+    90_000_000,
+    10 ** 15,
+    10 ** 15 - 1,
+    2 ** 53 - 1,
+    -1,
+    -5,
+    -10,
+    -99,
+    -100,
+    -123_456_789,
+    -(2 ** 53 - 1),
     // Not safe integers: as JSON.stringify writes them (the feed's numbers never are, but the writer holds anyway).
-    0.5, -2.25, 2 ** 53, 1e21, 1e-7, Number.NaN, Number.POSITIVE_INFINITY,
+    0.5,
+    -2.25,
+    2 ** 53,
+    1e21,
+    1e-7,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
   ];
-  for (const value of values) t.equal(written((out) => out.number(value)), JSON.stringify(value), `${value}`);
+  for (const value of values)
+    t.equal(
+      written((out) => out.number(value)),
+      JSON.stringify(value),
+      `${value}`,
+    );
   // Every power of ten and its neighbours, where the digit count changes.
   for (let scale = 1; scale <= 2 ** 53; scale *= 10) {
     for (const value of [scale - 1, scale, scale + 1].filter(Number.isSafeInteger)) {
-      t.equal(written((out) => out.number(value)), String(value));
+      t.equal(
+        written((out) => out.number(value)),
+        String(value),
+      );
     }
   }
 });
@@ -42,8 +85,16 @@ t.test('behavior: a row of text, characters and numbers grows the buffer past it
   }, 4);
   t.same(JSON.parse(text), { fills: Array.from({ length: 100 }, () => row) });
   t.equal(text, JSON.stringify({ fills: Array.from({ length: 100 }, () => row) }), 'the same bytes as JSON.stringify');
-  t.equal(written((out) => out.array(Float64Array.from(row))), JSON.stringify(row), 'array() writes a row the same');
-  t.equal(written((out) => out.array([])), '[]', 'an empty array');
+  t.equal(
+    written((out) => out.array(Float64Array.from(row))),
+    JSON.stringify(row),
+    'array() writes a row the same',
+  );
+  t.equal(
+    written((out) => out.array([])),
+    '[]',
+    'an empty array',
+  );
 });
 
 t.test('behavior: take() hands the bytes over; what is written next goes to a new buffer', async (t) => {

@@ -40,20 +40,32 @@ t.test('behavior: four requests in flight, two of them streams', async (t) => {
   t.ok(limiter.enter('k', true), 'a slot frees when an answer is written');
 });
 
-t.test('behavior: config.json limits: defaults, a key\'s fields over the global ones, the longest prefix first', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'tally-limits-'));
-  const config = join(dir, 'config.json');
-  t.same(loadRateLimits(config), DEFAULT_RATE_LIMITS, 'no config file: spec 8');
-  writeFileSync(config, JSON.stringify({ addresses: {} }));
-  t.same(loadRateLimits(config), DEFAULT_RATE_LIMITS, 'no rateLimits: spec 8');
-  writeFileSync(config, JSON.stringify({ rateLimits: { perMinute: 100, keys: { svc_ab: { inFlight: 8 }, svc_abcd: false, svc_ff: { streams: 4 } } } }));
-  const limits = loadRateLimits(config);
-  t.same(limits.limits, { perMinute: 100, inFlight: 4, streams: 2 });
-  const key = (start: string) => start + '0'.repeat(52 - start.length);
-  t.same(limitsOfKey(limits, key('svc_ab12')), { perMinute: 100, inFlight: 8, streams: 2 }, 'a key\'s fields, the rest global');
-  t.equal(limitsOfKey(limits, key('svc_abcd')), null, 'the longer prefix wins');
-  t.same(limitsOfKey(limits, key('svc_ff')), { perMinute: 100, inFlight: 4, streams: 4 });
-  t.same(limitsOfKey(limits, key('svc_12')), limits.limits, 'other keys: the global limits');
-  writeFileSync(config, JSON.stringify({ rateLimits: false }));
-  t.same(loadRateLimits(config), { limits: null, keys: [] });
-});
+t.test(
+  "behavior: config.json limits: defaults, a key's fields over the global ones, the longest prefix first",
+  async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'tally-limits-'));
+    const config = join(dir, 'config.json');
+    t.same(loadRateLimits(config), DEFAULT_RATE_LIMITS, 'no config file: spec 8');
+    writeFileSync(config, JSON.stringify({ addresses: {} }));
+    t.same(loadRateLimits(config), DEFAULT_RATE_LIMITS, 'no rateLimits: spec 8');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        rateLimits: { perMinute: 100, keys: { svc_ab: { inFlight: 8 }, svc_abcd: false, svc_ff: { streams: 4 } } },
+      }),
+    );
+    const limits = loadRateLimits(config);
+    t.same(limits.limits, { perMinute: 100, inFlight: 4, streams: 2 });
+    const key = (start: string) => start + '0'.repeat(52 - start.length);
+    t.same(
+      limitsOfKey(limits, key('svc_ab12')),
+      { perMinute: 100, inFlight: 8, streams: 2 },
+      "a key's fields, the rest global",
+    );
+    t.equal(limitsOfKey(limits, key('svc_abcd')), null, 'the longer prefix wins');
+    t.same(limitsOfKey(limits, key('svc_ff')), { perMinute: 100, inFlight: 4, streams: 4 });
+    t.same(limitsOfKey(limits, key('svc_12')), limits.limits, 'other keys: the global limits');
+    writeFileSync(config, JSON.stringify({ rateLimits: false }));
+    t.same(loadRateLimits(config), { limits: null, keys: [] });
+  },
+);

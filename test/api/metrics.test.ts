@@ -26,7 +26,11 @@ const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 const base = `http://127.0.0.1:${server.port}`;
 
-interface Sample { name: string; labels: Record<string, string>; value: number }
+interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
 
 /** The text exposition format 0.0.4, strictly: every line a HELP, a TYPE or a sample of a declared family. */
 function parseExposition(text: string): { types: Map<string, string>; samples: Sample[] } {
@@ -41,13 +45,15 @@ function parseExposition(text: string): { types: Map<string, string>; samples: S
       continue;
     }
     if (/^# HELP [a-zA-Z_:][a-zA-Z0-9_:]* \S/.test(line)) continue;
-    const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*",?)*)\})? (\S+)$/.exec(line);
+    const sample =
+      /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\n]|\\.)*",?)*)\})? (\S+)$/.exec(line);
     if (!sample) throw new Error(`not a sample: ${line}`);
     const [, name, labelText, valueText] = sample as unknown as [string, string, string | undefined, string];
     const value = valueText === '+Inf' ? Infinity : valueText === '-Inf' ? -Infinity : Number(valueText);
     if (Number.isNaN(value) && valueText !== 'NaN') throw new Error(`not a number: ${line}`);
     const labels: Record<string, string> = {};
-    for (const [, label, labelValue] of (labelText ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[label!] = labelValue!;
+    for (const [, label, labelValue] of (labelText ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g))
+      labels[label!] = labelValue!;
     const family = types.get(name) === undefined ? name.replace(/_(bucket|sum|count)$/, '') : name;
     if (!types.has(family)) throw new Error(`${name} has no TYPE before it`);
     samples.push({ name, labels, value });
@@ -55,10 +61,13 @@ function parseExposition(text: string): { types: Map<string, string>; samples: S
   return { types, samples };
 }
 
-async function scrape(headers: Record<string, string> = {}): Promise<{ types: Map<string, string>; samples: Sample[] }> {
+async function scrape(
+  headers: Record<string, string> = {},
+): Promise<{ types: Map<string, string>; samples: Sample[] }> {
   const response = await fetch(`${base}/metrics`, { headers });
   if (response.status !== 200) throw new Error(`/metrics answered ${response.status}`);
-  if (response.headers.get('content-type') !== 'text/plain; version=0.0.4; charset=utf-8') throw new Error(`content type ${response.headers.get('content-type')}`);
+  if (response.headers.get('content-type') !== 'text/plain; version=0.0.4; charset=utf-8')
+    throw new Error(`content type ${response.headers.get('content-type')}`);
   return parseExposition(await response.text());
 }
 
@@ -69,18 +78,33 @@ function valueOf(samples: Sample[], name: string, labels: Record<string, string>
   return found[0]?.value;
 }
 
-async function health(): Promise<{ block: number; sourceHead: number; lagBlocks: number; lagSeconds: number; log: { events: number } }> {
+async function health(): Promise<{
+  block: number;
+  sourceHead: number;
+  lagBlocks: number;
+  lagSeconds: number;
+  log: { events: number };
+}> {
   return (await fetch(`${base}/v1/health`, { headers: { authorization: `Bearer ${key}` } })).json() as never;
 }
 
 t.test('default: /metrics from this machine, without a key, in the text format', async (t) => {
   const { types, samples } = await scrape();
   for (const [name, type] of [
-    ['tally_fold_block', 'gauge'], ['tally_fold_events', 'gauge'], ['tally_fold_blocks', 'gauge'], ['tally_fold_lag_blocks', 'gauge'],
-    ['tally_fold_lag_seconds', 'gauge'], ['tally_fold_rate_events_per_second', 'gauge'], ['tally_fold_rate_blocks_per_second', 'gauge'],
-    ['tally_http_requests_total', 'counter'], ['tally_http_request_duration_seconds', 'histogram'], ['tally_answer_cache_hits_total', 'counter'],
-    ['process_resident_memory_bytes', 'gauge'], ['process_cpu_seconds_total', 'counter'],
-  ]) t.equal(types.get(name!), type, `${name} is a ${type}`);
+    ['tally_fold_block', 'gauge'],
+    ['tally_fold_events', 'gauge'],
+    ['tally_fold_blocks', 'gauge'],
+    ['tally_fold_lag_blocks', 'gauge'],
+    ['tally_fold_lag_seconds', 'gauge'],
+    ['tally_fold_rate_events_per_second', 'gauge'],
+    ['tally_fold_rate_blocks_per_second', 'gauge'],
+    ['tally_http_requests_total', 'counter'],
+    ['tally_http_request_duration_seconds', 'histogram'],
+    ['tally_answer_cache_hits_total', 'counter'],
+    ['process_resident_memory_bytes', 'gauge'],
+    ['process_cpu_seconds_total', 'counter'],
+  ])
+    t.equal(types.get(name!), type, `${name} is a ${type}`);
   t.ok(valueOf(samples, 'process_resident_memory_bytes')! > 10 * 2 ** 20, 'RSS in bytes');
   const answer = await health();
   t.equal(valueOf(samples, 'tally_fold_block'), answer.block, 'the folded block, as health says');
@@ -98,9 +122,11 @@ t.test('behavior: request counters and latency grow with requests, by route and 
   for (let i = 0; i < 3; i++) await (await fetch(`${base}/v1/health`, { headers: authorization })).arrayBuffer();
   await (await fetch(`${base}/v1/health`)).arrayBuffer();
   await (await fetch(`${base}/v1/nope`, { headers: authorization })).arrayBuffer();
-  for (let i = 0; i < 2; i++) await (await fetch(`${base}/v1/leaderboard?limit=5`, { headers: authorization })).arrayBuffer();
+  for (let i = 0; i < 2; i++)
+    await (await fetch(`${base}/v1/leaderboard?limit=5`, { headers: authorization })).arrayBuffer();
   const after = (await scrape()).samples;
-  const grew = (name: string, labels: Record<string, string>) => (valueOf(after, name, labels) ?? 0) - (valueOf(before, name, labels) ?? 0);
+  const grew = (name: string, labels: Record<string, string>) =>
+    (valueOf(after, name, labels) ?? 0) - (valueOf(before, name, labels) ?? 0);
   const health200 = { route: '/v1/health', status: '200' };
   t.equal(grew('tally_http_requests_total', health200), 3, 'three health answers');
   t.equal(grew('tally_http_requests_total', { route: '/v1/health', status: '401' }), 1, 'one refused');
@@ -111,13 +137,22 @@ t.test('behavior: request counters and latency grow with requests, by route and 
   t.equal(grew('tally_answer_cache_hits_total', {}), 1, 'the second leaderboard page came from the cache');
   t.equal(grew('tally_http_requests_total', { route: '/metrics', status: '200' }), 1, 'the scrape before is counted');
   // Buckets are cumulative: never fewer requests under a larger bound.
-  const buckets = after.filter((s) => s.name === 'tally_http_request_duration_seconds_bucket' && s.labels.route === '/v1/health' && s.labels.status === '200');
+  const buckets = after.filter(
+    (s) =>
+      s.name === 'tally_http_request_duration_seconds_bucket' &&
+      s.labels.route === '/v1/health' &&
+      s.labels.status === '200',
+  );
   t.ok(buckets.length > 10);
-  t.same(buckets.map((s) => s.value), [...buckets.map((s) => s.value)].sort((a, b) => a - b), 'cumulative buckets');
+  t.same(
+    buckets.map((s) => s.value),
+    [...buckets.map((s) => s.value)].sort((a, b) => a - b),
+    'cumulative buckets',
+  );
   t.equal(buckets.at(-1)!.labels.le, '+Inf');
 });
 
-t.test('behavior: the fold\'s progress and rate while another process folds the directory', async (t) => {
+t.test("behavior: the fold's progress and rate while another process folds the directory", async (t) => {
   const before = (await scrape()).samples;
   t.equal(valueOf(before, 'tally_fold_rate_events_per_second'), 0, 'nothing folds yet');
   const rest = await runTallyAsync(['ingest', '--data', data, '--capture', inputs.capture]);
@@ -132,7 +167,9 @@ t.test('behavior: the fold\'s progress and rate while another process folds the 
 });
 
 t.test('behavior: a forwarded request needs a key', async (t) => {
-  for (const forwarded of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }] as Array<Record<string, string>>) {
+  for (const forwarded of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }] as Array<
+    Record<string, string>
+  >) {
     const refused = await fetch(`${base}/metrics`, { headers: forwarded });
     t.equal(refused.status, 401, JSON.stringify(forwarded));
     t.same(await refused.json(), { error: 'unknown or revoked API key' });
@@ -148,6 +185,14 @@ t.test('behavior: the fold rate over the last minute of samples', async (t) => {
   rate.sample(0, { block: 10, events: 100 });
   t.same(rate.rate(10_000, { block: 30, events: 600 }), { blocksPerSecond: 2, eventsPerSecond: 50 });
   for (let ms = 5_000; ms <= 90_000; ms += 5_000) rate.sample(ms, { block: 10 + ms / 1000, events: 100 });
-  t.same(rate.rate(90_000, { block: 100, events: 100 }), { blocksPerSecond: 1, eventsPerSecond: 0 }, 'only the last minute counts');
-  t.same(rate.rate(90_000, { block: 0, events: 0 }), { blocksPerSecond: 0, eventsPerSecond: 0 }, 'a rewind is no negative rate');
+  t.same(
+    rate.rate(90_000, { block: 100, events: 100 }),
+    { blocksPerSecond: 1, eventsPerSecond: 0 },
+    'only the last minute counts',
+  );
+  t.same(
+    rate.rate(90_000, { block: 0, events: 0 }),
+    { blocksPerSecond: 0, eventsPerSecond: 0 },
+    'a rewind is no negative rate',
+  );
 });

@@ -25,11 +25,19 @@ const configWith = (rateLimits: unknown) => JSON.stringify({ rateLimits });
 
 async function ask(port: number, key: string, path = '/v1/health') {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${key}` } });
-  return { status: response.status, headers: response.headers, body: await response.json() as { error?: string } };
+  return { status: response.status, headers: response.headers, body: (await response.json()) as { error?: string } };
 }
 
-t.test('behavior: config.json sets the global limit and a key\'s own', async (t) => {
-  writeFileSync(config, configWith({ perMinute: 5, inFlight: 3, streams: 1, keys: { [raisedPrefix]: { perMinute: 8 }, [unlimited]: false } }));
+t.test("behavior: config.json sets the global limit and a key's own", async (t) => {
+  writeFileSync(
+    config,
+    configWith({
+      perMinute: 5,
+      inFlight: 3,
+      streams: 1,
+      keys: { [raisedPrefix]: { perMinute: 8 }, [unlimited]: false },
+    }),
+  );
   const server = await startServer({ data, host: '127.0.0.1', port: 0 });
   t.teardown(() => server.closeAll());
   const statuses = async (key: string, count: number) => {
@@ -38,20 +46,35 @@ t.test('behavior: config.json sets the global limit and a key\'s own', async (t)
     return answers;
   };
   const global = await statuses(plain, 6);
-  t.same(global.map((a) => a.status), [200, 200, 200, 200, 200, 429], 'the 6th request of a minute is refused');
+  t.same(
+    global.map((a) => a.status),
+    [200, 200, 200, 200, 200, 429],
+    'the 6th request of a minute is refused',
+  );
   t.equal(global[0]!.headers.get('x-ratelimit-limit'), '5');
   t.equal(global[4]!.headers.get('x-ratelimit-remaining'), '0');
   t.match(global[5]!.body.error, /^rate limit: 5 requests a minute; retry in \d+ s$/);
   t.match(global[5]!.headers.get('retry-after'), /^\d+$/);
   const own = await statuses(raised, 9);
-  t.same(own.map((a) => a.status), [...Array(8).fill(200), 429], 'the key named by its prefix has 8');
+  t.same(
+    own.map((a) => a.status),
+    [...Array(8).fill(200), 429],
+    'the key named by its prefix has 8',
+  );
   t.equal(own[0]!.headers.get('x-ratelimit-limit'), '8');
   t.match(own[8]!.body.error, /^rate limit: 8 requests a minute/);
   const free = await statuses(unlimited, 20);
-  t.ok(free.every((a) => a.status === 200), 'the key named whole is not limited');
+  t.ok(
+    free.every((a) => a.status === 200),
+    'the key named whole is not limited',
+  );
   t.equal(free[0]!.headers.get('x-ratelimit-limit'), null, 'and gets no rate headers');
   const doc = await ask(server.port, plain, '/v1/openapi.json');
-  t.match(JSON.stringify(doc.body), /rate limit: 5 requests a minute; retry in N s, or rate limit: at most 3 requests \(1 streams\)/, 'the OpenAPI document says the limits');
+  t.match(
+    JSON.stringify(doc.body),
+    /rate limit: 5 requests a minute; retry in N s, or rate limit: at most 3 requests \(1 streams\)/,
+    'the OpenAPI document says the limits',
+  );
 });
 
 t.test('behavior: "rateLimits": false lifts every limit', async (t) => {
@@ -60,7 +83,10 @@ t.test('behavior: "rateLimits": false lifts every limit', async (t) => {
   t.teardown(() => server.closeAll());
   const answers = [];
   for (let i = 0; i < 700; i++) answers.push((await ask(server.port, plain)).status);
-  t.ok(answers.every((status) => status === 200), 'more than 600 requests in a minute');
+  t.ok(
+    answers.every((status) => status === 200),
+    'more than 600 requests in a minute',
+  );
 });
 
 t.test('error: a malformed setting stops serve in one line naming the file', async (t) => {

@@ -32,7 +32,7 @@ const HELD_THEN_CLOSED: Record<string, string> = {
   'a header line without a colon': `GET /v1/health HTTP/1.1\r\nHost: x\r\n${auth}BadHeader\r\n\r\n`,
   'no Host header': `GET /v1/health HTTP/1.1\r\n${auth}\r\n`,
   'two spaces in the request line': `GET  /v1/health  HTTP/1.1\r\nHost: x\r\n${auth}\r\n`,
-  'garbage': 'hello there\r\n\r\n',
+  garbage: 'hello there\r\n\r\n',
   'binary bytes': '\x00\x01\x02\x03\r\n\r\n',
   'the HTTP/2 preface': 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n',
 };
@@ -40,7 +40,10 @@ const HELD_THEN_CLOSED: Record<string, string> = {
 t.test('default: a well-formed request on a raw socket, and non-ASCII header bytes, are answered', async (t) => {
   const ok = await rawExchange(server.port, `GET /v1/health HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`);
   t.equal(ok.status, 200);
-  const latin = await rawExchange(server.port, Buffer.from(`GET /v1/health HTTP/1.1\r\nHost: x\r\nX-A: \xff\xfe\r\nConnection: close\r\n\r\n`, 'latin1'));
+  const latin = await rawExchange(
+    server.port,
+    Buffer.from(`GET /v1/health HTTP/1.1\r\nHost: x\r\nX-A: \xff\xfe\r\nConnection: close\r\n\r\n`, 'latin1'),
+  );
   t.same([latin.status, rawBody(latin.text)], [401, { error: 'unknown or revoked API key' }]);
 });
 
@@ -53,19 +56,27 @@ t.test('behavior: shapes the library closes at once', async (t) => {
 });
 
 t.test('behavior: shapes the library holds until its idle timeout, then closes', async (t) => {
-  const exchanges = await Promise.all(Object.values(HELD_THEN_CLOSED).map((request) => rawExchange(server.port, request)));
+  const exchanges = await Promise.all(
+    Object.values(HELD_THEN_CLOSED).map((request) => rawExchange(server.port, request)),
+  );
   Object.keys(HELD_THEN_CLOSED).forEach((name, i) => {
     t.equal(exchanges[i]!.text, '', `${name}: no answer`);
     t.ok(exchanges[i]!.ms < 20_000, `${name}: closed after ${Math.round(exchanges[i]!.ms)} ms`);
   });
-  const health = await rawExchange(server.port, `GET /v1/health HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`);
+  const health = await rawExchange(
+    server.port,
+    `GET /v1/health HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`,
+  );
   t.equal(health.status, 200, 'the server answers as before');
 });
 
 t.test('error: a second server on a port in use exits non-zero naming the port', async (t) => {
   const second = runTally(['serve', '--data', data, '--port', String(server.port)]);
   t.equal(second.code, 1);
-  t.equal(second.stderr.trim(), `tally: cannot listen on 127.0.0.1:${server.port}: the port is in use (another server listens on it)`);
+  t.equal(
+    second.stderr.trim(),
+    `tally: cannot listen on 127.0.0.1:${server.port}: the port is in use (another server listens on it)`,
+  );
   for (const port of ['65536', '99999', '-1', 'http']) {
     const bad = runTally(['serve', '--data', data, '--port', port]);
     t.equal(bad.code, 2, `--port ${port}`);

@@ -29,15 +29,22 @@ const markets = await busiestMarkets(data, 20);
 const week = `from=${servedTs - 604_799}&to=${servedTs + 1}`;
 const paths = [
   ...wallets.flatMap((w) => [
-    `/v1/wallets/${w}/positions`, `/v1/wallets/${w}/positions?status=open`, `/v1/wallets/${w}/positions?status=closed`,
+    `/v1/wallets/${w}/positions`,
+    `/v1/wallets/${w}/positions?status=open`,
+    `/v1/wallets/${w}/positions?status=closed`,
     `/v1/wallets/${w}/trades?limit=50`,
   ]),
   ...markets.flatMap((m) => [
-    `/v1/markets/${m}/traders?limit=50`, `/v1/markets/${m}/top-traders`, `/v1/markets/${m}/holder-lines`,
-    `/v1/markets/${m}/trade-counts?wallets=${wallets.slice(0, 5).join(',')}`, `/v1/markets/${m}/trades?limit=50`,
+    `/v1/markets/${m}/traders?limit=50`,
+    `/v1/markets/${m}/top-traders`,
+    `/v1/markets/${m}/holder-lines`,
+    `/v1/markets/${m}/trade-counts?wallets=${wallets.slice(0, 5).join(',')}`,
+    `/v1/markets/${m}/trades?limit=50`,
     `/v1/fills?markets=${m}&${week}`,
   ]),
-  `/v1/fills?markets=${markets.join(',')}&${week}&limit=500`, '/v1/events/heat?window=1h', '/v1/events/heat?window=24h',
+  `/v1/fills?markets=${markets.join(',')}&${week}&limit=500`,
+  '/v1/events/heat?window=1h',
+  '/v1/events/heat?window=24h',
 ];
 
 const answers = (dir: string) => servedAnswers(dir, key, paths);

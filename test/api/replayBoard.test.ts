@@ -32,11 +32,19 @@ await store.close();
 const custom = `from=${firstTs - 20 * 86_400}&to=${firstTs}`;
 const paths = [
   ...wallets.flatMap((w) => [
-    `/v1/wallets/${w}/stats`, `/v1/wallets/${w}/stats?period=7d`, `/v1/wallets/${w}/stats?period=30d&category=sports`,
-    `/v1/wallets/${w}/stats?${custom}`, `/v1/wallets/${w}/categories`, `/v1/wallets/${w}/categories?period=90d`,
+    `/v1/wallets/${w}/stats`,
+    `/v1/wallets/${w}/stats?period=7d`,
+    `/v1/wallets/${w}/stats?period=30d&category=sports`,
+    `/v1/wallets/${w}/stats?${custom}`,
+    `/v1/wallets/${w}/categories`,
+    `/v1/wallets/${w}/categories?period=90d`,
   ]),
-  '/v1/leaderboard', '/v1/leaderboard?sort=volume&limit=50&offset=10', '/v1/leaderboard?period=7d&sort=roi',
-  '/v1/leaderboard?period=1y&category=Crypto', `/v1/leaderboard?${custom}&sort=realizedPnl`, '/v1/leaderboard?category=other',
+  '/v1/leaderboard',
+  '/v1/leaderboard?sort=volume&limit=50&offset=10',
+  '/v1/leaderboard?period=7d&sort=roi',
+  '/v1/leaderboard?period=1y&category=Crypto',
+  `/v1/leaderboard?${custom}&sort=realizedPnl`,
+  '/v1/leaderboard?category=other',
 ];
 
 t.test('default: at three blocks, replay to block N answers the board as the live state did at N', async (t) => {
@@ -45,7 +53,11 @@ t.test('default: at three blocks, replay to block N answers the board as the liv
     if (i > 0) ingestTo(block);
     const answers = await servedAnswers(data, key, paths);
     const failed = answers.findIndex((text) => !text.startsWith('200 '));
-    t.equal(failed, -1, failed < 0 ? `block ${block}: all answered` : `${paths[failed]}: ${answers[failed]!.slice(0, 200)}`);
+    t.equal(
+      failed,
+      -1,
+      failed < 0 ? `block ${block}: all answered` : `${paths[failed]}: ${answers[failed]!.slice(0, 200)}`,
+    );
     t.match(answers[0], new RegExp(`^200 \\{"block":${block},`), 'the rollup is as of the block the fold stopped at');
     live.push(answers);
   }

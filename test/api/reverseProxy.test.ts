@@ -10,7 +10,9 @@ import { startServer } from '../../cli/commands/serveCommand.js';
 import { createDemoData } from '../fixtures/demoData.js';
 import { rawBody, rawExchange } from '../fixtures/rawHttp.js';
 
-const nginx = ['/usr/sbin/nginx', ...(process.env.PATH ?? '').split(':').map((dir) => join(dir, 'nginx'))].find((path) => existsSync(path));
+const nginx = ['/usr/sbin/nginx', ...(process.env.PATH ?? '').split(':').map((dir) => join(dir, 'nginx'))].find(
+  (path) => existsSync(path),
+);
 
 /** A port free right now, for nginx to listen on. */
 function freePort(): Promise<number> {
@@ -22,39 +24,62 @@ function freePort(): Promise<number> {
   });
 }
 
-t.test('behavior: behind nginx, HTTP/1.0 is answered and garbage refused at once', { skip: nginx ? false : 'nginx is not installed' }, async (t) => {
-  const { data, key, inputs } = await createDemoData(100, 4);
-  const server = await startServer({ data, host: '127.0.0.1', port: 0 });
-  t.teardown(() => server.closeAll());
-  const port = await freePort();
-  const prefix = join(inputs.dir, 'nginx');
-  mkdirSync(join(prefix, 'logs'), { recursive: true });
-  const example = readFileSync(new URL('../../api/reverseProxy/nginx.conf', import.meta.url), 'utf8')
-    .replace('server 127.0.0.1:8080;', `server 127.0.0.1:${server.port};`)
-    .replace('listen 80;', `listen 127.0.0.1:${port};`);
-  writeFileSync(join(prefix, 'nginx.conf'), [
-    'daemon off;', 'worker_processes 1;', `pid ${join(prefix, 'nginx.pid')};`, `error_log ${join(prefix, 'logs', 'error.log')};`,
-    'events { worker_connections 64; }',
-    `http { access_log off; client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy;`,
-    example, '}',
-  ].join('\n'));
-  const check = spawnSync(nginx!, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-t'], { encoding: 'utf8' });
-  t.equal(check.status, 0, check.stderr);
-  const proxy = spawn(nginx!, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'ignore' });
-  t.teardown(() => void proxy.kill('SIGQUIT'));
-  for (let tries = 0; tries < 100 && (await rawExchange(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 1000)).status === null; tries++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+t.test(
+  'behavior: behind nginx, HTTP/1.0 is answered and garbage refused at once',
+  { skip: nginx ? false : 'nginx is not installed' },
+  async (t) => {
+    const { data, key, inputs } = await createDemoData(100, 4);
+    const server = await startServer({ data, host: '127.0.0.1', port: 0 });
+    t.teardown(() => server.closeAll());
+    const port = await freePort();
+    const prefix = join(inputs.dir, 'nginx');
+    mkdirSync(join(prefix, 'logs'), { recursive: true });
+    const example = readFileSync(new URL('../../api/reverseProxy/nginx.conf', import.meta.url), 'utf8')
+      .replace('server 127.0.0.1:8080;', `server 127.0.0.1:${server.port};`)
+      .replace('listen 80;', `listen 127.0.0.1:${port};`);
+    writeFileSync(
+      join(prefix, 'nginx.conf'),
+      [
+        'daemon off;',
+        'worker_processes 1;',
+        `pid ${join(prefix, 'nginx.pid')};`,
+        `error_log ${join(prefix, 'logs', 'error.log')};`,
+        'events { worker_connections 64; }',
+        `http { access_log off; client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy;`,
+        example,
+        '}',
+      ].join('\n'),
+    );
+    const check = spawnSync(nginx!, ['-p', prefix, '-c', join(prefix, 'nginx.conf'), '-t'], { encoding: 'utf8' });
+    t.equal(check.status, 0, check.stderr);
+    const proxy = spawn(nginx!, ['-p', prefix, '-c', join(prefix, 'nginx.conf')], { stdio: 'ignore' });
+    t.teardown(() => void proxy.kill('SIGQUIT'));
+    for (
+      let tries = 0;
+      tries < 100 &&
+      (await rawExchange(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', 1000)).status === null;
+      tries++
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
 
-  const http10 = await rawExchange(port, `GET /v1/health HTTP/1.0\r\nAuthorization: Bearer ${key}\r\n\r\n`);
-  t.match(http10.text, /^HTTP\/1\.1 200 OK\r\n/, 'answered (nginx answers 1.0 clients in HTTP/1.1 form)');
-  t.match(rawBody(http10.text), { status: 'ok' });
-  t.ok(http10.ms < 1000, `in ${Math.round(http10.ms)} ms`);
-  const garbage = await rawExchange(port, 'hello there\r\n\r\n');
-  t.equal(garbage.status, 400, 'garbage refused by nginx');
-  t.ok(garbage.ms < 1000, `in ${Math.round(garbage.ms)} ms`);
-  const gzipped = await rawExchange(port, `GET /v1/openapi.json HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n`);
-  t.match(gzipped.text, /\r\ncontent-encoding: gzip\r\n/i, 'tally\'s gzip passes through');
-  const keyless = await rawExchange(port, 'GET /v1/health HTTP/1.0\r\n\r\n');
-  t.same([keyless.status, rawBody(keyless.text)], [401, { error: 'unknown or revoked API key' }], 'tally\'s errors pass through');
-});
+    const http10 = await rawExchange(port, `GET /v1/health HTTP/1.0\r\nAuthorization: Bearer ${key}\r\n\r\n`);
+    t.match(http10.text, /^HTTP\/1\.1 200 OK\r\n/, 'answered (nginx answers 1.0 clients in HTTP/1.1 form)');
+    t.match(rawBody(http10.text), { status: 'ok' });
+    t.ok(http10.ms < 1000, `in ${Math.round(http10.ms)} ms`);
+    const garbage = await rawExchange(port, 'hello there\r\n\r\n');
+    t.equal(garbage.status, 400, 'garbage refused by nginx');
+    t.ok(garbage.ms < 1000, `in ${Math.round(garbage.ms)} ms`);
+    const gzipped = await rawExchange(
+      port,
+      `GET /v1/openapi.json HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n`,
+    );
+    t.match(gzipped.text, /\r\ncontent-encoding: gzip\r\n/i, "tally's gzip passes through");
+    const keyless = await rawExchange(port, 'GET /v1/health HTTP/1.0\r\n\r\n');
+    t.same(
+      [keyless.status, rawBody(keyless.text)],
+      [401, { error: 'unknown or revoked API key' }],
+      "tally's errors pass through",
+    );
+  },
+);

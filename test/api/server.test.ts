@@ -20,7 +20,10 @@ const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 const base = `http://127.0.0.1:${server.port}`;
 
-async function get(path: string, init: { key?: string | null; method?: string; headers?: Record<string, string>; body?: string } = {}) {
+async function get(
+  path: string,
+  init: { key?: string | null; method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   const headers: Record<string, string> = { connection: 'close', ...init.headers };
   const auth = init.key === undefined ? key : init.key;
   if (auth) headers.authorization = `Bearer ${auth}`;
@@ -36,7 +39,10 @@ t.test('default: health answers with the folded block and the rate headers', asy
   t.same(answerProblems(HealthAnswer, r.body), [], 'the answer matches its schema');
   const doc = await get('/v1/openapi.json');
   t.equal(doc.body.openapi, '3.1.0');
-  t.ok(doc.body.paths['/v1/wallets/{wallet}/positions'].get.parameters.some((p: { name: string }) => p.name === 'status'), 'the document lists the routes and their parameters');
+  t.ok(
+    doc.body.paths['/v1/wallets/{wallet}/positions'].get.parameters.some((p: { name: string }) => p.name === 'status'),
+    'the document lists the routes and their parameters',
+  );
   t.equal(r.headers.get('x-ratelimit-limit'), '600');
   t.match(r.headers.get('x-ratelimit-remaining'), /^\d+$/);
   t.match(r.headers.get('content-type'), /application\/json/);
@@ -47,8 +53,12 @@ t.test('error: missing, unknown, malformed and revoked keys get the spec text', 
     const r = await get('/v1/health', { key: bad });
     t.same([r.status, r.body], [401, { error: 'unknown or revoked API key' }], `key ${bad}`);
     // The spec gives every 401 the same text; the challenge tells a missing key from a refused one.
-    t.equal(r.headers.get('www-authenticate'), bad === null ? 'Bearer realm="tally", error_description="missing API key"'
-      : 'Bearer realm="tally", error="invalid_token", error_description="unknown or revoked API key"');
+    t.equal(
+      r.headers.get('www-authenticate'),
+      bad === null
+        ? 'Bearer realm="tally", error_description="missing API key"'
+        : 'Bearer realm="tally", error="invalid_token", error_description="unknown or revoked API key"',
+    );
   }
   const second = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
   t.equal((await get('/v1/health', { key: second })).status, 200);
@@ -59,7 +69,10 @@ t.test('error: missing, unknown, malformed and revoked keys get the spec text', 
 
 t.test('error: routes, methods, bodies, URLs', async (t) => {
   t.same(await get('/v1/nope').then((r) => [r.status, r.body]), [404, { error: 'not found' }]);
-  t.same(await get('/v1/health', { method: 'POST', body: '{}' }).then((r) => [r.status, r.body]), [405, { error: 'only GET is supported' }]);
+  t.same(await get('/v1/health', { method: 'POST', body: '{}' }).then((r) => [r.status, r.body]), [
+    405,
+    { error: 'only GET is supported' },
+  ]);
   const deleted = await get('/v1/health', { method: 'DELETE' });
   t.same([deleted.status, deleted.headers.get('allow')], [405, 'GET, HEAD, OPTIONS']);
   const long = await get('/v1/health?x=' + 'a'.repeat(17_000));
@@ -88,18 +101,31 @@ t.test('behavior: a burst of more than 4 requests in flight on one key meets 429
   const fresh = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
   // Twelve connections first, then every request written in one tick: the server takes them all in one pass,
   // and each gzipped answer holds its slot until the compression (off the event loop) is done.
-  const sockets = await Promise.all(Array.from({ length: 12 }, () => new Promise<Socket>((resolve) => {
-    const socket = connect(server.port, '127.0.0.1', () => resolve(socket));
-  })));
-  const answers = sockets.map((socket) => new Promise<string>((resolve) => {
-    let text = '';
-    socket.on('data', (chunk) => { text += chunk.toString('latin1'); });
-    socket.on('close', () => resolve(text));
-  }));
+  const sockets = await Promise.all(
+    Array.from(
+      { length: 12 },
+      () =>
+        new Promise<Socket>((resolve) => {
+          const socket = connect(server.port, '127.0.0.1', () => resolve(socket));
+        }),
+    ),
+  );
+  const answers = sockets.map(
+    (socket) =>
+      new Promise<string>((resolve) => {
+        let text = '';
+        socket.on('data', (chunk) => {
+          text += chunk.toString('latin1');
+        });
+        socket.on('close', () => resolve(text));
+      }),
+  );
   // A query of its own keeps the answer out of what earlier tests cached (the leaderboard: big enough to gzip, and
   // keyed, unlike the OpenAPI document).
   for (const socket of sockets) {
-    socket.write(`GET /v1/leaderboard?limit=500&burst=1 HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${fresh}\r\naccept-encoding: gzip\r\nconnection: close\r\n\r\n`);
+    socket.write(
+      `GET /v1/leaderboard?limit=500&burst=1 HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${fresh}\r\naccept-encoding: gzip\r\nconnection: close\r\n\r\n`,
+    );
   }
   const texts = await Promise.all(answers);
   const statuses = texts.map((text) => Number(text.slice(9, 12)));
@@ -114,7 +140,11 @@ t.test('behavior: a burst of more than 4 requests in flight on one key meets 429
   const after = await get('/v1/leaderboard?limit=500', { key: fresh });
   t.equal(after.status, 200, 'the slots come back once answered');
   const answered = statuses.filter((s) => s === 200).length;
-  t.equal(after.headers.get('x-ratelimit-remaining'), String(600 - answered - 1), 'the refused ones did not count against the minute');
+  t.equal(
+    after.headers.get('x-ratelimit-remaining'),
+    String(600 - answered - 1),
+    'the refused ones did not count against the minute',
+  );
 });
 
 t.test('behavior: gzip only when accepted with a weight above 0; Vary on answers that may be gzipped', async (t) => {
@@ -122,7 +152,9 @@ t.test('behavior: gzip only when accepted with a weight above 0; Vary on answers
   t.equal(plain.headers.get('content-encoding'), null, 'gzip;q=0 is a refusal');
   t.equal(plain.headers.get('vary'), 'Accept-Encoding');
   for (const accept of ['gzip', 'br;q=1, gzip;q=0.5', '*']) {
-    const raw = await fetch(base + '/v1/openapi.json?vary=1', { headers: { authorization: `Bearer ${key}`, 'accept-encoding': accept } });
+    const raw = await fetch(base + '/v1/openapi.json?vary=1', {
+      headers: { authorization: `Bearer ${key}`, 'accept-encoding': accept },
+    });
     t.equal(raw.headers.get('content-encoding'), 'gzip', accept);
     t.equal(raw.headers.get('vary'), 'Accept-Encoding');
     await raw.arrayBuffer();

@@ -279,7 +279,9 @@ t.test('conditionIdOf', async (t) => {
 
   t.test('behavior: outcomeSlotCount is hashed as a uint256 word', async (t) => {
     const questionId = derivedConditionId(3);
-    const expected = keccak256(`0x${NEG_RISK_ADAPTER.slice(2)}${questionId.slice(2)}${toHex(256, { size: 32 }).slice(2)}`);
+    const expected = keccak256(
+      `0x${NEG_RISK_ADAPTER.slice(2)}${questionId.slice(2)}${toHex(256, { size: 32 }).slice(2)}`,
+    );
     t.equal(conditionIdOf(NEG_RISK_ADAPTER, questionId, 256), expected);
   });
 
@@ -401,7 +403,11 @@ t.test('tokenIdToDecimal / tokenIdFromDecimal', async (t) => {
 
   t.test('error: not decimal, above 2^256 - 1, not 64 hex', async (t) => {
     for (const bad of ['', '-1', '+1', '1e5', ' 12', '12 ', '0x10', '١٢']) {
-      t.throws(() => tokenIdFromDecimal(bad), { name: 'RangeError', message: /must be a decimal integer/ }, JSON.stringify(bad));
+      t.throws(
+        () => tokenIdFromDecimal(bad),
+        { name: 'RangeError', message: /must be a decimal integer/ },
+        JSON.stringify(bad),
+      );
     }
     t.throws(() => tokenIdFromDecimal((1n << 256n).toString(10)), /above 2\^256 - 1/);
     t.throws(() => tokenIdFromDecimal('9'.repeat(79)), /more than 78 digits/);

@@ -2,7 +2,7 @@
 import t from 'tap';
 import { createBlockProgress, formatDuration } from '../../cli/blockProgress.js';
 
-t.test('default: percent of the blocks from the first to the head, and the time left at this run\'s rate', async (t) => {
+t.test("default: percent of the blocks from the first to the head, and the time left at this run's rate", async (t) => {
   let now = 0;
   const progress = createBlockProgress(1_000, () => now);
   t.same(progress(1_099, 1_999), { done: '10.0%' }, 'no rate before a second report');

@@ -29,22 +29,28 @@ async function board(): Promise<{ block: number | null; global: number; other: n
   return answer;
 }
 
-t.test('default: a fold rolls up; metadata rolls up again with its categories; nothing new rolls up nothing', async (t) => {
-  const ingest = runTally(['ingest', '--data', data, '--capture', inputs.capture]);
-  t.equal(ingest.code, 0, ingest.stderr);
-  t.match(ingest.stderr, ROLLED);
-  const bare = await board();
-  t.ok(bare.global > 0 && bare.other === bare.global, 'without metadata every market is Other');
-  const metadata = runTally(['metadata', '--data', data, '--file', inputs.metadata]);
-  t.equal(metadata.code, 0, metadata.stderr);
-  t.match(metadata.stderr, ROLLED);
-  const categorized = await board();
-  t.equal(categorized.global, bare.global);
-  t.ok(categorized.other < bare.other, `with metadata ${categorized.other} of ${bare.global} wallets have an Other row`);
-  const again = runTally(['ingest', '--data', data]);
-  t.equal(again.code, 0, again.stderr);
-  t.notMatch(again.stderr, ROLLED, 'the board already as of this block and metadata is kept');
-});
+t.test(
+  'default: a fold rolls up; metadata rolls up again with its categories; nothing new rolls up nothing',
+  async (t) => {
+    const ingest = runTally(['ingest', '--data', data, '--capture', inputs.capture]);
+    t.equal(ingest.code, 0, ingest.stderr);
+    t.match(ingest.stderr, ROLLED);
+    const bare = await board();
+    t.ok(bare.global > 0 && bare.other === bare.global, 'without metadata every market is Other');
+    const metadata = runTally(['metadata', '--data', data, '--file', inputs.metadata]);
+    t.equal(metadata.code, 0, metadata.stderr);
+    t.match(metadata.stderr, ROLLED);
+    const categorized = await board();
+    t.equal(categorized.global, bare.global);
+    t.ok(
+      categorized.other < bare.other,
+      `with metadata ${categorized.other} of ${bare.global} wallets have an Other row`,
+    );
+    const again = runTally(['ingest', '--data', data]);
+    t.equal(again.code, 0, again.stderr);
+    t.notMatch(again.stderr, ROLLED, 'the board already as of this block and metadata is kept');
+  },
+);
 
 t.test('behavior: serve rolls up a board left behind its state, unless another process folds', async (t) => {
   const before = await board();
@@ -105,7 +111,11 @@ t.test('behavior: a market whose fills came before the log explained its token i
   const byToken = [...state.boardResults()].flatMap(({ results }) => {
     const found: number[] = [];
     for (let at = 0; at < results.length; at += RESULT_WIDTH) {
-      if (results[at + RESULT.space] === ID_SPACE.token && state.token(state.idText(ID_SPACE.token, results[at + RESULT.id]!)) !== null) found.push(at);
+      if (
+        results[at + RESULT.space] === ID_SPACE.token &&
+        state.token(state.idText(ID_SPACE.token, results[at + RESULT.id]!)) !== null
+      )
+        found.push(at);
     }
     return found;
   });

@@ -33,11 +33,20 @@ t.ok(blocks > 2 * 256, `the log holds ${blocks} blocks, far more than the 256 ne
 function withOtherHash(name: string, block: number): string {
   const file = join(inputs.dir, `${name}.ndjson`);
   const other = '0x' + 'ab'.repeat(32);
-  writeFileSync(file, parsed.map((log, i) => (blockOf(i) === block ? JSON.stringify({ ...log, blockHash: other }) : lines[i])).join('\n') + '\n');
+  writeFileSync(
+    file,
+    parsed
+      .map((log, i) => (blockOf(i) === block ? JSON.stringify({ ...log, blockHash: other }) : lines[i]))
+      .join('\n') + '\n',
+  );
   return file;
 }
 
-for (const [name, at] of [['first', 0], ['middle', cut >> 1], ['last', cut - 1]] as const) {
+for (const [name, at] of [
+  ['first', 0],
+  ['middle', cut >> 1],
+  ['last', cut - 1],
+] as const) {
   t.test(`error: the ${name} block the log holds, with another hash, stops the ingest naming it`, async (t) => {
     const block = blockOf(at);
     const line = parsed.findIndex((_, i) => blockOf(i) === block) + 1;
@@ -46,7 +55,12 @@ for (const [name, at] of [['first', 0], ['middle', cut >> 1], ['last', cut - 1]]
     t.equal(result.code, 1, result.stderr);
     const stderr = result.stderr.trim().split('\n');
     t.equal(stderr.length, 1, 'one line');
-    t.match(stderr[0], new RegExp(`^tally: ${capture}:${line}: block ${block} has hash 0x(ab){32} but the log holds ${parsed[at]!.blockHash}`));
+    t.match(
+      stderr[0],
+      new RegExp(
+        `^tally: ${capture}:${line}: block ${block} has hash 0x(ab){32} but the log holds ${parsed[at]!.blockHash}`,
+      ),
+    );
     t.match(stderr[0], new RegExp(`tally rewind --to-block ${block - 1}`), 'names the fix');
     t.same(logHead(), before.head, 'nothing appended');
     t.equal(await stateDigest(join(data, 'state')), before.state, 'nothing folded');

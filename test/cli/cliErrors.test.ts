@@ -20,7 +20,7 @@ t.test('default: help', async (t) => {
   }
   const ingest = runTally(['ingest', '--help']);
   t.equal(ingest.code, 0);
-  t.match(ingest.stdout, /^usage: tally ingest /, 'a command\'s own help');
+  t.match(ingest.stdout, /^usage: tally ingest /, "a command's own help");
   t.notMatch(ingest.stdout, /replay {4}a new data directory/, 'not the global list');
   t.match(runTally(['help', 'verify']).stdout, /^usage: tally verify /);
 });
@@ -51,8 +51,18 @@ t.test('error: a URL that cannot be fetched ends in one line, after its retries'
   t.equal(result.code, 1);
   const lines = result.stderr.trimEnd().split('\n');
   t.equal(lines.length, PAGE_RETRY.retries! + 1, result.stderr);
-  t.ok(lines.slice(0, -1).every((line) => / failed \(connect ECONNREFUSED .*\): attempt \d of \d, retrying in /.test(line)), 'each retry told');
-  t.match(lines.at(-1), new RegExp(`^tally: cannot fetch http://127\\.0\\.0\\.1:${port}/markets\\?limit=\\d+: connect ECONNREFUSED .*attempts\\)$`));
+  t.ok(
+    lines
+      .slice(0, -1)
+      .every((line) => / failed \(connect ECONNREFUSED .*\): attempt \d of \d, retrying in /.test(line)),
+    'each retry told',
+  );
+  t.match(
+    lines.at(-1),
+    new RegExp(
+      `^tally: cannot fetch http://127\\.0\\.0\\.1:${port}/markets\\?limit=\\d+: connect ECONNREFUSED .*attempts\\)$`,
+    ),
+  );
   t.notMatch(result.stderr, /^\s+at /m, 'no stack');
   t.same(readdirSync(data), [], 'nothing written');
 });
@@ -75,7 +85,10 @@ t.test('behavior: keys list and revoke never create a directory; revoke takes a 
   const revoke = runTally(['keys', 'revoke', shown, '--data', data]);
   t.equal(revoke.code, 0, revoke.stderr);
   t.equal(revoke.stdout.trim(), `revoked ${shown}`);
-  t.match(runTally(['keys', 'list', '--data', data]).stdout, new RegExp(`${shown.replace(/\./g, '\\.')} created \\S+ revoked `));
+  t.match(
+    runTally(['keys', 'list', '--data', data]).stdout,
+    new RegExp(`${shown.replace(/\./g, '\\.')} created \\S+ revoked `),
+  );
   const ambiguous = runTally(['keys', 'revoke', 'svc_', '--data', data]);
   t.equal(ambiguous.code, 1);
   expectOneLine(t, ambiguous.stderr, /^tally: keys revoke: 2 keys start with svc_; give more of the key$/);
@@ -92,5 +105,9 @@ t.test('error: captures that fold nothing, or hold a line too long, are told at 
   writeFileSync(long, `{"address":"0x${'0'.repeat(40)}","data":"0x${'00'.repeat(MAX_LINE_BYTES)}"}\n`);
   const refused = runTally(['ingest', '--data', join(dir, 'long-data'), '--capture', long]);
   t.equal(refused.code, 1);
-  expectOneLine(t, refused.stderr, new RegExp(`^tally: ${long.replace(/\./g, '\\.')}:1: the line is longer than ${MAX_LINE_BYTES} bytes`));
+  expectOneLine(
+    t,
+    refused.stderr,
+    new RegExp(`^tally: ${long.replace(/\./g, '\\.')}:1: the line is longer than ${MAX_LINE_BYTES} bytes`),
+  );
 });

@@ -30,20 +30,31 @@ function oneLine(t: Test, stderr: string, pattern: RegExp): void {
 
 const tmpfs = join(inputs.dir, 'tmpfs');
 mkdirSync(tmpfs);
-const mounted = process.getuid?.() === 0 && spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', tmpfs]).status === 0;
+const mounted =
+  process.getuid?.() === 0 && spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', tmpfs]).status === 0;
 if (mounted) t.teardown(() => void spawnSync('umount', [tmpfs]));
 
-t.test('error: the state on a full filesystem', { skip: mounted ? false : 'cannot mount a tmpfs here (root only)' }, async (t) => {
-  const data = dataDir('full');
-  symlinkSync(tmpfs, join(data, 'state'));
-  const full = runTally(args(data));
-  t.equal(full.code, 1);
-  oneLine(t, full.stderr, new RegExp(`^tally: cannot commit the state in ${join(data, 'state')}: the disk holding it is full \\(\\d+ bytes free\\)\\. Nothing folded is lost`));
-  t.equal(spawnSync('mount', ['-o', 'remount,size=64m', tmpfs]).status, 0);
-  const resumed = runTally(args(data));
-  t.equal(resumed.code, 0, resumed.stderr);
-  t.equal(await stateDigest(join(data, 'state')), expected, 'resumed: the state of an ingest that never failed');
-});
+t.test(
+  'error: the state on a full filesystem',
+  { skip: mounted ? false : 'cannot mount a tmpfs here (root only)' },
+  async (t) => {
+    const data = dataDir('full');
+    symlinkSync(tmpfs, join(data, 'state'));
+    const full = runTally(args(data));
+    t.equal(full.code, 1);
+    oneLine(
+      t,
+      full.stderr,
+      new RegExp(
+        `^tally: cannot commit the state in ${join(data, 'state')}: the disk holding it is full \\(\\d+ bytes free\\)\\. Nothing folded is lost`,
+      ),
+    );
+    t.equal(spawnSync('mount', ['-o', 'remount,size=64m', tmpfs]).status, 0);
+    const resumed = runTally(args(data));
+    t.equal(resumed.code, 0, resumed.stderr);
+    t.equal(await stateDigest(join(data, 'state')), expected, 'resumed: the state of an ingest that never failed');
+  },
+);
 
 t.test('error: a log write refused (file size limit)', async (t) => {
   const data = dataDir('limited');
@@ -52,7 +63,11 @@ t.test('error: a log write refused (file size limit)', async (t) => {
   const shell = `unset NODE_OPTIONS; ulimit -f 256; exec "${process.execPath}" "${BIN}" "$@"`;
   const limited = spawnSync('sh', ['-c', shell, 'sh', ...args(data)], { encoding: 'utf8' });
   t.equal(limited.status, 1, `${limited.status} ${limited.signal} ${limited.stdout} ${limited.stderr}`);
-  oneLine(t, limited.stderr, new RegExp(`^tally: ${join(data, 'log')}/\\d+\\.seg: file too large .*Nothing written before is lost`));
+  oneLine(
+    t,
+    limited.stderr,
+    new RegExp(`^tally: ${join(data, 'log')}/\\d+\\.seg: file too large .*Nothing written before is lost`),
+  );
   const resumed = runTally(args(data));
   t.equal(resumed.code, 0, resumed.stderr);
   t.equal(await stateDigest(join(data, 'state')), expected, 'resumed: the state of an ingest that never failed');

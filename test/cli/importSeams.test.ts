@@ -23,11 +23,12 @@ function importsOf(folder: string): Array<{ file: string; target: string }> {
 }
 
 const crossing = (folder: string, forbidden: string[]) =>
-  importsOf(folder).filter(({ target }) => forbidden.some((top) => target === top || target.startsWith(top + '/')))
+  importsOf(folder)
+    .filter(({ target }) => forbidden.some((top) => target === top || target.startsWith(top + '/')))
     .map(({ file, target }) => `${file} -> ${target}`);
 
 t.test('engine imports neither api, replay nor cli', async (t) => {
-  t.ok(importsOf('engine').length > 100, 'the engine\'s imports were found');
+  t.ok(importsOf('engine').length > 100, "the engine's imports were found");
   t.same(crossing('engine', ['api', 'replay', 'cli']), []);
 });
 
@@ -37,5 +38,8 @@ t.test('api and replay never import the command line', async (t) => {
 });
 
 t.test('the check sees a crossing import', async (t) => {
-  t.ok(importsOf('cli').some(({ target }) => target.startsWith('api/')), 'cli imports the API, as the composition does');
+  t.ok(
+    importsOf('cli').some(({ target }) => target.startsWith('api/')),
+    'cli imports the API, as the composition does',
+  );
 });

@@ -59,7 +59,11 @@ async function refused(t: Test, name: string, text: string, line: number, messag
   writeFileSync(bad, text);
   const result = runTally(['ingest', '--data', target, '--capture', bad]);
   t.equal(result.code, 1, `${name}: exit code 1`);
-  t.match(result.stderr, new RegExp(`${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:${line}: `), `${name}: names the file and line`);
+  t.match(
+    result.stderr,
+    new RegExp(`${bad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:${line}: `),
+    `${name}: names the file and line`,
+  );
   t.match(result.stderr, message);
   t.equal(await stateDigest(join(target, 'state')), before, `${name}: state exactly as before`);
   t.equal(runTally(['verify', '--data', target]).code, 0, `${name}: log and state still agree`);

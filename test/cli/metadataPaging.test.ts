@@ -16,7 +16,11 @@ import { runTallyAsync } from '../fixtures/runTally.js';
 const dir = mkdtempSync(join(tmpdir(), 'tally-metadata-pages-'));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const conditionId = (i: number) => '0x' + i.toString(16).padStart(64, '0');
-const MARKETS = Array.from({ length: 7 }, (_, i) => ({ conditionId: conditionId(i + 1), question: `Question ${i + 1}?`, category: 'Sports' }));
+const MARKETS = Array.from({ length: 7 }, (_, i) => ({
+  conditionId: conditionId(i + 1),
+  question: `Question ${i + 1}?`,
+  category: 'Sports',
+}));
 /** The fake /markets answers at most this many a page, whatever `limit` asks. */
 const CAP = 3;
 
@@ -27,7 +31,8 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
   asked.push(req.url!);
   const offset = Number(url.searchParams.get('offset') ?? 0);
   const limit = Math.min(CAP, Number(url.searchParams.get('limit') ?? 100));
-  const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = (status: number, body: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   switch (url.pathname) {
     case '/markets':
       return send(200, MARKETS.slice(offset, offset + limit));
@@ -75,14 +80,17 @@ t.test('default: offset paging goes on by the objects received and stops at an e
   asked.length = 0;
   const result = await runTallyAsync(['metadata', '--data', data, '--url', `${base}/markets`]);
   t.equal(result.code, 0, result.stderr);
-  t.same(asked, [0, 3, 6, 7].map((offset) => `/markets?limit=${PAGE_LIMIT}${offset > 0 ? `&offset=${offset}` : ''}`));
+  t.same(
+    asked,
+    [0, 3, 6, 7].map((offset) => `/markets?limit=${PAGE_LIMIT}${offset > 0 ? `&offset=${offset}` : ''}`),
+  );
   t.match(result.stderr, new RegExp(`^metadata: 7 markets from ${escape(base)}/markets \\(7 new, 0 changed\\)$`, 'm'));
   t.same(await stored(data), allQuestions);
 
   const again = await runTallyAsync(['metadata', '--data', data, '--url', `${base}/markets?closed=false&limit=2`]);
   t.equal(again.code, 0, again.stderr);
   t.match(again.stderr, /^metadata: 7 markets from .* \(0 new, 0 changed\)$/m, 'nothing new: nothing written');
-  t.equal(asked.at(-1), '/markets?closed=false&limit=2&offset=7', 'the URL\'s own parameters and limit kept');
+  t.equal(asked.at(-1), '/markets?closed=false&limit=2&offset=7', "the URL's own parameters and limit kept");
 });
 
 t.test('behavior: cursor paging follows next_cursor and stops at an empty page', async (t) => {
@@ -90,7 +98,10 @@ t.test('behavior: cursor paging follows next_cursor and stops at an empty page',
   asked.length = 0;
   const result = await runTallyAsync(['metadata', '--data', data, '--url', `${base}/cursor`]);
   t.equal(result.code, 0, result.stderr);
-  t.same(asked, [`/cursor?limit=${PAGE_LIMIT}`, ...[2, 4, 6, 8].map((at) => `/cursor?limit=${PAGE_LIMIT}&next_cursor=${at}`)]);
+  t.same(asked, [
+    `/cursor?limit=${PAGE_LIMIT}`,
+    ...[2, 4, 6, 8].map((at) => `/cursor?limit=${PAGE_LIMIT}&next_cursor=${at}`),
+  ]);
   t.same(await stored(data), allQuestions);
 });
 
@@ -102,8 +113,13 @@ t.test('behavior: a failing page is retried with backoff, each retry told', asyn
   const retries = result.stderr.split('\n').filter((line) => line.includes(' failed ('));
   t.equal(retries.length, 2, result.stderr);
   retries.forEach((line, i) => {
-    t.match(line, new RegExp(`^metadata: ${escape(page)} failed \\(HTTP 503 Service Unavailable\\): attempt ${i + 1} of ${PAGE_RETRY.retries! + 1}, ` +
-      'retrying in \\d+\\.\\d s$'));
+    t.match(
+      line,
+      new RegExp(
+        `^metadata: ${escape(page)} failed \\(HTTP 503 Service Unavailable\\): attempt ${i + 1} of ${PAGE_RETRY.retries! + 1}, ` +
+          'retrying in \\d+\\.\\d s$',
+      ),
+    );
   });
   t.same(await stored(data), allQuestions, 'every page loaded in the end');
 });
@@ -119,7 +135,10 @@ t.test('behavior: a server that ignores the paging parameters is read once', asy
 
 t.test('error: a page that is not a list of market objects is refused, naming it; nothing is stored', async (t) => {
   for (const [path, pattern] of [
-    ['/bad', `${escape(base)}/bad\\?limit=${PAGE_LIMIT}&offset=3: holds an object with keys error, not a page of market objects`],
+    [
+      '/bad',
+      `${escape(base)}/bad\\?limit=${PAGE_LIMIT}&offset=3: holds an object with keys error, not a page of market objects`,
+    ],
     ['/items', `${escape(base)}/items\\?limit=${PAGE_LIMIT}: item 2 is a number, not a market object$`],
     ['/gone', `cannot fetch ${escape(base)}/gone\\?limit=${PAGE_LIMIT}: HTTP 404 Not Found$`],
   ] as const) {
@@ -137,7 +156,12 @@ t.test('error: a page still failing after its retries names the page and the att
   t.equal(result.code, 1);
   const lines = result.stderr.trimEnd().split('\n');
   t.equal(lines.length, PAGE_RETRY.retries! + 1, 'each retry, then the refusal');
-  t.match(lines.at(-1), new RegExp(`^tally: cannot fetch ${escape(base)}/down\\?limit=${PAGE_LIMIT}: HTTP 503 Service Unavailable ` +
-    `\\(${PAGE_RETRY.retries! + 1} attempts\\)$`));
+  t.match(
+    lines.at(-1),
+    new RegExp(
+      `^tally: cannot fetch ${escape(base)}/down\\?limit=${PAGE_LIMIT}: HTTP 503 Service Unavailable ` +
+        `\\(${PAGE_RETRY.retries! + 1} attempts\\)$`,
+    ),
+  );
   t.same(readdirSync(data), []);
 });

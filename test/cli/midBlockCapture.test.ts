@@ -15,8 +15,16 @@ const parsed = lines.map((line) => JSON.parse(line) as { blockNumber: string; to
 const fillTopics = new Set<string>([EVENT_TOPICS[KIND.orderFilledV1], EVENT_TOPICS[KIND.orderFilledV2]]);
 
 // The first cut (after line `cut`) inside a block whose rest holds a fill, well into the capture.
-const cut = parsed.findIndex((log, i) => i > lines.length / 3 && parsed[i + 1]?.blockNumber === log.blockNumber &&
-  parsed.slice(i + 1).filter((next) => next.blockNumber === log.blockNumber).some((next) => fillTopics.has(next.topics[0]!))) + 1;
+const cut =
+  parsed.findIndex(
+    (log, i) =>
+      i > lines.length / 3 &&
+      parsed[i + 1]?.blockNumber === log.blockNumber &&
+      parsed
+        .slice(i + 1)
+        .filter((next) => next.blockNumber === log.blockNumber)
+        .some((next) => fillTopics.has(next.topics[0]!)),
+  ) + 1;
 const cutBlock = Number(parsed[cut - 1]!.blockNumber);
 // The longer capture: some 200 lines more, to a block's end.
 const end = parsed.findIndex((log, i) => i > cut + 200 && log.blockNumber !== parsed[i - 1]!.blockNumber);
@@ -25,7 +33,13 @@ const dataDir = (name: string) => emptyDataDir(inputs, name);
 
 function prefix(name: string, count: number, skip: (i: number) => boolean = () => false): string {
   const file = join(inputs.dir, `${name}.ndjson`);
-  writeFileSync(file, lines.slice(0, count).filter((_, i) => !skip(i)).join('\n') + '\n');
+  writeFileSync(
+    file,
+    lines
+      .slice(0, count)
+      .filter((_, i) => !skip(i))
+      .join('\n') + '\n',
+  );
   return file;
 }
 
@@ -39,7 +53,11 @@ t.test('behavior: a capture continuing a block already logged folds every log of
   const longer = runTally(['ingest', '--data', data, '--capture', join(inputs.dir, 'long.ndjson')]);
   t.equal(longer.code, 0, longer.stderr);
   t.match(longer.stderr, new RegExp(`block ${cutBlock}`), 'says which block it takes again');
-  t.equal(await stateDigest(join(data, 'state')), await stateDigest(join(fresh, 'state')), 'the state of a single ingest');
+  t.equal(
+    await stateDigest(join(data, 'state')),
+    await stateDigest(join(fresh, 'state')),
+    'the state of a single ingest',
+  );
   const verify = runTally(['verify', '--data', data, '--capture', join(inputs.dir, 'long.ndjson')]);
   t.equal(verify.code, 0, verify.stdout + verify.stderr);
   t.match(verify.stdout, /holds every venue log of/);
@@ -58,5 +76,9 @@ t.test('error: verify --capture names the block whose logs the log lacks, and th
   t.match(verify.stdout, new RegExp(`tally rewind --to-block ${cutBlock - 1}`));
   t.equal(runTally(['rewind', '--data', data, '--to-block', String(cutBlock - 1)]).code, 0);
   t.equal(runTally(['ingest', '--data', data, '--capture', capture]).code, 0);
-  t.equal(await stateDigest(join(data, 'state')), await stateDigest(join(fresh, 'state')), 'repaired: the state of a single ingest');
+  t.equal(
+    await stateDigest(join(data, 'state')),
+    await stateDigest(join(fresh, 'state')),
+    'repaired: the state of a single ingest',
+  );
 });

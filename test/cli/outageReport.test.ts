@@ -6,7 +6,12 @@ import { createOutageReport } from '../../cli/createOutageReport.js';
 t.test('default: once at first, then once a minute, then the return', async (t) => {
   const lines: string[] = [];
   let now = 1_700_000_000_000;
-  const report = createOutageReport({ label: 'run', maxBackoffMs: 30_000, print: (line) => lines.push(line), now: () => now });
+  const report = createOutageReport({
+    label: 'run',
+    maxBackoffMs: 30_000,
+    print: (line) => lines.push(line),
+    now: () => now,
+  });
   report.failed('ECONNREFUSED');
   for (let i = 0; i < 200; i++) {
     now += 1_000;
@@ -21,5 +26,9 @@ t.test('default: once at first, then once a minute, then the return', async (t) 
   report.recovered({ since: 1_700_000_000, failedAttempts: 201, lastError: 'ECONNREFUSED' });
   t.equal(lines.at(-1), 'tally run: the node answers again after 3 min 20 s (201 failed attempts); following on');
   report.failed('HTTP 502');
-  t.equal(lines.at(-1), 'tally run: the node stopped answering (HTTP 502); still serving the folded state, retrying every 30 s at most', 'a new outage is told again');
+  t.equal(
+    lines.at(-1),
+    'tally run: the node stopped answering (HTTP 502); still serving the folded state, retrying every 30 s at most',
+    'a new outage is told again',
+  );
 });

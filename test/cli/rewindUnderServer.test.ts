@@ -35,11 +35,20 @@ const later = [...reader.fillsFrom(rewindTo + 1)][0]!;
 const market = reader.idText(later.fill.marketSpace, later.fill.marketId);
 const wallet = reader.idText(ID_SPACE.address, later.fill.walletId);
 await store.close();
-const urls = [`/v1/health`, `/v1/markets/${market}/trades?limit=20`, `/v1/wallets/${wallet}/positions`, `/v1/wallets/${wallet}/trades`];
+const urls = [
+  `/v1/health`,
+  `/v1/markets/${market}/trades?limit=20`,
+  `/v1/wallets/${wallet}/positions`,
+  `/v1/wallets/${wallet}/trades`,
+];
 
 /** `tally serve --port 0` in a child process, once it prints its port. */
-async function serve(t: { teardown(fn: () => void): void }): Promise<{ child: ChildProcess; get: ReturnType<typeof apiClient> }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--data', data, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function serve(t: {
+  teardown(fn: () => void): void;
+}): Promise<{ child: ChildProcess; get: ReturnType<typeof apiClient> }> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--data', data, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   t.teardown(() => child.kill());
   let stdout = '';
   const port = await new Promise<number>((resolve, reject) => {
@@ -58,16 +67,25 @@ t.test('behavior: a running server serves the rewound state from its next reques
   const before = await get('/v1/health');
   t.equal(before.body.block, lastBlock);
   const cached = await get(urls[1]!);
-  t.ok(cached.body.trades.some((trade: { block: number }) => trade.block > rewindTo), 'the market traded after the rewound block');
+  t.ok(
+    cached.body.trades.some((trade: { block: number }) => trade.block > rewindTo),
+    'the market traded after the rewound block',
+  );
 
   const rewind = await runTallyAsync(['rewind', '--data', data, '--to-block', String(rewindTo)]);
   t.equal(rewind.code, 0, rewind.stderr);
   t.match(rewind.stderr, new RegExp(`rewind: state as of block ${rewindTo}`));
-  t.notOk(readdirSync(data).some((name) => name.startsWith('rewind-scratch-')), 'no scratch left');
+  t.notOk(
+    readdirSync(data).some((name) => name.startsWith('rewind-scratch-')),
+    'no scratch left',
+  );
 
   const answers = await Promise.all(urls.map((url) => get(url)));
   t.equal(answers[0]!.body.block, rewindTo, 'health: the rewound block');
-  t.ok(answers[1]!.body.trades.every((trade: { block: number }) => trade.block <= rewindTo), 'a cached answer is made again');
+  t.ok(
+    answers[1]!.body.trades.every((trade: { block: number }) => trade.block <= rewindTo),
+    'a cached answer is made again',
+  );
   // What a server started on the rewound state answers, byte for byte.
   const fresh = await serve(t);
   for (const [i, url] of urls.entries()) {
@@ -87,13 +105,25 @@ t.test('error: a rewind while another process folds is refused, naming it', asyn
   const rewound = await runTallyAsync(['rewind', '--data', data, '--to-block', String(rewindTo)]);
   t.equal(rewound.code, 0, rewound.stderr);
   // One block a batch: the ingest holds the log for seconds.
-  const ingest = spawn(process.execPath, [BIN, 'ingest', '--data', data, '--capture', inputs.capture, '--batch-logs', '1'], { stdio: 'ignore' });
+  const ingest = spawn(
+    process.execPath,
+    [BIN, 'ingest', '--data', data, '--capture', inputs.capture, '--batch-logs', '1'],
+    { stdio: 'ignore' },
+  );
   t.teardown(() => ingest.kill());
   const lock = join(data, 'log', 'LOCK');
   while (!(existsSync(lock) && readFileSync(lock, 'utf8') === String(ingest.pid))) await sleep(20);
   const refused = await runTallyAsync(['rewind', '--data', data, '--to-block', String(rewindTo)]);
   t.equal(ingest.exitCode, null, 'the ingest was still running');
   t.equal(refused.code, 1);
-  t.match(refused.stderr, new RegExp(`^tally: log is locked by process ${ingest.pid}, which is writing .*: let it finish or stop it first\n$`));
-  t.notOk(readdirSync(data).some((name) => name.startsWith('rewind-scratch-')), 'nothing folded');
+  t.match(
+    refused.stderr,
+    new RegExp(
+      `^tally: log is locked by process ${ingest.pid}, which is writing .*: let it finish or stop it first\n$`,
+    ),
+  );
+  t.notOk(
+    readdirSync(data).some((name) => name.startsWith('rewind-scratch-')),
+    'nothing folded',
+  );
 });

@@ -27,14 +27,32 @@ let served = 0;
 const api = createServer((_req, res) => {
   served++;
   if (!market) return res.writeHead(404).end('{"error":"not found"}');
-  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([{ conditionId: scenario.conditionId, ...market }]));
+  res
+    .writeHead(200, { 'content-type': 'application/json' })
+    .end(JSON.stringify([{ conditionId: scenario.conditionId, ...market }]));
 });
 await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
 t.teardown(() => api.close());
 const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/markets`;
 
-const child = spawn(process.execPath, [fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url)),
-  'run', '--data', data, '--rpc', chain.url, '--port', '0', '--metadata-url', apiUrl, '--metadata-every', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+const child = spawn(
+  process.execPath,
+  [
+    fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url)),
+    'run',
+    '--data',
+    data,
+    '--rpc',
+    chain.url,
+    '--port',
+    '0',
+    '--metadata-url',
+    apiUrl,
+    '--metadata-every',
+    '1',
+  ],
+  { stdio: ['ignore', 'pipe', 'pipe'] },
+);
 const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 let stdout = '';
 let stderr = '';
@@ -42,7 +60,7 @@ child.stdout.on('data', (chunk) => (stdout += chunk));
 child.stderr.on('data', (chunk) => (stderr += chunk));
 
 async function waitFor(what: string, done: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
-  for (const started = Date.now(); !(await done());) {
+  for (const started = Date.now(); !(await done()); ) {
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -52,7 +70,8 @@ let base = '';
 await waitFor('tally run to serve', () => (base = /on (http:\/\/\S+\/v1)/.exec(stdout)?.[1] ?? '') !== '', 60_000);
 const key = (await runTallyAsync(['keys', 'create', '--data', data])).stdout.trim().split('\n').at(-1)!;
 const bob = chain.accounts[2]!.toLowerCase();
-const answer = async (path: string) => (await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } })).text();
+const answer = async (path: string) =>
+  (await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } })).text();
 const trades = () => answer(`/wallets/${bob}/trades`);
 /** The categories of bob's board rows; the rollup runs at the fold's next rest, so a block is mined meanwhile. */
 async function categories(): Promise<string> {
@@ -82,8 +101,13 @@ t.test('behavior: a refresh that changes metadata changes the served answers', a
 t.test('error: a failed refresh is logged and the next one goes on; the process does not end', async (t) => {
   market = null;
   const escaped = apiUrl.replace(/[.?]/g, '\\$&');
-  await waitFor('the failure', () => new RegExp(`^metadata: the refresh from ${escaped} failed: cannot fetch ${escaped}\\?limit=\\d+: ` +
-    'HTTP 404 Not Found; next in 1 s$', 'm').test(stderr));
+  await waitFor('the failure', () =>
+    new RegExp(
+      `^metadata: the refresh from ${escaped} failed: cannot fetch ${escaped}\\?limit=\\d+: ` +
+        'HTTP 404 Not Found; next in 1 s$',
+      'm',
+    ).test(stderr),
+  );
   const failedAt = served;
   await waitFor('another attempt', () => served > failedAt);
   market = { question: 'Third question?', category: 'Politics' };

@@ -26,11 +26,19 @@ const MAX_BACKOFF_MS = 200;
 function dataDir(name: string): string {
   const dir = join(root, name);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'config.json'), JSON.stringify({ addresses: scenario.config, rpc: { maxBackoffMs: MAX_BACKOFF_MS } }));
+  writeFileSync(
+    join(dir, 'config.json'),
+    JSON.stringify({ addresses: scenario.config, rpc: { maxBackoffMs: MAX_BACKOFF_MS } }),
+  );
   return dir;
 }
 
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, log: () => string): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  log: () => string,
+): Promise<T> {
   for (let waited = 0; ; waited += 100) {
     const value = await read();
     if (done(value)) return value;
@@ -41,8 +49,20 @@ async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T)
 
 t.test('behavior: tally run serves through an outage of its node and resumes when it returns', async (t) => {
   const data = dataDir('run');
-  const child = spawn(process.execPath, [fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url)),
-    'run', '--data', data, '--rpc', proxy.url, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url)),
+      'run',
+      '--data',
+      data,
+      '--rpc',
+      proxy.url,
+      '--port',
+      '0',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let stdout = '';
   let stderr = '';
@@ -50,7 +70,12 @@ t.test('behavior: tally run serves through an outage of its node and resumes whe
   child.stderr.on('data', (chunk) => (stderr += chunk));
   const log = () => stdout + stderr;
   try {
-    const base = await waitFor('the server', async () => /on (http:\/\/\S+\/v1)/.exec(stdout)?.[1], (url) => url !== undefined, log);
+    const base = await waitFor(
+      'the server',
+      async () => /on (http:\/\/\S+\/v1)/.exec(stdout)?.[1],
+      (url) => url !== undefined,
+      log,
+    );
     const key = (await runTallyAsync(['keys', 'create', '--data', data])).stdout.trim().split('\n').at(-1)!;
     const get = async (path: string) => {
       const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } });
@@ -64,13 +89,23 @@ t.test('behavior: tally run serves through an outage of its node and resumes whe
     await proxy.off();
     // A block mined while the node is unreachable to tally: the fold must pick it up after the outage.
     const [yes] = scenario.tokens;
-    const mined = await chain.send(3, scenario.ctf, scenario.ctfAbi, 'safeTransferFrom', [chain.accounts[3], chain.accounts[2], yes, 1_000_000n, '0x']);
+    const mined = await chain.send(3, scenario.ctf, scenario.ctfAbi, 'safeTransferFrom', [
+      chain.accounts[3],
+      chain.accounts[2],
+      yes,
+      1_000_000n,
+      '0x',
+    ]);
     const during = await waitFor('the outage in health', health, (h) => h.outage?.failedAttempts > 12, log);
     t.equal(during.status, 'degraded');
     t.equal(during.block, caughtUp.block, 'still the folded block');
     t.match(during.outage, { since: Number, failedAttempts: Number, lastError: /ECONNREFUSED|fetch failed|socket/i });
     t.ok(during.lagSeconds >= 0);
-    t.equal((await get(`/wallets/${chain.accounts[2]!.toLowerCase()}/positions`)).status, 200, 'wallet answers keep coming');
+    t.equal(
+      (await get(`/wallets/${chain.accounts[2]!.toLowerCase()}/positions`)).status,
+      200,
+      'wallet answers keep coming',
+    );
     t.equal(child.exitCode, null, 'the process lives past the budget an ingest would have spent');
     t.equal(stderr.match(/the node stopped answering/g)?.length, 1, 'the outage is told once, not once a retry');
 
@@ -87,5 +122,9 @@ t.test('behavior: tally run serves through an outage of its node and resumes whe
   const ingest = await runTallyAsync(['ingest', '--data', plain, '--rpc', chain.url]);
   t.equal(ingest.code, 0, ingest.stderr);
   const bySource = (db: string, key: string) => db === 'meta' && (key === 'sourceHead' || key === 'sourceOutage');
-  t.equal(await stateDigest(join(data, 'state'), bySource), await stateDigest(join(plain, 'state'), bySource), 'the state equals a plain ingest');
+  t.equal(
+    await stateDigest(join(data, 'state'), bySource),
+    await stateDigest(join(plain, 'state'), bySource),
+    'the state equals a plain ingest',
+  );
 });

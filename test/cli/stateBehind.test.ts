@@ -39,7 +39,12 @@ t.test('behavior: verify on a state behind its log names the block, exits 3; ing
   cpSync(halfState, join(data, 'state'), { recursive: true });
   const verify = runTally(['verify', '--data', data]);
   t.equal(verify.code, 3, verify.stdout + verify.stderr);
-  t.match(verify.stdout, new RegExp(`the state is behind its log: folded through block ${halfBlock}, the log holds \\d+ more blocks through block ${lastBlock}`));
+  t.match(
+    verify.stdout,
+    new RegExp(
+      `the state is behind its log: folded through block ${halfBlock}, the log holds \\d+ more blocks through block ${lastBlock}`,
+    ),
+  );
   t.match(verify.stdout, /tally ingest --data .* folds the rest/);
   const ingest = runTally(['ingest', '--data', data]);
   t.equal(ingest.code, 0, ingest.stderr);
@@ -59,7 +64,9 @@ t.test('behavior: serve folds again a state marked by another boot before answer
   const server = await startServer({ data, host: '127.0.0.1', port: 0 });
   try {
     const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
-    const health = await fetch(`http://127.0.0.1:${server.port}/v1/health`, { headers: { authorization: `Bearer ${key}` } });
+    const health = await fetch(`http://127.0.0.1:${server.port}/v1/health`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
     t.equal(health.status, 200);
     t.match(await health.json(), { status: 'ok', block: lastBlock });
   } finally {
@@ -73,12 +80,16 @@ t.test('behavior: verify removes the scratch of a killed verify and its own on a
   const stale = join(fresh, 'verify-scratch-999999999');
   mkdirSync(stale);
   t.equal(runTally(['verify', '--data', fresh]).code, 0);
-  t.notOk(existsSync(stale), 'a dead verify\'s scratch is gone');
+  t.notOk(existsSync(stale), "a dead verify's scratch is gone");
   const child = spawn(process.execPath, [BIN, 'verify', '--data', fresh], { stdio: 'ignore' });
   const scratch = join(fresh, `verify-scratch-${child.pid}`);
   while (!existsSync(scratch)) await new Promise((resolve) => setTimeout(resolve, 5));
   child.kill('SIGTERM');
   const code = await new Promise((resolve) => child.on('close', resolve));
   t.equal(code, 143);
-  t.same(readdirSync(fresh).filter((name) => name.startsWith('verify-scratch-')), [], 'no scratch left');
+  t.same(
+    readdirSync(fresh).filter((name) => name.startsWith('verify-scratch-')),
+    [],
+    'no scratch left',
+  );
 });

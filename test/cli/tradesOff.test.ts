@@ -26,7 +26,7 @@ for (const data of [on, off]) {
 }
 const key = runTally(['keys', 'create', '--data', on]).stdout.trim().split('\n').at(-1)!;
 const offKey = runTally(['keys', 'create', '--data', off]).stdout.trim().split('\n').at(-1)!;
-const [market] = await busiestMarkets(on, 1) as [string];
+const [market] = (await busiestMarkets(on, 1)) as [string];
 
 async function holdersOf(data: string): Promise<string[]> {
   const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
@@ -39,18 +39,27 @@ async function answers(data: string, apiKey: string, paths: string[]): Promise<s
   const server = await startServer({ data, host: '127.0.0.1', port: 0 });
   try {
     const get = apiClient(server.port, apiKey);
-    return await Promise.all(paths.map(async (path) => JSON.stringify(await get(path).then(({ status, body }) => [status, body]))));
+    return await Promise.all(
+      paths.map(async (path) => JSON.stringify(await get(path).then(({ status, body }) => [status, body]))),
+    );
   } finally {
     await server.closeAll();
   }
 }
 
 const wallets = await holdersOf(on);
-const positionPaths = wallets.flatMap((w) => [`/v1/wallets/${w}/positions`, `/v1/wallets/${w}/positions?status=open`, `/v1/wallets/${w}/closed-positions`]);
+const positionPaths = wallets.flatMap((w) => [
+  `/v1/wallets/${w}/positions`,
+  `/v1/wallets/${w}/positions?status=open`,
+  `/v1/wallets/${w}/closed-positions`,
+]);
 const marketPaths = [`/v1/markets/${market}/traders`, `/v1/markets/${market}/holder-lines`];
 const tradePaths = [
-  `/v1/fills?markets=${market}&from=0&to=604800`, `/v1/wallets/${wallets[0]}/trades`, `/v1/markets/${market}/trades`,
-  `/v1/markets/${market}/trade-counts?wallets=${wallets[0]}`, '/v1/events/heat',
+  `/v1/fills?markets=${market}&from=0&to=604800`,
+  `/v1/wallets/${wallets[0]}/trades`,
+  `/v1/markets/${market}/trades`,
+  `/v1/markets/${market}/trade-counts?wallets=${wallets[0]}`,
+  '/v1/events/heat',
 ];
 
 t.test('behavior: with the trade store off, positions answer the same and the fill routes are off', async (t) => {
@@ -60,18 +69,33 @@ t.test('behavior: with the trade store off, positions answer the same and the fi
   t.equal(store.dbs.walletFills.getKeysCount() + store.dbs.marketFills.getKeysCount(), 0, 'no fill lists');
   t.notOk(createStateReader(store).keepsTrades());
   await store.close();
-  t.same(await answers(off, offKey, [...positionPaths, ...marketPaths]), await answers(on, key, [...positionPaths, ...marketPaths]), 'positions and market holders as with the store on');
-  for (const text of await answers(off, offKey, tradePaths)) t.equal(text, JSON.stringify([503, { error: 'trades are off' }]));
+  t.same(
+    await answers(off, offKey, [...positionPaths, ...marketPaths]),
+    await answers(on, key, [...positionPaths, ...marketPaths]),
+    'positions and market holders as with the store on',
+  );
+  for (const text of await answers(off, offKey, tradePaths))
+    t.equal(text, JSON.stringify([503, { error: 'trades are off' }]));
 });
 
 t.test('behavior: turning the store back on folds the state again, and the fill routes answer', async (t) => {
   setTrades(off, true);
   const ingest = runTally(['ingest', '--data', off]);
   t.equal(ingest.code, 0, ingest.stderr);
-  t.match(ingest.stderr, /folded by another state layout or other options in config\.json: it is folded again from the log/);
+  t.match(
+    ingest.stderr,
+    /folded by another state layout or other options in config\.json: it is folded again from the log/,
+  );
   const onTrades = (await answers(on, key, tradePaths)).map((text) => text.replace(/"block":\d+/, ''));
-  t.same((await answers(off, offKey, tradePaths)).map((text) => text.replace(/"block":\d+/, '')), onTrades, 'the same fill answers');
-  t.ok(onTrades.every((text) => text.startsWith('[200,')), 'all answered');
+  t.same(
+    (await answers(off, offKey, tradePaths)).map((text) => text.replace(/"block":\d+/, '')),
+    onTrades,
+    'the same fill answers',
+  );
+  t.ok(
+    onTrades.every((text) => text.startsWith('[200,')),
+    'all answered',
+  );
 });
 
 t.test('error: a bad config names the file', async (t) => {

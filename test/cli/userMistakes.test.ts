@@ -14,31 +14,49 @@ const dir = mkdtempSync(join(tmpdir(), 'tally-mistakes-'));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const market = { conditionId: '0x' + 'ab'.repeat(32), question: 'Will it?', slug: 'will-it', outcomes: '["Yes","No"]' };
 
-t.test('error: an input file that is not there or is a directory is one line naming it, and creates nothing', async (t) => {
-  const missing = join(dir, 'missing.ndjson');
-  const folder = join(dir, 'a-folder');
-  mkdirSync(folder);
-  for (const [args, pattern] of [
-    [['ingest', '--capture', missing], new RegExp(`^tally: --capture ${escape(missing)}: no such file or directory$`)],
-    [['ingest', '--capture', folder], new RegExp(`^tally: --capture ${escape(folder)}: is a directory; give a file$`)],
-    [['ingest', '--metadata', missing], new RegExp(`^tally: --metadata ${escape(missing)}: no such file or directory$`)],
-    [['ingest', '--metadata', folder], new RegExp(`^tally: --metadata ${escape(folder)}: is a directory; give a file$`)],
-  ] as Array<[string[], RegExp]>) {
-    const data = join(dir, 'ingest-data');
-    const result = runTally([...args, '--data', data]);
-    t.equal(result.code, 1, args.join(' '));
-    expectOneLine(t, result.stderr, pattern);
-    t.notOk(existsSync(data), 'no data directory made');
-  }
-  const data = join(dir, 'metadata-data');
-  mkdirSync(data);
-  for (const [file, pattern] of [[missing, /no such file or directory$/], [folder, /is a directory; give a file$/]] as const) {
-    const result = runTally(['metadata', '--data', data, '--file', file]);
-    t.equal(result.code, 1);
-    expectOneLine(t, result.stderr, new RegExp(`^tally: --file ${escape(file)}: ${pattern.source}`));
-  }
-  t.same(readdirSync(data), [], 'nothing written');
-});
+t.test(
+  'error: an input file that is not there or is a directory is one line naming it, and creates nothing',
+  async (t) => {
+    const missing = join(dir, 'missing.ndjson');
+    const folder = join(dir, 'a-folder');
+    mkdirSync(folder);
+    for (const [args, pattern] of [
+      [
+        ['ingest', '--capture', missing],
+        new RegExp(`^tally: --capture ${escape(missing)}: no such file or directory$`),
+      ],
+      [
+        ['ingest', '--capture', folder],
+        new RegExp(`^tally: --capture ${escape(folder)}: is a directory; give a file$`),
+      ],
+      [
+        ['ingest', '--metadata', missing],
+        new RegExp(`^tally: --metadata ${escape(missing)}: no such file or directory$`),
+      ],
+      [
+        ['ingest', '--metadata', folder],
+        new RegExp(`^tally: --metadata ${escape(folder)}: is a directory; give a file$`),
+      ],
+    ] as Array<[string[], RegExp]>) {
+      const data = join(dir, 'ingest-data');
+      const result = runTally([...args, '--data', data]);
+      t.equal(result.code, 1, args.join(' '));
+      expectOneLine(t, result.stderr, pattern);
+      t.notOk(existsSync(data), 'no data directory made');
+    }
+    const data = join(dir, 'metadata-data');
+    mkdirSync(data);
+    for (const [file, pattern] of [
+      [missing, /no such file or directory$/],
+      [folder, /is a directory; give a file$/],
+    ] as const) {
+      const result = runTally(['metadata', '--data', data, '--file', file]);
+      t.equal(result.code, 1);
+      expectOneLine(t, result.stderr, new RegExp(`^tally: --file ${escape(file)}: ${pattern.source}`));
+    }
+    t.same(readdirSync(data), [], 'nothing written');
+  },
+);
 
 t.test('error: replay into a directory that is not empty, or a file, is one line naming it', async (t) => {
   const full = join(dir, 'full');
@@ -46,12 +64,20 @@ t.test('error: replay into a directory that is not empty, or a file, is one line
   writeFileSync(join(full, 'keep.txt'), 'mine');
   const replay = runTally(['replay', '--data', join(dir, 'any'), '--to-block', '5', '--out', full]);
   t.equal(replay.code, 1);
-  expectOneLine(t, replay.stderr, new RegExp(`^tally: --out ${escape(full)} is not empty; give a new or empty directory$`));
+  expectOneLine(
+    t,
+    replay.stderr,
+    new RegExp(`^tally: --out ${escape(full)} is not empty; give a new or empty directory$`),
+  );
   t.same(readdirSync(full), ['keep.txt'], 'untouched');
   const file = join(full, 'keep.txt');
   const onFile = runTally(['replay', '--data', join(dir, 'any'), '--to-block', '5', '--out', file]);
   t.equal(onFile.code, 1);
-  expectOneLine(t, onFile.stderr, new RegExp(`^tally: --out ${escape(file)} is a file; give a new or empty directory$`));
+  expectOneLine(
+    t,
+    onFile.stderr,
+    new RegExp(`^tally: --out ${escape(file)} is a file; give a new or empty directory$`),
+  );
 });
 
 t.test('error: a metadata file holding no market object is refused, naming what it holds', async (t) => {
@@ -61,7 +87,11 @@ t.test('error: a metadata file holding no market object is refused, naming what 
   for (const [name, text, found] of [
     ['object', '{"a":1}', `holds an object with keys a, ${wanted}$`],
     ['null', 'null', `holds null, ${wanted}$`],
-    ['clob-page', JSON.stringify({ data: [{ x: 1 }], next_cursor: 'MA==' }), `holds an object with keys data, next_cursor, ${wanted}; a page of an API answer\\? give its data array$`],
+    [
+      'clob-page',
+      JSON.stringify({ data: [{ x: 1 }], next_cursor: 'MA==' }),
+      `holds an object with keys data, next_cursor, ${wanted}; a page of an API answer\\? give its data array$`,
+    ],
     ['empty-array', '[]', `holds an empty array, ${wanted}$`],
     ['array', '[{"x":1},2]', `holds an array of 2 values \\(the first is an object with keys x\\), ${wanted}$`],
     ['ndjson', '{"x":1}\n{"y":2}\n', `holds 2 JSON lines \\(the first is an object with keys x\\), ${wanted}$`],
@@ -77,7 +107,10 @@ t.test('error: a metadata file holding no market object is refused, naming what 
 
   // One market object, alone or in an array, is loaded; objects without a condition id beside it are skipped. The
   // second load finds it stored as it is.
-  for (const [name, text, added] of [['one', JSON.stringify(market), 1], ['mixed', JSON.stringify([{ x: 1 }, market]), 0]] as const) {
+  for (const [name, text, added] of [
+    ['one', JSON.stringify(market), 1],
+    ['mixed', JSON.stringify([{ x: 1 }, market]), 0],
+  ] as const) {
     const file = join(dir, `${name}.json`);
     writeFileSync(file, text);
     const result = runTally(['metadata', '--data', data, '--file', file]);
@@ -86,24 +119,33 @@ t.test('error: a metadata file holding no market object is refused, naming what 
   }
 });
 
-t.test('behavior: only demo, ingest, start, run and replay --out make a data directory; the others refuse a missing one', async (t) => {
-  const metadata = join(dir, 'market.json');
-  writeFileSync(metadata, JSON.stringify([market]));
-  const profiles = join(dir, 'profiles.json');
-  writeFileSync(profiles, '[]');
-  const out = join(dir, 'replayed');
-  for (const args of [
-    ['metadata', '--file', metadata], ['profiles', '--file', profiles], ['keys', 'create'], ['keys', 'list'], ['serve', '--port', '0'],
-    ['verify'], ['rewind', '--to-block', '1'], ['replay', '--to-block', '1', '--out', out],
-  ]) {
-    const data = join(dir, 'typo');
-    const result = runTally([...args, '--data', data]);
-    t.equal(result.code, 1, args.join(' '));
-    expectOneLine(t, result.stderr, new RegExp(`^tally: .*${escape(data)}`));
-    t.notOk(existsSync(data), `${args[0]}: nothing created`);
-  }
-  t.notOk(existsSync(out), 'replay made no --out for a source that is not there');
-});
+t.test(
+  'behavior: only demo, ingest, start, run and replay --out make a data directory; the others refuse a missing one',
+  async (t) => {
+    const metadata = join(dir, 'market.json');
+    writeFileSync(metadata, JSON.stringify([market]));
+    const profiles = join(dir, 'profiles.json');
+    writeFileSync(profiles, '[]');
+    const out = join(dir, 'replayed');
+    for (const args of [
+      ['metadata', '--file', metadata],
+      ['profiles', '--file', profiles],
+      ['keys', 'create'],
+      ['keys', 'list'],
+      ['serve', '--port', '0'],
+      ['verify'],
+      ['rewind', '--to-block', '1'],
+      ['replay', '--to-block', '1', '--out', out],
+    ]) {
+      const data = join(dir, 'typo');
+      const result = runTally([...args, '--data', data]);
+      t.equal(result.code, 1, args.join(' '));
+      expectOneLine(t, result.stderr, new RegExp(`^tally: .*${escape(data)}`));
+      t.notOk(existsSync(data), `${args[0]}: nothing created`);
+    }
+    t.notOk(existsSync(out), 'replay made no --out for a source that is not there');
+  },
+);
 
 t.test('error: start on a port in use creates no key', async (t) => {
   const data = join(dir, 'start');

@@ -25,20 +25,30 @@ async function foldedBlock(data: string): Promise<number> {
   }
 }
 
-t.test('behavior: verify during a slow ingest passes through the state\'s cursor and says a fold is running', async (t) => {
-  const data = emptyDataDir(inputs, 'data');
-  // One block a batch: the fold takes seconds, and verify runs while it goes on.
-  const ingest = spawn(process.execPath, [BIN, 'ingest', '--data', data, '--capture', inputs.capture, '--batch-logs', '1'], { stdio: 'ignore' });
-  const ingestDone = new Promise<number | null>((resolve) => ingest.on('exit', (code) => resolve(code)));
-  t.teardown(() => ingest.kill());
-  while ((await foldedBlock(data)) < 0) await sleep(50);
-  const verify = await runTallyAsync(['verify', '--data', data]);
-  t.equal(ingest.exitCode, null, 'the ingest was still folding when verify finished');
-  t.notMatch(verify.stdout + verify.stderr, /FAILED/);
-  t.equal(verify.code, 0, verify.stdout + verify.stderr);
-  t.match(verify.stdout, /^verify: ok, \d+ blocks, checksum [0-9a-f]{64}; a fold is running \(process \d+ holds the log\): the \d+ blocks it has appended beyond block \d+ are not compared\n$/);
-  t.equal(await ingestDone, 0, 'the ingest completes');
-  const after = await runTallyAsync(['verify', '--data', data]);
-  t.equal(after.code, 0, after.stdout + after.stderr);
-  t.match(after.stdout, /^verify: ok, \d+ blocks, checksum [0-9a-f]{64}\n$/, 'no fold running now');
-});
+t.test(
+  "behavior: verify during a slow ingest passes through the state's cursor and says a fold is running",
+  async (t) => {
+    const data = emptyDataDir(inputs, 'data');
+    // One block a batch: the fold takes seconds, and verify runs while it goes on.
+    const ingest = spawn(
+      process.execPath,
+      [BIN, 'ingest', '--data', data, '--capture', inputs.capture, '--batch-logs', '1'],
+      { stdio: 'ignore' },
+    );
+    const ingestDone = new Promise<number | null>((resolve) => ingest.on('exit', (code) => resolve(code)));
+    t.teardown(() => ingest.kill());
+    while ((await foldedBlock(data)) < 0) await sleep(50);
+    const verify = await runTallyAsync(['verify', '--data', data]);
+    t.equal(ingest.exitCode, null, 'the ingest was still folding when verify finished');
+    t.notMatch(verify.stdout + verify.stderr, /FAILED/);
+    t.equal(verify.code, 0, verify.stdout + verify.stderr);
+    t.match(
+      verify.stdout,
+      /^verify: ok, \d+ blocks, checksum [0-9a-f]{64}; a fold is running \(process \d+ holds the log\): the \d+ blocks it has appended beyond block \d+ are not compared\n$/,
+    );
+    t.equal(await ingestDone, 0, 'the ingest completes');
+    const after = await runTallyAsync(['verify', '--data', data]);
+    t.equal(after.code, 0, after.stdout + after.stderr);
+    t.match(after.stdout, /^verify: ok, \d+ blocks, checksum [0-9a-f]{64}\n$/, 'no fold running now');
+  },
+);

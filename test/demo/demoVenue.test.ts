@@ -11,8 +11,20 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { isDeepStrictEqual } from 'node:util';
 import { decodeEventLog } from 'viem';
-import { EVENT_FIELDS, KIND, type ChainEvent, type Kind, type OrderFilledV1, type OrderFilledV2 } from '../../engine/chain/chainEvent.js';
-import { conditionIdOf, negRiskConditionId, negRiskQuestionId, outcomeTokenIds } from '../../engine/chain/positionIds.js';
+import {
+  EVENT_FIELDS,
+  KIND,
+  type ChainEvent,
+  type Kind,
+  type OrderFilledV1,
+  type OrderFilledV2,
+} from '../../engine/chain/chainEvent.js';
+import {
+  conditionIdOf,
+  negRiskConditionId,
+  negRiskQuestionId,
+  outcomeTokenIds,
+} from '../../engine/chain/positionIds.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { NO_TOKEN_BURN_ADDRESS, POLYGON_ADDRESSES, ZERO_ADDRESS } from '../../engine/chain/venueAddresses.js';
 import { createLogDecoder } from '../../replay/decode/decodeLog.js';
@@ -27,10 +39,23 @@ const A = { ...POLYGON_ADDRESSES, priceFeeds: { ...DEMO_PRICE_FEEDS } };
 const SEED = 7;
 const SMALL_FILLS = 5_000;
 const ZERO_ID = '0'.repeat(64);
-const KEYS = ['address', 'topics', 'data', 'blockNumber', 'blockHash', 'blockTimestamp', 'transactionHash', 'transactionIndex', 'logIndex', 'removed'];
+const KEYS = [
+  'address',
+  'topics',
+  'data',
+  'blockNumber',
+  'blockHash',
+  'blockTimestamp',
+  'transactionHash',
+  'transactionIndex',
+  'logIndex',
+  'removed',
+];
 const QUANTITY = /^0x(0|[1-9a-f][0-9a-f]*)$/;
 const WORD = /^0x[0-9a-f]{64}$/;
-const KIND_OF_TOPIC = new Map<string, Kind>(Object.entries(EVENT_TOPICS).map(([kind, topic]) => [topic, Number(kind) as Kind]));
+const KIND_OF_TOPIC = new Map<string, Kind>(
+  Object.entries(EVENT_TOPICS).map(([kind, topic]) => [topic, Number(kind) as Kind]),
+);
 
 interface Logged {
   event: ChainEvent | null;
@@ -75,9 +100,20 @@ const hexNumber = (value: string) => parseInt(value, 16);
 
 /** The fields of `kind` as viem names them, mapped to ours (fields the decoder adds from the address left out). */
 const INJECTED = new Set(['exchange', 'module', 'feed']);
-const HEX_FIELDS = new Set(['makerAssetId', 'takerAssetId', 'tokenId', 'token0', 'token1', 'tokenIds', 'indexSet', 'roundId']);
-const injected = (kind: Kind, field: string) => INJECTED.has(field) || (field === 'pool' && kind >= KIND.fpmmBuy && kind <= KIND.fpmmFundingRemoved);
-const isHexField = (kind: Kind, field: string) => HEX_FIELDS.has(field) || (kind === KIND.fpmmCreation && field === 'fee');
+const HEX_FIELDS = new Set([
+  'makerAssetId',
+  'takerAssetId',
+  'tokenId',
+  'token0',
+  'token1',
+  'tokenIds',
+  'indexSet',
+  'roundId',
+]);
+const injected = (kind: Kind, field: string) =>
+  INJECTED.has(field) || (field === 'pool' && kind >= KIND.fpmmBuy && kind <= KIND.fpmmFundingRemoved);
+const isHexField = (kind: Kind, field: string) =>
+  HEX_FIELDS.has(field) || (kind === KIND.fpmmCreation && field === 'fee');
 
 function normalize(value: unknown, hex: boolean): unknown {
   if (Array.isArray(value)) return value.map((v) => normalize(v, hex));
@@ -89,31 +125,60 @@ function normalize(value: unknown, hex: boolean): unknown {
 /** viem's decoding of a line, in our field names and representation. */
 function viemFields(kind: Kind, line: CaptureLine): Record<string, unknown> {
   const abi = EVENT_ABIS[kind];
-  const decoded = decodeEventLog({ abi: [abi], topics: line.topics as never, data: line.data as `0x${string}`, strict: true });
+  const decoded = decodeEventLog({
+    abi: [abi],
+    topics: line.topics as never,
+    data: line.data as `0x${string}`,
+    strict: true,
+  });
   const args = decoded.args as unknown as Record<string, unknown>;
   const ours = EVENT_FIELDS[kind].filter((field) => !injected(kind, field));
   const fields: Record<string, unknown> = {};
-  abi.inputs.forEach((input, i) => { fields[ours[i]!] = normalize(args[input.name!], isHexField(kind, ours[i]!)); });
+  abi.inputs.forEach((input, i) => {
+    fields[ours[i]!] = normalize(args[input.name!], isHexField(kind, ours[i]!));
+  });
   return fields;
 }
 
 /** Logs the decoder drops as plumbing: the venue's own contracts moving tokens (decodeLog). */
-const PLUMBING_ACTORS = new Set([A.ctfExchange, A.negRiskExchange, A.ctfExchangeV2, A.negRiskExchangeV2, A.negRiskAdapter,
-  A.feeModule, A.negRiskFeeModule, A.negRiskFeeModuleLegacy]);
+const PLUMBING_ACTORS = new Set([
+  A.ctfExchange,
+  A.negRiskExchange,
+  A.ctfExchangeV2,
+  A.negRiskExchangeV2,
+  A.negRiskAdapter,
+  A.feeModule,
+  A.negRiskFeeModule,
+  A.negRiskFeeModuleLegacy,
+]);
 function isPlumbing(event: ChainEvent): boolean {
   switch (event.kind) {
-    case KIND.transferSingle: case KIND.transferBatch: return PLUMBING_ACTORS.has(event.operator);
-    case KIND.ctfSplit: case KIND.ctfMerge: case KIND.adapterSplit: case KIND.adapterMerge: return PLUMBING_ACTORS.has(event.stakeholder);
-    case KIND.ctfRedemption: return PLUMBING_ACTORS.has(event.redeemer);
-    default: return false;
+    case KIND.transferSingle:
+    case KIND.transferBatch:
+      return PLUMBING_ACTORS.has(event.operator);
+    case KIND.ctfSplit:
+    case KIND.ctfMerge:
+    case KIND.adapterSplit:
+    case KIND.adapterMerge:
+      return PLUMBING_ACTORS.has(event.stakeholder);
+    case KIND.ctfRedemption:
+      return PLUMBING_ACTORS.has(event.redeemer);
+    default:
+      return false;
   }
 }
 
-async function generate(fills: number, seed: number, onLog?: (logged: Logged) => void): Promise<{ dir: string; summary: DemoSummary; seconds: number }> {
+async function generate(
+  fills: number,
+  seed: number,
+  onLog?: (logged: Logged) => void,
+): Promise<{ dir: string; summary: DemoSummary; seconds: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'tally-demo-'));
   const started = performance.now();
   const summary = await generateDemoVenue({
-    outDir: dir, fills, seed,
+    outDir: dir,
+    fills,
+    seed,
     onLog: onLog === undefined ? undefined : (event, address, encoded, at) => onLog({ event, address, encoded, at }),
   });
   return { dir, summary, seconds: (performance.now() - started) / 1000 };
@@ -139,15 +204,27 @@ t.test('default: a small venue', async (t) => {
     let bad = '';
     lines.forEach((line, i) => {
       if (bad !== '') return;
-      const problem = !isDeepStrictEqual(Object.keys(line), KEYS) ? 'keys'
-        : !/^0x[0-9a-f]{40}$/.test(line.address) ? 'address'
-          : line.topics.length < 1 || line.topics.length > 4 || !line.topics.every((topic) => WORD.test(topic)) ? 'topics'
-            : !/^0x([0-9a-f]{64})*$/.test(line.data) ? 'data'
-              : ![line.blockNumber, line.blockTimestamp, line.transactionIndex, line.logIndex].every((q) => QUANTITY.test(q)) ? 'quantities'
-                : !WORD.test(line.blockHash) || !WORD.test(line.transactionHash) ? 'hashes'
-                  : line.removed !== false ? 'removed'
-                    : hexNumber(line.blockTimestamp) !== DEMO_START_TS + 2 * (hexNumber(line.blockNumber) - DEMO_FIRST_BLOCK) ? 'timestamp'
-                      : rawLines[i] !== formatCaptureLine(logged[i]!.address, logged[i]!.encoded, logged[i]!.at) ? 'formatCaptureLine'
+      const problem = !isDeepStrictEqual(Object.keys(line), KEYS)
+        ? 'keys'
+        : !/^0x[0-9a-f]{40}$/.test(line.address)
+          ? 'address'
+          : line.topics.length < 1 || line.topics.length > 4 || !line.topics.every((topic) => WORD.test(topic))
+            ? 'topics'
+            : !/^0x([0-9a-f]{64})*$/.test(line.data)
+              ? 'data'
+              : ![line.blockNumber, line.blockTimestamp, line.transactionIndex, line.logIndex].every((q) =>
+                    QUANTITY.test(q),
+                  )
+                ? 'quantities'
+                : !WORD.test(line.blockHash) || !WORD.test(line.transactionHash)
+                  ? 'hashes'
+                  : line.removed !== false
+                    ? 'removed'
+                    : hexNumber(line.blockTimestamp) !==
+                        DEMO_START_TS + 2 * (hexNumber(line.blockNumber) - DEMO_FIRST_BLOCK)
+                      ? 'timestamp'
+                      : rawLines[i] !== formatCaptureLine(logged[i]!.address, logged[i]!.encoded, logged[i]!.at)
+                        ? 'formatCaptureLine'
                         : '';
       if (problem !== '') bad = `line ${i + 1}: ${problem}: ${rawLines[i]}`;
     });
@@ -172,17 +249,21 @@ t.test('default: a small venue', async (t) => {
       const logIndex = hexNumber(line.logIndex);
       const txIndex = hexNumber(line.transactionIndex);
       logsPerBlock.set(block, (logsPerBlock.get(block) ?? 0) + 1);
-      if (block < lastBlock || (block === lastBlock && logIndex <= lastLog)) note(`line ${i + 1}: (block, logIndex) not increasing`);
+      if (block < lastBlock || (block === lastBlock && logIndex <= lastLog))
+        note(`line ${i + 1}: (block, logIndex) not increasing`);
       if (block === lastBlock && txIndex < lastTxIndex) note(`line ${i + 1}: transaction index goes back`);
       const hash = blockHashes.get(block);
-      if (hash !== undefined && hash !== line.blockHash) note(`line ${i + 1}: block hash changes within block ${block}`);
+      if (hash !== undefined && hash !== line.blockHash)
+        note(`line ${i + 1}: block hash changes within block ${block}`);
       blockHashes.set(block, line.blockHash);
       const place = `${block}:${txIndex}`;
       const seen = txSeen.get(line.transactionHash);
-      if (seen !== undefined && seen !== place) note(`line ${i + 1}: transaction ${line.transactionHash} at two places`);
+      if (seen !== undefined && seen !== place)
+        note(`line ${i + 1}: transaction ${line.transactionHash} at two places`);
       if (line.transactionHash !== lastTx && seen !== undefined) note(`line ${i + 1}: transaction split`);
       txSeen.set(line.transactionHash, place);
-      if (block === lastBlock && txIndex === lastTxIndex && line.transactionHash !== lastTx) note(`line ${i + 1}: two hashes for one transaction index`);
+      if (block === lastBlock && txIndex === lastTxIndex && line.transactionHash !== lastTx)
+        note(`line ${i + 1}: two hashes for one transaction index`);
       lastBlock = block;
       lastLog = logIndex;
       lastTxIndex = txIndex;
@@ -191,7 +272,10 @@ t.test('default: a small venue', async (t) => {
     t.equal(problems, 0, first || 'ordered');
     t.equal(new Set(blockHashes.values()).size, blockHashes.size, 'block hashes are distinct');
     const counts = [...logsPerBlock.values()];
-    t.ok(counts.reduce((a, b) => a + b, 0) / counts.length >= 3, `several logs per block (mean ${(counts.reduce((a, b) => a + b, 0) / counts.length).toFixed(1)})`);
+    t.ok(
+      counts.reduce((a, b) => a + b, 0) / counts.length >= 3,
+      `several logs per block (mean ${(counts.reduce((a, b) => a + b, 0) / counts.length).toFixed(1)})`,
+    );
     const firstTs = hexNumber(lines[0]!.blockTimestamp);
     const lastTs = hexNumber(lines.at(-1)!.blockTimestamp);
     t.ok(lastTs - firstTs > 44 * 86_400, 'about 45 days of blocks');
@@ -224,10 +308,16 @@ t.test('default: a small venue', async (t) => {
     const seen = new Set<Kind>();
     lines.forEach((line, i) => {
       const expected = logged[i]!.event;
-      const decoded = decoder.decode(createRawLog({
-        address: line.address, topics: line.topics, data: line.data, logIndex: hexNumber(line.logIndex),
-        txIndex: hexNumber(line.transactionIndex), tx: line.transactionHash,
-      }));
+      const decoded = decoder.decode(
+        createRawLog({
+          address: line.address,
+          topics: line.topics,
+          data: line.data,
+          logIndex: hexNumber(line.logIndex),
+          txIndex: hexNumber(line.transactionIndex),
+          tx: line.transactionHash,
+        }),
+      );
       if (expected === null) {
         others++;
         if (decoded !== null && fastBad === '') fastBad = `line ${i + 1}: a log tally does not use was decoded`;
@@ -243,7 +333,8 @@ t.test('default: a small venue', async (t) => {
         return;
       }
       seen.add(kind);
-      if (!emitterOk(kind, line.address) && emitterBad === '') emitterBad = `line ${i + 1}: kind ${kind} from ${line.address}`;
+      if (!emitterOk(kind, line.address) && emitterBad === '')
+        emitterBad = `line ${i + 1}: kind ${kind} from ${line.address}`;
       const fields = viemFields(kind, line);
       for (const [field, value] of Object.entries(fields)) {
         if (!isDeepStrictEqual(value, (expected as unknown as Record<string, unknown>)[field]) && viemBad === '') {
@@ -265,7 +356,11 @@ t.test('default: a small venue', async (t) => {
     const events: ChainEvent[] = [];
     let blocks = 0;
     let hashesOk = true;
-    for (const batch of readCaptureBatches({ path: join(dir, 'capture.ndjson'), decoder: createLogDecoder(A), afterBlock: 0 })) {
+    for (const batch of readCaptureBatches({
+      path: join(dir, 'capture.ndjson'),
+      decoder: createLogDecoder(A),
+      afterBlock: 0,
+    })) {
       for (const block of batch.blocks) {
         blocks++;
         const first = logged.find((entry) => entry.at.blockNumber === block.block);
@@ -276,11 +371,19 @@ t.test('default: a small venue', async (t) => {
     t.ok(blocks > 0 && hashesOk, `${blocks} blocks with their hashes and timestamps`);
     t.equal(events.length, expected.length, 'every venue log but plumbing becomes an event');
     const differ = events.findIndex((event, i) => !isDeepStrictEqual(event, expected[i]));
-    t.equal(differ, -1, differ < 0 ? 'events equal' : `event ${differ}: ${JSON.stringify(events[differ])} != ${JSON.stringify(expected[differ])}`);
+    t.equal(
+      differ,
+      -1,
+      differ < 0
+        ? 'events equal'
+        : `event ${differ}: ${JSON.stringify(events[differ])} != ${JSON.stringify(expected[differ])}`,
+    );
   });
 
   t.test('fills: exact count, consistent matches and fees', async (t) => {
-    const fills = logged.filter((entry) => entry.event?.kind === KIND.orderFilledV1 || entry.event?.kind === KIND.orderFilledV2);
+    const fills = logged.filter(
+      (entry) => entry.event?.kind === KIND.orderFilledV1 || entry.event?.kind === KIND.orderFilledV2,
+    );
     t.equal(fills.length, SMALL_FILLS, 'fills = OrderFilled logs');
     const byTx = new Map<string, ChainEvent[]>();
     for (const entry of logged) {
@@ -323,10 +426,13 @@ t.test('default: a small venue', async (t) => {
         usdc += maker.token === taker.token ? maker.usdc : maker.shares - maker.usdc;
         if ((maker.usdc * 1000) % maker.shares !== 0 && bad === '') bad = `${tx}: maker price off the 0.001 tick`;
         if (maker.token === taker.token && maker.buy === taker.buy && bad === '') bad = `${tx}: same token, same side`;
-        if (maker.token !== taker.token && maker.buy !== taker.buy && bad === '') bad = `${tx}: other token, other side`;
-        if (maker.e.taker !== matched.takerOrderMaker && bad === '') bad = `${tx}: maker fill's taker is not the taker order's owner`;
+        if (maker.token !== taker.token && maker.buy !== taker.buy && bad === '')
+          bad = `${tx}: other token, other side`;
+        if (maker.e.taker !== matched.takerOrderMaker && bad === '')
+          bad = `${tx}: maker fill's taker is not the taker order's owner`;
       }
-      if ((shares !== taker.shares || usdc !== taker.usdc) && bad === '') bad = `${tx}: makers ${shares}/${usdc}, taker ${taker.shares}/${taker.usdc}`;
+      if ((shares !== taker.shares || usdc !== taker.usdc) && bad === '')
+        bad = `${tx}: makers ${shares}/${usdc}, taker ${taker.shares}/${taker.usdc}`;
     }
     t.equal(bad, '', 'each match balances: shares, USDC, OrdersMatched, fees charged = fees filled');
     t.ok(matches > 0);
@@ -334,10 +440,13 @@ t.test('default: a small venue', async (t) => {
 
   t.test('ERC-1155 plumbing nets to zero on the venue contracts', async (t) => {
     const preexistingTokens = new Set<string>();
-    const prepared = new Set(logged.flatMap((entry) => (entry.event?.kind === KIND.conditionPreparation ? [entry.event.conditionId] : [])));
+    const prepared = new Set(
+      logged.flatMap((entry) => (entry.event?.kind === KIND.conditionPreparation ? [entry.event.conditionId] : [])),
+    );
     for (const market of markets) {
       if (prepared.has(market.conditionId)) continue;
-      for (const id of JSON.parse(market.clobTokenIds) as string[]) preexistingTokens.add(BigInt(id).toString(16).padStart(64, '0'));
+      for (const id of JSON.parse(market.clobTokenIds) as string[])
+        preexistingTokens.add(BigInt(id).toString(16).padStart(64, '0'));
     }
     t.ok(preexistingTokens.size > 0, 'some markets predate the capture');
     const flat = new Set([A.ctfExchange, A.negRiskExchange, A.ctfExchangeV2, A.negRiskExchangeV2, A.negRiskAdapter]);
@@ -346,7 +455,9 @@ t.test('default: a small venue', async (t) => {
     let bad = '';
     let currentTx = '';
     const endTx = () => {
-      for (const key of touched) if (balances.get(key) !== 0 && bad === '') bad = `${currentTx}: ${key} holds ${balances.get(key)} after the transaction`;
+      for (const key of touched)
+        if (balances.get(key) !== 0 && bad === '')
+          bad = `${currentTx}: ${key} holds ${balances.get(key)} after the transaction`;
       touched.clear();
     };
     const move = (from: string, to: string, token: string, value: number) => {
@@ -355,7 +466,8 @@ t.test('default: a small venue', async (t) => {
         const next = (balances.get(key) ?? 0) - value;
         balances.set(key, next);
         if (flat.has(from)) touched.add(key);
-        else if (next < 0 && !preexistingTokens.has(token) && bad === '') bad = `${currentTx}: ${from} goes short of ${token}`;
+        else if (next < 0 && !preexistingTokens.has(token) && bad === '')
+          bad = `${currentTx}: ${from} goes short of ${token}`;
       }
       if (to !== ZERO_ADDRESS) {
         const key = `${to}/${token}`;
@@ -370,10 +482,15 @@ t.test('default: a small venue', async (t) => {
         currentTx = event.tx;
       }
       if (event.kind === KIND.transferSingle) move(event.from, event.to, event.tokenId, event.value);
-      if (event.kind === KIND.transferBatch) event.tokenIds.forEach((token, i) => move(event.from, event.to, token, event.values[i]!));
+      if (event.kind === KIND.transferBatch)
+        event.tokenIds.forEach((token, i) => move(event.from, event.to, token, event.values[i]!));
     }
     endTx();
-    t.equal(bad, '', 'exchanges and adapter end every transaction empty; no wallet sells what it never got (but pre-capture shares)');
+    t.equal(
+      bad,
+      '',
+      'exchanges and adapter end every transaction empty; no wallet sells what it never got (but pre-capture shares)',
+    );
     const burned = [...balances].filter(([key, value]) => key.startsWith(NO_TOKEN_BURN_ADDRESS) && value > 0);
     t.ok(burned.length > 0, 'conversions send NO tokens to the burn address');
   });
@@ -390,21 +507,27 @@ t.test('default: a small venue', async (t) => {
       if (event?.kind === KIND.conditionResolution) payouts.set(event.conditionId, event.payoutNumerators);
     }
     const feedOf = Object.fromEntries(Object.entries(DEMO_PRICE_FEEDS).map(([address, asset]) => [asset, address]));
-    const lastAt = (feed: string, ts: number) => answers.get(feed)!.filter((a) => a.ts <= ts).at(-1)?.value;
+    const lastAt = (feed: string, ts: number) =>
+      answers
+        .get(feed)!
+        .filter((a) => a.ts <= ts)
+        .at(-1)?.value;
     let rounds = 0;
     let bad = '';
     for (const market of markets) {
       const match = /^(btc|eth|sol|xrp)-updown-15m-(\d+)$/.exec(market.slug);
       if (match === null) continue;
       rounds++;
-      if (market.category !== 'Crypto' || market.outcomes !== '["Up","Down"]') bad ||= `${market.slug}: not a Crypto Up/Down market`;
+      if (market.category !== 'Crypto' || market.outcomes !== '["Up","Down"]')
+        bad ||= `${market.slug}: not a Crypto Up/Down market`;
       const start = Number(match[2]);
       const feed = feedOf[match[1]!.toUpperCase()]!;
       const strike = lastAt(feed, start);
       const close = lastAt(feed, start + 900);
       const paid = payouts.get(market.conditionId);
       if (strike === undefined || close === undefined) bad ||= `${market.slug}: no feed answer before start or end`;
-      else if (paid !== undefined && !isDeepStrictEqual(paid, close >= strike ? [1, 0] : [0, 1])) bad ||= `${market.slug}: resolved ${paid} but strike ${strike} close ${close}`;
+      else if (paid !== undefined && !isDeepStrictEqual(paid, close >= strike ? [1, 0] : [0, 1]))
+        bad ||= `${market.slug}: resolved ${paid} but strike ${strike} close ${close}`;
     }
     t.ok(rounds > 20, `${rounds} rounds`);
     t.equal(bad, '', 'every round resolves Up exactly when close >= strike');
@@ -416,7 +539,8 @@ t.test('default: a small venue', async (t) => {
     const marketIds = new Set<string>();
     for (const { event } of logged) {
       if (event?.kind === KIND.conditionPreparation) prepared.set(event.conditionId, event);
-      if (event?.kind === KIND.tokenRegistered) registered.set(event.conditionId, [...(registered.get(event.conditionId) ?? []), event.token0]);
+      if (event?.kind === KIND.tokenRegistered)
+        registered.set(event.conditionId, [...(registered.get(event.conditionId) ?? []), event.token0]);
       if (event?.kind === KIND.marketPrepared) marketIds.add(event.marketId);
     }
     let bad = '';
@@ -426,36 +550,88 @@ t.test('default: a small venue', async (t) => {
       const tokens = outcomeTokenIds(market.conditionId, collateral);
       if (market.clobTokenIds !== JSON.stringify(tokens.map(tokenIdToDecimal))) bad ||= `${market.slug}: clobTokenIds`;
       const prep = prepared.get(market.conditionId);
-      if (prep !== undefined && conditionIdOf(prep.oracle, prep.questionId, 2) !== market.conditionId) bad ||= `${market.slug}: conditionId`;
+      if (prep !== undefined && conditionIdOf(prep.oracle, prep.questionId, 2) !== market.conditionId)
+        bad ||= `${market.slug}: conditionId`;
       if (prep !== undefined && prep.questionId !== market.questionID) bad ||= `${market.slug}: questionID`;
       const reg = registered.get(market.conditionId);
-      if (reg !== undefined && !isDeepStrictEqual([...reg].sort(), [...tokens].sort())) bad ||= `${market.slug}: TokenRegistered`;
+      if (reg !== undefined && !isDeepStrictEqual([...reg].sort(), [...tokens].sort()))
+        bad ||= `${market.slug}: TokenRegistered`;
       if (market.negRisk) {
         const index = Number(market.groupItemThreshold);
-        if (market.questionID !== negRiskQuestionId(market.negRiskMarketID!, index)) bad ||= `${market.slug}: neg-risk questionID`;
-        if (market.conditionId !== negRiskConditionId(A.negRiskAdapter, market.questionID)) bad ||= `${market.slug}: neg-risk conditionId`;
+        if (market.questionID !== negRiskQuestionId(market.negRiskMarketID!, index))
+          bad ||= `${market.slug}: neg-risk questionID`;
+        if (market.conditionId !== negRiskConditionId(A.negRiskAdapter, market.questionID))
+          bad ||= `${market.slug}: neg-risk conditionId`;
         if (!marketIds.has(market.negRiskMarketID!)) bad ||= `${market.slug}: no MarketPrepared`;
       }
-      if (!market.image.startsWith('https://') || market.events.length !== 1 || market.events[0]!.slug === '') bad ||= `${market.slug}: shape`;
-      if (Number.isNaN(Date.parse(market.startDate)) || Number.isNaN(Date.parse(market.endDate))) bad ||= `${market.slug}: dates`;
+      if (!market.image.startsWith('https://') || market.events.length !== 1 || market.events[0]!.slug === '')
+        bad ||= `${market.slug}: shape`;
+      if (Number.isNaN(Date.parse(market.startDate)) || Number.isNaN(Date.parse(market.endDate)))
+        bad ||= `${market.slug}: dates`;
       categories.add(market.category ?? 'Other');
     }
-    t.equal(bad, '', 'every market: token ids = outcomeTokenIds, conditionId and neg-risk ids as the contracts compute them');
-    t.strictSame([...categories].sort(), ['Crypto', 'Culture', 'Economics', 'Finance', 'Mentions', 'Other', 'Politics', 'Sports', 'Tech', 'Weather']);
-    t.ok(markets.some((m) => m.marketMakerAddress !== undefined), 'AMM-era markets name their pool');
-    t.ok(markets.some((m) => !prepared.has(m.conditionId)), 'some markets predate the capture');
-    t.ok(profiles.length > 0 && profiles.every((p) => /^0x[0-9a-f]{40}$/.test(p.proxyWallet as string) && 'pseudonym' in p && 'bio' in p), 'profiles');
+    t.equal(
+      bad,
+      '',
+      'every market: token ids = outcomeTokenIds, conditionId and neg-risk ids as the contracts compute them',
+    );
+    t.strictSame([...categories].sort(), [
+      'Crypto',
+      'Culture',
+      'Economics',
+      'Finance',
+      'Mentions',
+      'Other',
+      'Politics',
+      'Sports',
+      'Tech',
+      'Weather',
+    ]);
+    t.ok(
+      markets.some((m) => m.marketMakerAddress !== undefined),
+      'AMM-era markets name their pool',
+    );
+    t.ok(
+      markets.some((m) => !prepared.has(m.conditionId)),
+      'some markets predate the capture',
+    );
+    t.ok(
+      profiles.length > 0 &&
+        profiles.every((p) => /^0x[0-9a-f]{40}$/.test(p.proxyWallet as string) && 'pseudonym' in p && 'bio' in p),
+      'profiles',
+    );
   });
 
   t.test('wallet kinds and activity', async (t) => {
-    for (const [kind, wallets] of Object.entries(summary.wallets)) t.ok(wallets.active > 0, `${kind}: ${wallets.active} of ${wallets.count} trade`);
+    for (const [kind, wallets] of Object.entries(summary.wallets))
+      t.ok(wallets.active > 0, `${kind}: ${wallets.active} of ${wallets.count} trade`);
     const activity = summary.activity;
-    for (const key of ['transfers', 'conversions', 'userSplits', 'userMerges', 'redemptions', 'zeroPayoutRedemptions', 'ammTrades', 'copyTrades', 'arbitrageLegs', 'partialHistorySells', 'feeModuleMatches'] as const) {
+    for (const key of [
+      'transfers',
+      'conversions',
+      'userSplits',
+      'userMerges',
+      'redemptions',
+      'zeroPayoutRedemptions',
+      'ammTrades',
+      'copyTrades',
+      'arbitrageLegs',
+      'partialHistorySells',
+      'feeModuleMatches',
+    ] as const) {
       t.ok(activity[key] > 0, `${key}: ${activity[key]}`);
     }
-    t.ok(activity.matchTypes.complementary > 0 && activity.matchTypes.mint > 0 && activity.matchTypes.merge > 0, 'all three match types');
+    t.ok(
+      activity.matchTypes.complementary > 0 && activity.matchTypes.mint > 0 && activity.matchTypes.merge > 0,
+      'all three match types',
+    );
     t.ok(summary.neverRedeemWallets > 0, 'some wallets never redeem');
-    const v1 = logged.some((e) => e.event?.kind === KIND.conditionResolution && e.event.payoutNumerators[0] === 1 && e.event.payoutNumerators[1] === 1);
+    const v1 = logged.some(
+      (e) =>
+        e.event?.kind === KIND.conditionResolution &&
+        e.event.payoutNumerators[0] === 1 &&
+        e.event.payoutNumerators[1] === 1,
+    );
     t.ok(v1, 'some markets resolve 50/50');
   });
 });
@@ -471,17 +647,35 @@ interface OrderRow {
 function orderRow(e: ChainEvent): OrderRow | null {
   if (e.kind === KIND.orderFilledV1) {
     const buy = e.makerAssetId === ZERO_ID;
-    return { e, buy, token: buy ? e.takerAssetId : e.makerAssetId, shares: buy ? e.takerAmount : e.makerAmount, usdc: buy ? e.makerAmount : e.takerAmount };
+    return {
+      e,
+      buy,
+      token: buy ? e.takerAssetId : e.makerAssetId,
+      shares: buy ? e.takerAmount : e.makerAmount,
+      usdc: buy ? e.makerAmount : e.takerAmount,
+    };
   }
   if (e.kind === KIND.orderFilledV2) {
     const buy = e.side === 0;
-    return { e, buy, token: e.tokenId, shares: buy ? e.takerAmount : e.makerAmount, usdc: buy ? e.makerAmount : e.takerAmount };
+    return {
+      e,
+      buy,
+      token: e.tokenId,
+      shares: buy ? e.takerAmount : e.makerAmount,
+      usdc: buy ? e.makerAmount : e.takerAmount,
+    };
   }
   return null;
 }
 
 function exchangeAddress(event: OrderFilledV1 | OrderFilledV2): string {
-  return event.exchange === 1 ? A.ctfExchange : event.exchange === 2 ? A.negRiskExchange : event.exchange === 3 ? A.ctfExchangeV2 : A.negRiskExchangeV2;
+  return event.exchange === 1
+    ? A.ctfExchange
+    : event.exchange === 2
+      ? A.negRiskExchange
+      : event.exchange === 3
+        ? A.ctfExchangeV2
+        : A.negRiskExchangeV2;
 }
 
 t.test('behavior: same seed and fills give the same bytes', async (t) => {
@@ -494,7 +688,11 @@ t.test('behavior: same seed and fills give the same bytes', async (t) => {
   for (const file of ['capture.ndjson', 'markets.json', 'profiles.json', 'demo.json']) {
     t.equal(sha256(join(first.dir, file)), sha256(join(second.dir, file)), `${file} is byte-identical`);
   }
-  t.not(sha256(join(first.dir, 'capture.ndjson')), sha256(join(other.dir, 'capture.ndjson')), 'another seed gives another venue');
+  t.not(
+    sha256(join(first.dir, 'capture.ndjson')),
+    sha256(join(other.dir, 'capture.ndjson')),
+    'another seed gives another venue',
+  );
 });
 
 t.test('error: fills below 2', async (t) => {
@@ -516,7 +714,10 @@ async function readFills(path: string): Promise<FillRow[]> {
   const v1 = EVENT_TOPICS[KIND.orderFilledV1];
   const v2 = EVENT_TOPICS[KIND.orderFilledV2];
   const rows: FillRow[] = [];
-  const reader = createInterface({ input: createReadStream(path, { encoding: 'latin1', highWaterMark: 1 << 20 }), crlfDelay: Infinity });
+  const reader = createInterface({
+    input: createReadStream(path, { encoding: 'latin1', highWaterMark: 1 << 20 }),
+    crlfDelay: Infinity,
+  });
   for await (const raw of reader) {
     const isV1 = raw.includes(v1);
     if (!isV1 && !raw.includes(v2)) continue;
@@ -541,7 +742,14 @@ async function readFills(path: string): Promise<FillRow[]> {
     }
     const shares = buy ? takerAmount : makerAmount;
     const usdc = buy ? makerAmount : takerAmount;
-    rows.push({ owner, maker: !exchanges.has(taker), buy, token, price: (usdc * 1000) / shares, ts: hexNumber(line.blockTimestamp) });
+    rows.push({
+      owner,
+      maker: !exchanges.has(taker),
+      buy,
+      token,
+      price: (usdc * 1000) / shares,
+      ts: hexNumber(line.blockTimestamp),
+    });
   }
   return rows;
 }
@@ -551,14 +759,20 @@ t.test('behavior: 200k fills, generation rate and the tag rules in the last 7 da
   const { dir, summary, seconds } = await generate(fills, 1);
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   t.equal(summary.fills, fills);
-  t.ok(summary.activity.conversionsWithFee > 0, `${summary.activity.conversionsWithFee} conversions pay the adapter's fee`);
-  t.comment(`generated ${fills} fills in ${seconds.toFixed(2)} s: ${Math.round(fills / seconds)} fills/s, ` +
-    `${Math.round(summary.lines / seconds)} lines/s, ${Math.round(summary.bytes / fills)} bytes per fill, ${(summary.bytes / 1e6).toFixed(0)} MB`);
+  t.ok(
+    summary.activity.conversionsWithFee > 0,
+    `${summary.activity.conversionsWithFee} conversions pay the adapter's fee`,
+  );
+  t.comment(
+    `generated ${fills} fills in ${seconds.toFixed(2)} s: ${Math.round(fills / seconds)} fills/s, ` +
+      `${Math.round(summary.lines / seconds)} lines/s, ${Math.round(summary.bytes / fills)} bytes per fill, ${(summary.bytes / 1e6).toFixed(0)} MB`,
+  );
 
   const markets = JSON.parse(readFileSync(join(dir, 'markets.json'), 'utf8')) as GammaMarket[];
   const marketOf = new Map<string, GammaMarket>();
   for (const market of markets) {
-    for (const id of JSON.parse(market.clobTokenIds) as string[]) marketOf.set(BigInt(id).toString(16).padStart(64, '0'), market);
+    for (const id of JSON.parse(market.clobTokenIds) as string[])
+      marketOf.set(BigInt(id).toString(16).padStart(64, '0'), market);
   }
   const rows = await readFills(join(dir, 'capture.ndjson'));
   t.equal(rows.length, fills);
@@ -574,9 +788,15 @@ t.test('behavior: 200k fills, generation rate and the tag rules in the last 7 da
   const of = (address: string) => byOwner.get(address) ?? [];
   const pass = (kind: string, rule: (rows: FillRow[], address: string) => string | null) => {
     const addresses = summary.walletAddresses[kind]!;
-    const failures = addresses.map((address) => [address, rule(of(address), address)] as const).filter(([, why]) => why !== null);
-    t.equal(failures.length, 0, `${kind}: ${addresses.length - failures.length} of ${addresses.length} meet the rule` +
-      (failures.length > 0 ? ` (${failures[0]![0]}: ${failures[0]![1]})` : ''));
+    const failures = addresses
+      .map((address) => [address, rule(of(address), address)] as const)
+      .filter(([, why]) => why !== null);
+    t.equal(
+      failures.length,
+      0,
+      `${kind}: ${addresses.length - failures.length} of ${addresses.length} meet the rule` +
+        (failures.length > 0 ? ` (${failures[0]![0]}: ${failures[0]![1]})` : ''),
+    );
   };
 
   pass('highFrequency', (list) => {
@@ -591,7 +811,9 @@ t.test('behavior: 200k fills, generation rate and the tag rules in the last 7 da
     }
     const ordersPerDay = list.length / days.size;
     const hoursPerDay = [...days.values()].reduce((a, h) => a + h.size, 0) / days.size;
-    return ordersPerDay >= 200 && hoursPerDay >= 8 && days.size >= 3 ? null : `${ordersPerDay.toFixed(0)}/day, ${hoursPerDay.toFixed(1)} h/day, ${days.size} days`;
+    return ordersPerDay >= 200 && hoursPerDay >= 8 && days.size >= 3
+      ? null
+      : `${ordersPerDay.toFixed(0)}/day, ${hoursPerDay.toFixed(1)} h/day, ${days.size} days`;
   });
   pass('marketMaker', (list) => {
     const makerShare = list.filter((row) => row.maker).length / list.length;
@@ -602,7 +824,9 @@ t.test('behavior: 200k fills, generation rate and the tag rules in the last 7 da
       sides.set(market, (sides.get(market) ?? 0) | (row.buy ? 1 : 2));
     }
     const bothSides = [...sides.values()].filter((mask) => mask === 3).length;
-    return makerShare >= 0.7 && list.length >= 100 && bothSides >= 5 ? null : `maker ${(100 * makerShare).toFixed(0)}%, ${list.length} fills, both sides in ${bothSides}`;
+    return makerShare >= 0.7 && list.length >= 100 && bothSides >= 5
+      ? null
+      : `maker ${(100 * makerShare).toFixed(0)}%, ${list.length} fills, both sides in ${bothSides}`;
   });
   pass('updownBot', (list) => {
     const inRounds = list.filter((row) => /-updown-15m-/.test(marketOf.get(row.token)?.slug ?? ''));
@@ -611,8 +835,13 @@ t.test('behavior: 200k fills, generation rate and the tag rules in the last 7 da
     return share >= 0.8 && rounds >= 20 ? null : `${(100 * share).toFixed(0)}% in rounds, ${rounds} rounds`;
   });
   const questionCount = new Map<string, number>();
-  for (const market of markets) if (market.negRisk) questionCount.set(market.negRiskMarketID!, (questionCount.get(market.negRiskMarketID!) ?? 0) + 1);
-  const yesToken = (market: GammaMarket) => BigInt((JSON.parse(market.clobTokenIds) as string[])[0]!).toString(16).padStart(64, '0');
+  for (const market of markets)
+    if (market.negRisk)
+      questionCount.set(market.negRiskMarketID!, (questionCount.get(market.negRiskMarketID!) ?? 0) + 1);
+  const yesToken = (market: GammaMarket) =>
+    BigInt((JSON.parse(market.clobTokenIds) as string[])[0]!)
+      .toString(16)
+      .padStart(64, '0');
   pass('arbitrageur', (list) => {
     const buys = list.filter((row) => row.buy);
     const arbitraged = new Set<string>();
@@ -624,7 +853,8 @@ t.test('behavior: 200k fills, generation rate and the tag rules in the last 7 da
         // Both outcomes within 60 s for a total under 1.
         for (let j = i + 1; j < buys.length && buys[j]!.ts - a.ts <= 60; j++) {
           const b = buys[j]!;
-          if (b.token !== a.token && marketOf.get(b.token) === market && a.price + b.price < 1000) arbitraged.add(market.conditionId);
+          if (b.token !== a.token && marketOf.get(b.token) === market && a.price + b.price < 1000)
+            arbitraged.add(market.conditionId);
         }
         continue;
       }
@@ -633,10 +863,12 @@ t.test('behavior: 200k fills, generation rate and the tag rules in the last 7 da
       const yes = new Map<string, number>();
       for (let j = i; j < buys.length && buys[j]!.ts - a.ts <= 60; j++) {
         const other = marketOf.get(buys[j]!.token);
-        if (other?.negRiskMarketID === market.negRiskMarketID && buys[j]!.token === yesToken(other!)) yes.set(other!.conditionId, buys[j]!.price);
+        if (other?.negRiskMarketID === market.negRiskMarketID && buys[j]!.token === yesToken(other!))
+          yes.set(other!.conditionId, buys[j]!.price);
       }
       const total = [...yes.values()].reduce((x, y) => x + y, 0);
-      if (yes.size === questionCount.get(market.negRiskMarketID!) && total < 1000) for (const id of yes.keys()) arbitraged.add(id);
+      if (yes.size === questionCount.get(market.negRiskMarketID!) && total < 1000)
+        for (const id of yes.keys()) arbitraged.add(id);
     }
     return arbitraged.size >= 10 ? null : `complementary buys in ${arbitraged.size} markets`;
   });
@@ -648,7 +880,10 @@ t.test('behavior: 200k fills, generation rate and the tag rules in the last 7 da
     let copies = 0;
     const markets = new Set<string>();
     for (const row of list) {
-      const hit = led.some((l) => l.token === row.token && l.buy === row.buy && row.ts - l.ts >= 0 && row.ts - l.ts <= 30 && l.ts <= row.ts);
+      const hit = led.some(
+        (l) =>
+          l.token === row.token && l.buy === row.buy && row.ts - l.ts >= 0 && row.ts - l.ts <= 30 && l.ts <= row.ts,
+      );
       if (hit) {
         copies++;
         markets.add(marketOf.get(row.token)?.conditionId ?? row.token);

@@ -42,16 +42,37 @@ t.test('default: the demo log folds', async (t) => {
 });
 
 t.test('behavior: several workers and other batch sizes give identical checksums and state', async (t) => {
-  for (const [name, workers, batchLogs] of [['three-workers', '3', '777'], ['tiny-batches', '2', '50']] as const) {
+  for (const [name, workers, batchLogs] of [
+    ['three-workers', '3', '777'],
+    ['tiny-batches', '2', '50'],
+  ] as const) {
     const dir = dataDir(name);
     // The tiny batches also release the state map every 2,000 events (every thread closes and reopens it), and
     // keep so few positions cached that a worker trims its cache between nearly every two batches, while the
     // previous batch is still being written.
-    const run = runTally(['ingest', '--data', dir, '--capture', inputs.capture, '--workers', workers, '--batch-logs', batchLogs, '--release-every', '2000', '--position-cache', '64']);
+    const run = runTally([
+      'ingest',
+      '--data',
+      dir,
+      '--capture',
+      inputs.capture,
+      '--workers',
+      workers,
+      '--batch-logs',
+      batchLogs,
+      '--release-every',
+      '2000',
+      '--position-cache',
+      '64',
+    ]);
     t.equal(run.code, 0, run.stderr);
     const sums = await checksums(dir);
     t.equal(sums.cursor, referenceSums.cursor, `${name}: same final checksum`);
-    t.same(sums.blocks.map((b) => b.checksum), referenceSums.blocks.map((b) => b.checksum), `${name}: same checksum for every block`);
+    t.same(
+      sums.blocks.map((b) => b.checksum),
+      referenceSums.blocks.map((b) => b.checksum),
+      `${name}: same checksum for every block`,
+    );
     t.equal(await stateDigest(join(dir, 'state')), referenceDigest, `${name}: byte-identical state`);
   }
 });
@@ -83,21 +104,31 @@ t.test('behavior: a fold killed with SIGKILL at 20 random points resumes to the 
   const seed = Number(process.env.TALLY_TEST_SEED ?? Date.now() % 100_000);
   t.comment(`seed ${seed} (rerun with TALLY_TEST_SEED=${seed})`);
   let state = seed;
-  const random = () => ((state = (state * 48271) % 2147483647) / 2147483647);
+  const random = () => (state = (state * 48271) % 2147483647) / 2147483647;
   const dir = dataDir('killed');
   const logBytes = () => {
     const log = join(dir, 'log');
     if (!existsSync(log)) return 0;
-    return readdirSync(log).filter((f) => f.endsWith('.seg')).reduce((n, f) => n + statSync(join(log, f)).size, 0);
+    return readdirSync(log)
+      .filter((f) => f.endsWith('.seg'))
+      .reduce((n, f) => n + statSync(join(log, f)).size, 0);
   };
   // Each run is killed a random moment after it starts appending (so mid-fold, not during start-up).
   let kills = 0;
   while (kills < 20) {
     const before = logBytes();
-    const child = spawn(process.execPath, [BIN, 'ingest', '--data', dir, '--capture', inputs.capture, '--batch-logs', '300'], { stdio: 'ignore' });
-    const exited = new Promise<string>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? String(code))));
+    const child = spawn(
+      process.execPath,
+      [BIN, 'ingest', '--data', dir, '--capture', inputs.capture, '--batch-logs', '300'],
+      { stdio: 'ignore' },
+    );
+    const exited = new Promise<string>((resolve) =>
+      child.on('exit', (code, signal) => resolve(signal ?? String(code))),
+    );
     let done = false;
-    void exited.then(() => { done = true; });
+    void exited.then(() => {
+      done = true;
+    });
     while (!done && logBytes() === before) await new Promise((r) => setTimeout(r, 5));
     if (done) break;
     await new Promise((r) => setTimeout(r, random() * 150));
@@ -110,6 +141,10 @@ t.test('behavior: a fold killed with SIGKILL at 20 random points resumes to the 
   t.equal(finish.code, 0, finish.stderr);
   const sums = await checksums(dir);
   t.equal(sums.cursor, referenceSums.cursor, 'same final checksum');
-  t.same(sums.blocks.map((b) => b.checksum), referenceSums.blocks.map((b) => b.checksum), 'same checksum for every block');
+  t.same(
+    sums.blocks.map((b) => b.checksum),
+    referenceSums.blocks.map((b) => b.checksum),
+    'same checksum for every block',
+  );
   t.equal(await stateDigest(join(dir, 'state')), referenceDigest, 'byte-identical state');
 });

@@ -8,8 +8,15 @@ import type { BatchCommit, FoldRunner, PreparedBatch } from '../../engine/fold/c
 import type { EventLog } from '../../engine/log/eventLog.js';
 
 const BLOCKS = 20;
-const blocks: BlockEvents[] = Array.from({ length: BLOCKS }, (_, i) => ({ block: i + 1, ts: i + 1, hash: '0x', events: [{}] }) as unknown as BlockEvents);
-const log = { read: function* () { yield blocks; } } as unknown as EventLog;
+const blocks: BlockEvents[] = Array.from(
+  { length: BLOCKS },
+  (_, i) => ({ block: i + 1, ts: i + 1, hash: '0x', events: [{}] }) as unknown as BlockEvents,
+);
+const log = {
+  read: function* () {
+    yield blocks;
+  },
+} as unknown as EventLog;
 
 /** A runner whose `failAt`-th commit (1-based) fails once folded; it counts the batches it prepared and committed. */
 function standInRunner(failAt = Infinity) {
@@ -22,7 +29,8 @@ function standInRunner(failAt = Infinity) {
     },
     commitBatch(): BatchCommit {
       seen.committed++;
-      const written = seen.committed === failAt ? Promise.reject(new Error(`commit ${failAt} failed`)) : Promise.resolve();
+      const written =
+        seen.committed === failAt ? Promise.reject(new Error(`commit ${failAt} failed`)) : Promise.resolve();
       written.catch(() => undefined);
       return { folded: Promise.resolve(), written };
     },
@@ -36,15 +44,29 @@ function standInRunner(failAt = Infinity) {
 t.test('default: every block is folded, a batch at a time, onBatch hearing each in order', async (t) => {
   const { runner, seen } = standInRunner();
   const heard: number[] = [];
-  await createIngestDriver({ log, runner }).catchUp({ batchEvents: 1, onBatch: (batch) => heard.push(...batch.map((b) => b.block)) });
+  await createIngestDriver({ log, runner }).catchUp({
+    batchEvents: 1,
+    onBatch: (batch) => heard.push(...batch.map((b) => b.block)),
+  });
   t.equal(seen.committed, BLOCKS);
-  t.same(heard, blocks.map((b) => b.block));
+  t.same(
+    heard,
+    blocks.map((b) => b.block),
+  );
 });
 
 t.test('error: an onBatch that throws stops the fold with its error', async (t) => {
   const { runner, seen } = standInRunner();
   const driver = createIngestDriver({ log, runner });
-  await t.rejects(driver.catchUp({ batchEvents: 1, onBatch: () => { throw new Error('progress failed'); } }), { message: 'progress failed' });
+  await t.rejects(
+    driver.catchUp({
+      batchEvents: 1,
+      onBatch: () => {
+        throw new Error('progress failed');
+      },
+    }),
+    { message: 'progress failed' },
+  );
   // The batch after the failing one may be in flight already; none after that.
   t.ok(seen.prepared <= 3, `${seen.prepared} batches prepared`);
   await t.rejects(driver.finish(), { message: 'progress failed' }, 'finish reports the same error');

@@ -7,7 +7,11 @@ import { commitChunks, createReleasePolicy, MIN_MAP_BYTES } from '../../engine/f
 const MiB = 1024 ** 2;
 
 /** Runs commits of `events` each against a scripted resident memory; returns which ones released first. */
-async function releases(policy: ReturnType<typeof createReleasePolicy>, commits: number, events: number): Promise<boolean[]> {
+async function releases(
+  policy: ReturnType<typeof createReleasePolicy>,
+  commits: number,
+  events: number,
+): Promise<boolean[]> {
   const out: boolean[] = [];
   for (let i = 0; i < commits; i++) {
     let released = false;
@@ -23,7 +27,11 @@ t.test('default: released after the event count, counted across commits, then co
 });
 
 /** Commits of 1,000 events against scripted memory: the map grows 100 MiB a commit, a release takes it to 100 MiB. */
-async function scripted(policy: ReturnType<typeof createReleasePolicy>, memory: { mapped: number }, commits: number): Promise<boolean[]> {
+async function scripted(
+  policy: ReturnType<typeof createReleasePolicy>,
+  memory: { mapped: number },
+  commits: number,
+): Promise<boolean[]> {
   const released: boolean[] = [];
   for (let i = 0; i < commits; i++) {
     let r = false;
@@ -40,7 +48,10 @@ async function scripted(policy: ReturnType<typeof createReleasePolicy>, memory: 
 t.test('behavior: released before the commit predicted to cross the budget, then commits sized to fit', async (t) => {
   // Heaps 200 MiB, budget 1,000 MiB: the map may reach 800 MiB.
   const memory = { mapped: 200 * MiB };
-  const policy = createReleasePolicy(1_000_000, 1000 * MiB, () => ({ rss: 200 * MiB + memory.mapped, mapped: memory.mapped }));
+  const policy = createReleasePolicy(1_000_000, 1000 * MiB, () => ({
+    rss: 200 * MiB + memory.mapped,
+    mapped: memory.mapped,
+  }));
   t.equal(policy.chunkEvents(), Infinity, 'no limit before any growth is measured');
   // Map readings 200, 300, ..., 700: at 600 the prediction is 600 + 1.5 x 100 = 750 MiB, at 700 it is 850: released.
   t.same(await scripted(policy, memory, 6), [false, false, false, false, false, true]);
@@ -51,7 +62,10 @@ t.test('behavior: released before the commit predicted to cross the budget, then
 t.test('behavior: heaps past the budget alone still leave the map MIN_MAP_BYTES between releases', async (t) => {
   // A release frees only the map's pages: releasing before every commit would free nothing more.
   const memory = { mapped: 100 * MiB };
-  const policy = createReleasePolicy(1_000_000, 1000 * MiB, () => ({ rss: 2000 * MiB + memory.mapped, mapped: memory.mapped }));
+  const policy = createReleasePolicy(1_000_000, 1000 * MiB, () => ({
+    rss: 2000 * MiB + memory.mapped,
+    mapped: memory.mapped,
+  }));
   // The map may reach 100 + 256 MiB: at 300 the prediction is 450 MiB, so released; then again two commits later.
   t.same(await scripted(policy, memory, 5), [false, false, true, false, true]);
   // 256 MiB over 0.15 MiB an event is 1,706 events: less than the smallest commit, 2,000.
@@ -62,7 +76,10 @@ t.test('behavior: heaps past the budget alone still leave the map MIN_MAP_BYTES 
 t.test('behavior: only the map counts as growth, not the heaps between their collections', async (t) => {
   // The heaps swing by 500 MiB a commit; the map does not grow: nothing is due before the event count.
   let commit = 0;
-  const policy = createReleasePolicy(1_000_000, 1000 * MiB, () => ({ rss: (commit++ % 2 === 0 ? 300 : 800) * MiB + 100 * MiB, mapped: 100 * MiB }));
+  const policy = createReleasePolicy(1_000_000, 1000 * MiB, () => ({
+    rss: (commit++ % 2 === 0 ? 300 : 800) * MiB + 100 * MiB,
+    mapped: 100 * MiB,
+  }));
   t.same(await releases(policy, 6, 1000), [false, false, false, false, false, false]);
   t.equal(policy.chunkEvents(), Infinity, 'no growth measured: no limit');
 });
@@ -74,7 +91,8 @@ t.test('behavior: an unbounded interval never releases, whatever the memory (a s
 });
 
 t.test('behavior: chunks hold whole blocks, at most the limit each unless one block alone is larger', async (t) => {
-  const block = (n: number, events: number) => ({ block: n, ts: n, hash: '0x', events: new Array(events).fill(null) }) as BlockEvents;
+  const block = (n: number, events: number) =>
+    ({ block: n, ts: n, hash: '0x', events: new Array(events).fill(null) }) as BlockEvents;
   const blocks = [block(1, 3), block(2, 3), block(3, 10), block(4, 1), block(5, 1)];
   const sizes = [...commitChunks(blocks, () => 6)].map((chunk) => chunk.map((b) => b.block));
   t.same(sizes, [[1, 2], [3], [4, 5]]);

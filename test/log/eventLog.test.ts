@@ -9,7 +9,13 @@ import t from 'tap';
 import { KIND, type BlockEvents, type ChainEvent, type OrderFilledV1 } from '../../engine/chain/chainEvent.js';
 import { encodeLogFrame, logWriterPid, openEventLog, type EventLog } from '../../engine/log/eventLog.js';
 import { ID_SPACE, IdDictionary } from '../../engine/log/idDictionary.js';
-import { absorbDefinitions, decodeBlocks, encodeBlocks, LogCodecError, readDefinitionsHeader } from '../../engine/log/logCodec.js';
+import {
+  absorbDefinitions,
+  decodeBlocks,
+  encodeBlocks,
+  LogCodecError,
+  readDefinitionsHeader,
+} from '../../engine/log/logCodec.js';
 
 const seed = Number(process.env.TALLY_TEST_SEED ?? Date.now() % 1_000_000);
 t.comment(`seed ${seed} (rerun with TALLY_TEST_SEED=${seed})`);
@@ -52,7 +58,12 @@ function fillEvent(n: number, logIndex: number): OrderFilledV1 {
 }
 
 /** `count` blocks starting at `firstBlock`, with gaps, each holding 0..maxEvents fills. */
-function makeBlocks(random: (below: number) => number, firstBlock: number, count: number, maxEvents: number): BlockEvents[] {
+function makeBlocks(
+  random: (below: number) => number,
+  firstBlock: number,
+  count: number,
+  maxEvents: number,
+): BlockEvents[] {
   const blocks: BlockEvents[] = [];
   let block = firstBlock;
   let n = firstBlock * 1000;
@@ -103,34 +114,310 @@ function segmentFiles(dir: string): string[] {
 
 /** One plausible event of every kind. */
 const SAMPLE_EVENTS: ChainEvent[] = [
-  { kind: 1, logIndex: 0, txIndex: 0, tx: bytes32(1), conditionId: bytes32(2), oracle: address(3), questionId: bytes32(4), outcomeSlotCount: 2 },
-  { kind: 2, logIndex: 1, txIndex: 0, tx: bytes32(1), conditionId: bytes32(2), oracle: address(3), questionId: bytes32(4), outcomeSlotCount: 2, payoutNumerators: [1, 0] },
-  { kind: 3, logIndex: 2, txIndex: 1, tx: bytes32(5), stakeholder: address(6), collateral: address(7), parentCollectionId: bytes32(0), conditionId: bytes32(2), partition: [1, 2], amount: 25_000_000 },
-  { kind: 4, logIndex: 3, txIndex: 1, tx: bytes32(5), stakeholder: address(6), collateral: address(7), parentCollectionId: bytes32(0), conditionId: bytes32(2), partition: [1, 2], amount: 5_000_000 },
-  { kind: 5, logIndex: 4, txIndex: 2, tx: bytes32(8), redeemer: address(6), collateral: address(7), parentCollectionId: bytes32(0), conditionId: bytes32(2), indexSets: [1, 2], payout: 20_000_000 },
-  { kind: 6, logIndex: 5, txIndex: 3, tx: bytes32(9), operator: address(6), from: address(6), to: address(10), tokenId: tokenId(11), value: 3_000_000 },
-  { kind: 7, logIndex: 6, txIndex: 3, tx: bytes32(9), operator: address(6), from: address(6), to: address(10), tokenIds: [tokenId(11), tokenId(12)], values: [1_000_000, 2_000_000] },
-  { kind: 8, logIndex: 7, txIndex: 4, tx: bytes32(13), exchange: 1, orderHash: bytes32(14), maker: address(6), taker: address(15), makerAssetId: tokenId(0), takerAssetId: tokenId(11), makerAmount: 4_200_000, takerAmount: 10_000_000, fee: 0 },
-  { kind: 9, logIndex: 8, txIndex: 4, tx: bytes32(13), exchange: 2, takerOrderHash: bytes32(16), takerOrderMaker: address(17), makerAssetId: tokenId(11), takerAssetId: tokenId(0), makerAmount: 10_000_000, takerAmount: 4_200_000 },
-  { kind: 10, logIndex: 9, txIndex: 5, tx: bytes32(18), exchange: 1, token0: tokenId(11), token1: tokenId(12), conditionId: bytes32(2) },
-  { kind: 11, logIndex: 10, txIndex: 4, tx: bytes32(13), exchange: 1, receiver: address(19), tokenId: tokenId(11), amount: 10_000 },
-  { kind: 12, logIndex: 11, txIndex: 6, tx: bytes32(20), exchange: 3, orderHash: bytes32(21), maker: address(6), taker: address(15), side: 0, tokenId: tokenId(11), makerAmount: 4_200_000, takerAmount: 10_000_000, fee: 21_000, builder: bytes32(0), metadata: bytes32(22) },
-  { kind: 13, logIndex: 12, txIndex: 6, tx: bytes32(20), exchange: 4, takerOrderHash: bytes32(23), takerOrderMaker: address(17), side: 1, tokenId: tokenId(12), makerAmount: 7_000_000, takerAmount: 3_000_000 },
+  {
+    kind: 1,
+    logIndex: 0,
+    txIndex: 0,
+    tx: bytes32(1),
+    conditionId: bytes32(2),
+    oracle: address(3),
+    questionId: bytes32(4),
+    outcomeSlotCount: 2,
+  },
+  {
+    kind: 2,
+    logIndex: 1,
+    txIndex: 0,
+    tx: bytes32(1),
+    conditionId: bytes32(2),
+    oracle: address(3),
+    questionId: bytes32(4),
+    outcomeSlotCount: 2,
+    payoutNumerators: [1, 0],
+  },
+  {
+    kind: 3,
+    logIndex: 2,
+    txIndex: 1,
+    tx: bytes32(5),
+    stakeholder: address(6),
+    collateral: address(7),
+    parentCollectionId: bytes32(0),
+    conditionId: bytes32(2),
+    partition: [1, 2],
+    amount: 25_000_000,
+  },
+  {
+    kind: 4,
+    logIndex: 3,
+    txIndex: 1,
+    tx: bytes32(5),
+    stakeholder: address(6),
+    collateral: address(7),
+    parentCollectionId: bytes32(0),
+    conditionId: bytes32(2),
+    partition: [1, 2],
+    amount: 5_000_000,
+  },
+  {
+    kind: 5,
+    logIndex: 4,
+    txIndex: 2,
+    tx: bytes32(8),
+    redeemer: address(6),
+    collateral: address(7),
+    parentCollectionId: bytes32(0),
+    conditionId: bytes32(2),
+    indexSets: [1, 2],
+    payout: 20_000_000,
+  },
+  {
+    kind: 6,
+    logIndex: 5,
+    txIndex: 3,
+    tx: bytes32(9),
+    operator: address(6),
+    from: address(6),
+    to: address(10),
+    tokenId: tokenId(11),
+    value: 3_000_000,
+  },
+  {
+    kind: 7,
+    logIndex: 6,
+    txIndex: 3,
+    tx: bytes32(9),
+    operator: address(6),
+    from: address(6),
+    to: address(10),
+    tokenIds: [tokenId(11), tokenId(12)],
+    values: [1_000_000, 2_000_000],
+  },
+  {
+    kind: 8,
+    logIndex: 7,
+    txIndex: 4,
+    tx: bytes32(13),
+    exchange: 1,
+    orderHash: bytes32(14),
+    maker: address(6),
+    taker: address(15),
+    makerAssetId: tokenId(0),
+    takerAssetId: tokenId(11),
+    makerAmount: 4_200_000,
+    takerAmount: 10_000_000,
+    fee: 0,
+  },
+  {
+    kind: 9,
+    logIndex: 8,
+    txIndex: 4,
+    tx: bytes32(13),
+    exchange: 2,
+    takerOrderHash: bytes32(16),
+    takerOrderMaker: address(17),
+    makerAssetId: tokenId(11),
+    takerAssetId: tokenId(0),
+    makerAmount: 10_000_000,
+    takerAmount: 4_200_000,
+  },
+  {
+    kind: 10,
+    logIndex: 9,
+    txIndex: 5,
+    tx: bytes32(18),
+    exchange: 1,
+    token0: tokenId(11),
+    token1: tokenId(12),
+    conditionId: bytes32(2),
+  },
+  {
+    kind: 11,
+    logIndex: 10,
+    txIndex: 4,
+    tx: bytes32(13),
+    exchange: 1,
+    receiver: address(19),
+    tokenId: tokenId(11),
+    amount: 10_000,
+  },
+  {
+    kind: 12,
+    logIndex: 11,
+    txIndex: 6,
+    tx: bytes32(20),
+    exchange: 3,
+    orderHash: bytes32(21),
+    maker: address(6),
+    taker: address(15),
+    side: 0,
+    tokenId: tokenId(11),
+    makerAmount: 4_200_000,
+    takerAmount: 10_000_000,
+    fee: 21_000,
+    builder: bytes32(0),
+    metadata: bytes32(22),
+  },
+  {
+    kind: 13,
+    logIndex: 12,
+    txIndex: 6,
+    tx: bytes32(20),
+    exchange: 4,
+    takerOrderHash: bytes32(23),
+    takerOrderMaker: address(17),
+    side: 1,
+    tokenId: tokenId(12),
+    makerAmount: 7_000_000,
+    takerAmount: 3_000_000,
+  },
   { kind: 14, logIndex: 13, txIndex: 6, tx: bytes32(20), exchange: 3, receiver: address(19), amount: 21_000 },
-  { kind: 15, logIndex: 14, txIndex: 6, tx: bytes32(20), module: address(24), orderHash: bytes32(21), to: address(6), tokenId: tokenId(0), refund: 5_000, feeCharged: 16_000 },
-  { kind: 16, logIndex: 15, txIndex: 7, tx: bytes32(25), marketId: bytes32(26), oracle: address(27), feeBips: 200, data: '0x1234' },
-  { kind: 17, logIndex: 16, txIndex: 7, tx: bytes32(25), marketId: bytes32(26), questionId: bytes32(28), index: 3, data: '0x' },
-  { kind: 18, logIndex: 17, txIndex: 8, tx: bytes32(29), marketId: bytes32(26), questionId: bytes32(28), outcome: true },
-  { kind: 19, logIndex: 18, txIndex: 9, tx: bytes32(30), stakeholder: address(6), conditionId: bytes32(2), amount: 8_000_000 },
-  { kind: 20, logIndex: 19, txIndex: 9, tx: bytes32(30), stakeholder: address(6), conditionId: bytes32(2), amount: 1_000_000 },
-  { kind: 21, logIndex: 20, txIndex: 10, tx: bytes32(31), stakeholder: address(6), marketId: bytes32(26), indexSet: tokenId(5), amount: 2_000_000 },
-  { kind: 22, logIndex: 21, txIndex: 11, tx: bytes32(32), redeemer: address(6), conditionId: bytes32(2), amounts: [3_000_000, 0], payout: 3_000_000 },
-  { kind: 23, logIndex: 22, txIndex: 12, tx: bytes32(33), creator: address(34), pool: address(35), conditionalTokens: address(36), collateral: address(7), conditionIds: [bytes32(2), bytes32(37)], fee: tokenId(20_000_000_000_000_000) },
-  { kind: 24, logIndex: 23, txIndex: 13, tx: bytes32(38), pool: address(35), buyer: address(6), investmentAmount: 10_000_000, feeAmount: 200_000, outcomeIndex: 1, outcomeTokensBought: 18_500_000 },
-  { kind: 25, logIndex: 24, txIndex: 14, tx: bytes32(39), pool: address(35), seller: address(6), returnAmount: 5_000_000, feeAmount: 100_000, outcomeIndex: 0, outcomeTokensSold: 9_100_000 },
-  { kind: 26, logIndex: 25, txIndex: 15, tx: bytes32(40), pool: address(35), funder: address(41), amountsAdded: [100_000_000, 50_000_000], sharesMinted: 70_710_678 },
-  { kind: 27, logIndex: 26, txIndex: 16, tx: bytes32(42), pool: address(35), funder: address(41), amountsRemoved: [10_000_000, 5_000_000], collateralRemovedFromFeePool: 12_345, sharesBurnt: 7_071_067 },
-  { kind: 28, logIndex: 27, txIndex: 17, tx: bytes32(43), feed: address(44), current: 6_512_345_000_000, roundId: tokenId(0x6000000000003a43), updatedAt: 1_700_000_123 },
+  {
+    kind: 15,
+    logIndex: 14,
+    txIndex: 6,
+    tx: bytes32(20),
+    module: address(24),
+    orderHash: bytes32(21),
+    to: address(6),
+    tokenId: tokenId(0),
+    refund: 5_000,
+    feeCharged: 16_000,
+  },
+  {
+    kind: 16,
+    logIndex: 15,
+    txIndex: 7,
+    tx: bytes32(25),
+    marketId: bytes32(26),
+    oracle: address(27),
+    feeBips: 200,
+    data: '0x1234',
+  },
+  {
+    kind: 17,
+    logIndex: 16,
+    txIndex: 7,
+    tx: bytes32(25),
+    marketId: bytes32(26),
+    questionId: bytes32(28),
+    index: 3,
+    data: '0x',
+  },
+  {
+    kind: 18,
+    logIndex: 17,
+    txIndex: 8,
+    tx: bytes32(29),
+    marketId: bytes32(26),
+    questionId: bytes32(28),
+    outcome: true,
+  },
+  {
+    kind: 19,
+    logIndex: 18,
+    txIndex: 9,
+    tx: bytes32(30),
+    stakeholder: address(6),
+    conditionId: bytes32(2),
+    amount: 8_000_000,
+  },
+  {
+    kind: 20,
+    logIndex: 19,
+    txIndex: 9,
+    tx: bytes32(30),
+    stakeholder: address(6),
+    conditionId: bytes32(2),
+    amount: 1_000_000,
+  },
+  {
+    kind: 21,
+    logIndex: 20,
+    txIndex: 10,
+    tx: bytes32(31),
+    stakeholder: address(6),
+    marketId: bytes32(26),
+    indexSet: tokenId(5),
+    amount: 2_000_000,
+  },
+  {
+    kind: 22,
+    logIndex: 21,
+    txIndex: 11,
+    tx: bytes32(32),
+    redeemer: address(6),
+    conditionId: bytes32(2),
+    amounts: [3_000_000, 0],
+    payout: 3_000_000,
+  },
+  {
+    kind: 23,
+    logIndex: 22,
+    txIndex: 12,
+    tx: bytes32(33),
+    creator: address(34),
+    pool: address(35),
+    conditionalTokens: address(36),
+    collateral: address(7),
+    conditionIds: [bytes32(2), bytes32(37)],
+    fee: tokenId(20_000_000_000_000_000),
+  },
+  {
+    kind: 24,
+    logIndex: 23,
+    txIndex: 13,
+    tx: bytes32(38),
+    pool: address(35),
+    buyer: address(6),
+    investmentAmount: 10_000_000,
+    feeAmount: 200_000,
+    outcomeIndex: 1,
+    outcomeTokensBought: 18_500_000,
+  },
+  {
+    kind: 25,
+    logIndex: 24,
+    txIndex: 14,
+    tx: bytes32(39),
+    pool: address(35),
+    seller: address(6),
+    returnAmount: 5_000_000,
+    feeAmount: 100_000,
+    outcomeIndex: 0,
+    outcomeTokensSold: 9_100_000,
+  },
+  {
+    kind: 26,
+    logIndex: 25,
+    txIndex: 15,
+    tx: bytes32(40),
+    pool: address(35),
+    funder: address(41),
+    amountsAdded: [100_000_000, 50_000_000],
+    sharesMinted: 70_710_678,
+  },
+  {
+    kind: 27,
+    logIndex: 26,
+    txIndex: 16,
+    tx: bytes32(42),
+    pool: address(35),
+    funder: address(41),
+    amountsRemoved: [10_000_000, 5_000_000],
+    collateralRemovedFromFeePool: 12_345,
+    sharesBurnt: 7_071_067,
+  },
+  {
+    kind: 28,
+    logIndex: 27,
+    txIndex: 17,
+    tx: bytes32(43),
+    feed: address(44),
+    current: 6_512_345_000_000,
+    roundId: tokenId(0x6000000000003a43),
+    updatedAt: 1_700_000_123,
+  },
 ];
 
 /** Encodes with a fresh dictionary and decodes with another that absorbs the definitions, as a reader would. */
@@ -203,12 +490,24 @@ t.test('logCodec', async (t) => {
     encodeBlocks([{ block: 1, ts: 1, hash: bytes32(1), events: [SAMPLE_EVENTS[0]!] }], dictionary);
     const before = dictionary.counts();
     const refuse = (event: unknown, pattern: RegExp, what: string) => {
-      t.throws(() => encodeBlocks([{ block: 3, ts: 1, hash: bytes32(3), events: [SAMPLE_EVENTS[7]!, event as ChainEvent] }], dictionary), pattern, what);
+      t.throws(
+        () =>
+          encodeBlocks(
+            [{ block: 3, ts: 1, hash: bytes32(3), events: [SAMPLE_EVENTS[7]!, event as ChainEvent] }],
+            dictionary,
+          ),
+        pattern,
+        what,
+      );
       t.same(dictionary.counts(), before, `${what}: no id kept`);
     };
     refuse({ ...SAMPLE_EVENTS[0]!, kind: 99 }, /block 3: unknown event kind 99/, 'unknown kind');
     refuse({ ...SAMPLE_EVENTS[0]!, oracle: undefined }, /kind 1 event has no oracle/, 'missing field');
-    refuse({ ...SAMPLE_EVENTS[5]!, to: address(0xabc).toUpperCase().replace('0X', '0x') }, /not a lowercase address/, 'upper-case hex');
+    refuse(
+      { ...SAMPLE_EVENTS[5]!, to: address(0xabc).toUpperCase().replace('0X', '0x') },
+      /not a lowercase address/,
+      'upper-case hex',
+    );
     refuse({ ...SAMPLE_EVENTS[5]!, tokenId: '0' }, /not a lowercase token id: 0/, 'short token id');
     refuse({ ...SAMPLE_EVENTS[7]!, orderHash: '0x12' }, /kind 8 event has a malformed orderHash/, 'short bytes32');
     refuse({ ...SAMPLE_EVENTS[7]!, logIndex: -1 }, /logIndex that is not a u32/, 'negative log index');
@@ -224,7 +523,11 @@ t.test('logCodec', async (t) => {
       return decodeBlocks(payload, reader);
     };
     t.throws(() => decodeWith(encoded.subarray(0, encoded.length - 3)), LogCodecError, 'cut short');
-    t.throws(() => decodeWith(Buffer.concat([encoded, Buffer.alloc(2)])), /2 bytes after its last block/, 'trailing bytes');
+    t.throws(
+      () => decodeWith(Buffer.concat([encoded, Buffer.alloc(2)])),
+      /2 bytes after its last block/,
+      'trailing bytes',
+    );
     const defs = readDefinitionsHeader(encoded);
     const kindAt = defs.bytes + 4 + 8 + 8 + 32 + 4 + 32 * 2 + 4;
     const badKind = Buffer.from(encoded);
@@ -237,7 +540,11 @@ t.test('logCodec', async (t) => {
     const dictionary = new IdDictionary();
     t.throws(() => decodeBlocks(encoded, dictionary), /names ids the dictionary lacks/, 'definitions not absorbed');
     absorbDefinitions(encoded, dictionary);
-    t.throws(() => absorbDefinitions(encoded, dictionary), /defines ids from 0 of space 0, the log has 4/, 'a frame that restarts the numbering');
+    t.throws(
+      () => absorbDefinitions(encoded, dictionary),
+      /defines ids from 0 of space 0, the log has 4/,
+      'a frame that restarts the numbering',
+    );
     t.same(dictionary.counts(), [4, 3, 0], 'and adds nothing');
   });
 
@@ -287,10 +594,18 @@ t.test('eventLog', async (t) => {
     t.equal(head.events, countEvents(blocks));
     t.equal(head.segments, segmentFiles(dir).length);
     t.ok(head.segments >= 4, `${head.segments} segments`);
-    t.equal(head.bytes, segmentFiles(dir).reduce((sum, file) => sum + statSync(join(dir, file)).size, 0));
-    for (const file of segmentFiles(dir).slice(0, -1)) t.ok(statSync(join(dir, file)).size <= 16 * 1024, `${file} within segmentBytes`);
+    t.equal(
+      head.bytes,
+      segmentFiles(dir).reduce((sum, file) => sum + statSync(join(dir, file)).size, 0),
+    );
+    for (const file of segmentFiles(dir).slice(0, -1))
+      t.ok(statSync(join(dir, file)).size <= 16 * 1024, `${file} within segmentBytes`);
     const manifest = JSON.parse(readFileSync(join(dir, 'segments.json'), 'utf8')) as { sealed: { name: string }[] };
-    t.same(manifest.sealed.map((segment) => segment.name), segmentFiles(dir).slice(0, -1), 'every segment but the last is sealed');
+    t.same(
+      manifest.sealed.map((segment) => segment.name),
+      segmentFiles(dir).slice(0, -1),
+      'every segment but the last is sealed',
+    );
 
     t.strictSame(readAll(log), blocks, 'read everything');
     t.same([...log.read(-1)].length, frames.length, 'one array per frame');
@@ -308,7 +623,11 @@ t.test('eventLog', async (t) => {
 
     t.throws(() => log.append([blocks.at(-1)!]), new RegExp(`block ${blocks.at(-1)!.block} is not above the log head`));
     t.throws(
-      () => log.append([{ ...blocks[0]!, block: head.block + 5 }, { ...blocks[0]!, block: head.block + 5 }]),
+      () =>
+        log.append([
+          { ...blocks[0]!, block: head.block + 5 },
+          { ...blocks[0]!, block: head.block + 5 },
+        ]),
       new RegExp(`block ${head.block + 5} does not follow block ${head.block + 5}`),
     );
     t.same(log.head(), head, 'a refused append writes nothing');
@@ -358,29 +677,36 @@ t.test('eventLog', async (t) => {
     log.close();
   });
 
-  t.test('behavior: a reader opening while the writer seals sees the log as it was; logWriterPid names the writer', async (t) => {
-    const dir = createDir(t);
-    const blocks = makeBlocks(createRandom(seed + 11), 1, 60, 4);
-    const log = openEventLog({ dir, segmentBytes: 2048, durable: false });
-    log.append(blocks.slice(0, 20));
-    log.append(blocks.slice(20, 40));
-    const before = readFileSync(join(dir, 'segments.json'));
-    log.append(blocks.slice(40));
-    t.same(segmentFiles(dir).length, 3, 'a seal since');
-    t.equal(logWriterPid(dir), process.pid);
-    // What a reader that read segments.json before the seals finds: segments after the one it takes as active.
-    const after = readFileSync(join(dir, 'segments.json'));
-    writeFileSync(join(dir, 'segments.json'), before);
-    const reader = openEventLog({ dir, readOnly: true });
-    const seen = readAll(reader);
-    t.ok(seen.length >= 20 && seen.length < blocks.length, `${seen.length} blocks, a prefix`);
-    t.strictSame(seen, blocks.slice(0, seen.length));
-    reader.close();
-    log.close();
-    t.equal(logWriterPid(dir), null, 'no writer once closed');
-    t.throws(() => openEventLog({ dir, readOnly: true }), /follows .* which is not sealed/, 'without a writer, damage');
-    writeFileSync(join(dir, 'segments.json'), after);
-  });
+  t.test(
+    'behavior: a reader opening while the writer seals sees the log as it was; logWriterPid names the writer',
+    async (t) => {
+      const dir = createDir(t);
+      const blocks = makeBlocks(createRandom(seed + 11), 1, 60, 4);
+      const log = openEventLog({ dir, segmentBytes: 2048, durable: false });
+      log.append(blocks.slice(0, 20));
+      log.append(blocks.slice(20, 40));
+      const before = readFileSync(join(dir, 'segments.json'));
+      log.append(blocks.slice(40));
+      t.same(segmentFiles(dir).length, 3, 'a seal since');
+      t.equal(logWriterPid(dir), process.pid);
+      // What a reader that read segments.json before the seals finds: segments after the one it takes as active.
+      const after = readFileSync(join(dir, 'segments.json'));
+      writeFileSync(join(dir, 'segments.json'), before);
+      const reader = openEventLog({ dir, readOnly: true });
+      const seen = readAll(reader);
+      t.ok(seen.length >= 20 && seen.length < blocks.length, `${seen.length} blocks, a prefix`);
+      t.strictSame(seen, blocks.slice(0, seen.length));
+      reader.close();
+      log.close();
+      t.equal(logWriterPid(dir), null, 'no writer once closed');
+      t.throws(
+        () => openEventLog({ dir, readOnly: true }),
+        /follows .* which is not sealed/,
+        'without a writer, damage',
+      );
+      writeFileSync(join(dir, 'segments.json'), after);
+    },
+  );
 
   t.test('behavior: a torn tail is cut on open', async (t) => {
     const random = createRandom(seed + 3);
@@ -405,7 +731,18 @@ t.test('eventLog', async (t) => {
     const { frameBytes } = template(null);
     t.ok(frameBytes > 60, `last frame ${frameBytes} bytes`);
     // Header edges, the payload's middle and its last bytes; more interior points fill up to ten distinct ones.
-    const wanted = new Set([1, 20, 39, 40, 41, Math.floor(frameBytes / 3), Math.floor(frameBytes / 2), frameBytes - 7, frameBytes - 2, frameBytes - 1]);
+    const wanted = new Set([
+      1,
+      20,
+      39,
+      40,
+      41,
+      Math.floor(frameBytes / 3),
+      Math.floor(frameBytes / 2),
+      frameBytes - 7,
+      frameBytes - 2,
+      frameBytes - 1,
+    ]);
     for (let extra = 42; wanted.size < 10; extra++) wanted.add(extra);
     const cuts = [...wanted];
     t.equal(cuts.length, 10, '10 different cut points');
@@ -446,7 +783,10 @@ t.test('eventLog', async (t) => {
     log.append(blocks.slice(8));
     log.close();
     flip(secondFrameStart + 50);
-    t.throws(() => openEventLog({ dir, durable: false }), /segment 00000000\.seg: byte \d+: frame payload crc mismatch/);
+    t.throws(
+      () => openEventLog({ dir, durable: false }),
+      /segment 00000000\.seg: byte \d+: frame payload crc mismatch/,
+    );
     t.notOk(readdirSync(dir).includes('LOCK'), 'a failed open leaves no lock behind');
   });
 
@@ -520,8 +860,10 @@ t.test('eventLog', async (t) => {
     const blocks = makeBlocks(random, 1, 300, 6);
     let log = openEventLog({ dir, segmentBytes: 8 * 1024, durable: false });
     for (const frame of chunk(random, blocks, 4)) log.append(frame);
-    const texts = (ids: IdDictionary) => [ID_SPACE.address, ID_SPACE.token, ID_SPACE.condition].map((space) =>
-      Array.from({ length: ids.count(space) }, (_, id) => ids.text(space, id)));
+    const texts = (ids: IdDictionary) =>
+      [ID_SPACE.address, ID_SPACE.token, ID_SPACE.condition].map((space) =>
+        Array.from({ length: ids.count(space) }, (_, id) => ids.text(space, id)),
+      );
     const before = texts(log.ids);
     t.ok(log.head().segments > 2, 'over several segments');
     log.close();
@@ -531,26 +873,33 @@ t.test('eventLog', async (t) => {
     log.close();
   });
 
-  t.test('behavior: appendFrame takes a frame numbered from a copy of the dictionary, and refuses any other', async (t) => {
-    const dir = createDir(t);
-    const random = createRandom(seed + 12);
-    const blocks = makeBlocks(random, 1, 60, 6);
-    const log = openEventLog({ dir, durable: false });
-    log.append(blocks.slice(0, 20));
-    const copy = openEventLog({ dir, readOnly: true }).ids;
-    const frame = encodeLogFrame(blocks.slice(20, 40), copy);
-    const answered = log.appendFrame(frame);
-    t.strictSame(answered, blocks.slice(20, 40), 'answers its blocks');
-    t.same(log.ids.counts(), copy.counts(), 'and takes its definitions');
-    const stale = encodeLogFrame(blocks.slice(40), openEventLog({ dir: createDir(t) }).ids);
-    const head = log.head();
-    t.throws(() => log.appendFrame(stale), /appendFrame: payload defines ids from 0 of space 0, the log has \d+/, 'a frame of another numbering');
-    t.same(log.head(), head, 'writes nothing');
-    t.same(log.ids.counts(), copy.counts(), 'and keeps no id');
-    log.appendFrame(encodeLogFrame(blocks.slice(40), copy));
-    t.strictSame(readAll(log), blocks);
-    log.close();
-  });
+  t.test(
+    'behavior: appendFrame takes a frame numbered from a copy of the dictionary, and refuses any other',
+    async (t) => {
+      const dir = createDir(t);
+      const random = createRandom(seed + 12);
+      const blocks = makeBlocks(random, 1, 60, 6);
+      const log = openEventLog({ dir, durable: false });
+      log.append(blocks.slice(0, 20));
+      const copy = openEventLog({ dir, readOnly: true }).ids;
+      const frame = encodeLogFrame(blocks.slice(20, 40), copy);
+      const answered = log.appendFrame(frame);
+      t.strictSame(answered, blocks.slice(20, 40), 'answers its blocks');
+      t.same(log.ids.counts(), copy.counts(), 'and takes its definitions');
+      const stale = encodeLogFrame(blocks.slice(40), openEventLog({ dir: createDir(t) }).ids);
+      const head = log.head();
+      t.throws(
+        () => log.appendFrame(stale),
+        /appendFrame: payload defines ids from 0 of space 0, the log has \d+/,
+        'a frame of another numbering',
+      );
+      t.same(log.head(), head, 'writes nothing');
+      t.same(log.ids.counts(), copy.counts(), 'and keeps no id');
+      log.appendFrame(encodeLogFrame(blocks.slice(40), copy));
+      t.strictSame(readAll(log), blocks);
+      log.close();
+    },
+  );
 
   t.test('error: a log of format 1 is refused with how to rebuild it, untouched', async (t) => {
     const dir = createDir(t);
@@ -559,7 +908,11 @@ t.test('eventLog', async (t) => {
     old.write('TLF1', 0, 'latin1');
     writeFileSync(join(dir, '00000000.seg'), old);
     for (const readOnly of [false, true]) {
-      t.throws(() => openEventLog({ dir, readOnly }), /holds an event log of format 1.*tally ingest --capture FILE/, readOnly ? 'read-only' : 'writable');
+      t.throws(
+        () => openEventLog({ dir, readOnly }),
+        /holds an event log of format 1.*tally ingest --capture FILE/,
+        readOnly ? 'read-only' : 'writable',
+      );
     }
     t.equal(statSync(join(dir, '00000000.seg')).size, 100, 'not cut');
     t.same(readdirSync(dir).sort(), ['00000000.seg'], 'no lock left behind');
@@ -574,7 +927,10 @@ t.test('eventLog', async (t) => {
     log.close();
     // What truncateAfter writes before it touches any file: the sealed list cut short, plus its intent.
     const manifestPath = join(dir, 'segments.json');
-    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { sealed: { firstBlock: number; lastBlock: number }[]; truncatingAfter: number | null };
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+      sealed: { firstBlock: number; lastBlock: number }[];
+      truncatingAfter: number | null;
+    };
     const boundary = 1;
     const block = Math.floor((manifest.sealed[boundary]!.firstBlock + manifest.sealed[boundary]!.lastBlock) / 2);
     manifest.sealed = manifest.sealed.slice(0, boundary);
@@ -582,7 +938,10 @@ t.test('eventLog', async (t) => {
     writeFileSync(manifestPath, JSON.stringify(manifest));
     t.throws(() => openEventLog({ dir, readOnly: true }), /interrupted/, 'a reader cannot finish it');
     log = openEventLog({ dir, segmentBytes: 8 * 1024, durable: false });
-    t.strictSame(readAll(log), blocks.filter((candidate) => candidate.block <= block));
+    t.strictSame(
+      readAll(log),
+      blocks.filter((candidate) => candidate.block <= block),
+    );
     t.same(segmentFiles(dir), ['00000000.seg', '00000001.seg']);
     t.equal(JSON.parse(readFileSync(manifestPath, 'utf8')).truncatingAfter, null);
     t.same(log.verify(), { ok: true });
@@ -605,7 +964,11 @@ t.test('eventLog', async (t) => {
     const exited = spawnSync(process.execPath, ['-e', '']);
     writeFileSync(join(dir, 'LOCK'), String(exited.pid));
     const takeover = openEventLog({ dir });
-    t.equal(readFileSync(join(dir, 'LOCK'), 'utf8'), String(process.pid), `the stale lock of ${exited.pid} is taken over`);
+    t.equal(
+      readFileSync(join(dir, 'LOCK'), 'utf8'),
+      String(process.pid),
+      `the stale lock of ${exited.pid} is taken over`,
+    );
     t.equal(takeover.head().blocks, 5);
     takeover.close();
   });

@@ -21,11 +21,17 @@ t.test('default: legal events keep every invariant, selling more than held inclu
 
 t.test('error: a position whose basis went negative stops the fold', async (t) => {
   const position = Object.assign(createPosition(), { shares: 5 * U, costBasis: -1 });
-  t.throws(() => foldBookBuy(position, { ...buy, usd: 0 }), new AssertionFailure('a position\'s cost basis is not negative'));
+  t.throws(
+    () => foldBookBuy(position, { ...buy, usd: 0 }),
+    new AssertionFailure("a position's cost basis is not negative"),
+  );
 });
 
 t.test('error: a counter gone negative', async (t) => {
-  t.throws(() => foldBookBuy(Object.assign(createPosition(), { fills: -2 }), buy), { name: 'AssertionFailure', message: /counters are not negative/ });
+  t.throws(() => foldBookBuy(Object.assign(createPosition(), { fills: -2 }), buy), {
+    name: 'AssertionFailure',
+    message: /counters are not negative/,
+  });
 });
 
 t.test('default: assert says what should hold', async (t) => {

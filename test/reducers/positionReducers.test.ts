@@ -48,7 +48,11 @@ t.test('mulDivRound', async (t) => {
   t.equal(mulDivRound(-5, 1, 2), -3, 'negative half rounds away from zero');
   t.equal(mulDivRound(1_000_000, 1_000_000, 3_000_000), 333_333);
   t.equal(mulDivRound(2_000_000, 1_000_000, 3_000_000), 666_667);
-  t.equal(mulDivRound(123_456_789_012, 987_654_321_098, 333_333_333_333), 365_797_893_410, 'product above 2^53 is exact');
+  t.equal(
+    mulDivRound(123_456_789_012, 987_654_321_098, 333_333_333_333),
+    365_797_893_410,
+    'product above 2^53 is exact',
+  );
   t.throws(() => mulDivRound(1, 1, 0));
 });
 
@@ -60,9 +64,17 @@ t.test('splitEvenly', async (t) => {
 
 t.test('behavior: V1 buy with a share fee', async (t) => {
   // 100 shares for $60, fee 2 shares: 98 arrive, basis $60, fee valued at the fill price 0.60 = $1.20.
-  const book = fold([{ kind: POSITION_EVENT.bookBuy, token: T0, shares: 100_000_000, usd: 60_000_000, feeShares: 2_000_000, feeUsd: 0 }]);
+  const book = fold([
+    { kind: POSITION_EVENT.bookBuy, token: T0, shares: 100_000_000, usd: 60_000_000, feeShares: 2_000_000, feeUsd: 0 },
+  ]);
   t.same(pick(book.get(A, T0), ['shares', 'costBasis', 'boughtShares', 'boughtUsd', 'fees', 'fills', 'realizedPnl']), {
-    shares: 98_000_000, costBasis: 60_000_000, boughtShares: 100_000_000, boughtUsd: 60_000_000, fees: 1_200_000, fills: 1, realizedPnl: 0,
+    shares: 98_000_000,
+    costBasis: 60_000_000,
+    boughtShares: 100_000_000,
+    boughtUsd: 60_000_000,
+    fees: 1_200_000,
+    fills: 1,
+    realizedPnl: 0,
   });
 });
 
@@ -72,10 +84,19 @@ t.test('behavior: V1 sell with a USDC fee', async (t) => {
     { kind: POSITION_EVENT.bookBuy, token: T0, shares: 100_000_000, usd: 60_000_000, feeShares: 2_000_000, feeUsd: 0 },
     { kind: POSITION_EVENT.bookSell, token: T0, shares: 49_000_000, usd: 35_000_000, feeUsd: 500_000 },
   ]);
-  t.same(pick(book.get(A, T0), ['shares', 'costBasis', 'realizedPnl', 'soldShares', 'soldUsd', 'fees', 'fills', 'flags']), {
-    shares: 49_000_000, costBasis: 30_000_000, realizedPnl: 4_500_000, soldShares: 49_000_000, soldUsd: 35_000_000,
-    fees: 1_700_000, fills: 2, flags: 0,
-  });
+  t.same(
+    pick(book.get(A, T0), ['shares', 'costBasis', 'realizedPnl', 'soldShares', 'soldUsd', 'fees', 'fills', 'flags']),
+    {
+      shares: 49_000_000,
+      costBasis: 30_000_000,
+      realizedPnl: 4_500_000,
+      soldShares: 49_000_000,
+      soldUsd: 35_000_000,
+      fees: 1_700_000,
+      fills: 2,
+      flags: 0,
+    },
+  );
 });
 
 t.test('behavior: sell basis is cost*n/shares rounded once', async (t) => {
@@ -84,26 +105,50 @@ t.test('behavior: sell basis is cost*n/shares rounded once', async (t) => {
     { kind: POSITION_EVENT.bookBuy, token: T0, shares: 3_000_000, usd: 1_000_001, feeShares: 0, feeUsd: 0 },
     { kind: POSITION_EVENT.bookSell, token: T0, shares: 1_000_000, usd: 500_000, feeUsd: 0 },
   ]);
-  t.same(pick(book.get(A, T0), ['shares', 'costBasis', 'realizedPnl']), { shares: 2_000_000, costBasis: 666_667, realizedPnl: 166_666 });
+  t.same(pick(book.get(A, T0), ['shares', 'costBasis', 'realizedPnl']), {
+    shares: 2_000_000,
+    costBasis: 666_667,
+    realizedPnl: 166_666,
+  });
 });
 
 t.test('behavior: V2 fill, fee in collateral', async (t) => {
   // Real V2 row shape: 10 shares for $8.00, fee $0.1152: basis $8.1152, boughtUsd $8.
-  const book = fold([{ kind: POSITION_EVENT.bookBuy, token: T0, shares: 10_000_000, usd: 8_000_000, feeShares: 0, feeUsd: 115_200 }]);
-  t.same(pick(book.get(A, T0), ['shares', 'costBasis', 'boughtUsd', 'fees']), { shares: 10_000_000, costBasis: 8_115_200, boughtUsd: 8_000_000, fees: 115_200 });
+  const book = fold([
+    { kind: POSITION_EVENT.bookBuy, token: T0, shares: 10_000_000, usd: 8_000_000, feeShares: 0, feeUsd: 115_200 },
+  ]);
+  t.same(pick(book.get(A, T0), ['shares', 'costBasis', 'boughtUsd', 'fees']), {
+    shares: 10_000_000,
+    costBasis: 8_115_200,
+    boughtUsd: 8_000_000,
+    fees: 115_200,
+  });
   const sold = fold([
     { kind: POSITION_EVENT.bookBuy, token: T0, shares: 10_000_000, usd: 8_000_000, feeShares: 0, feeUsd: 115_200 },
     { kind: POSITION_EVENT.bookSell, token: T0, shares: 4_000_000, usd: 3_600_000, feeUsd: 57_600 },
   ]);
   // Basis out 8115200*4/10 = 3246080; realized 3600000 - 57600 - 3246080 = 296320.
-  t.same(pick(sold.get(A, T0), ['shares', 'costBasis', 'realizedPnl', 'fees']), { shares: 6_000_000, costBasis: 4_869_120, realizedPnl: 296_320, fees: 172_800 });
+  t.same(pick(sold.get(A, T0), ['shares', 'costBasis', 'realizedPnl', 'fees']), {
+    shares: 6_000_000,
+    costBasis: 4_869_120,
+    realizedPnl: 296_320,
+    fees: 172_800,
+  });
 });
 
 t.test('behavior: split then merge', async (t) => {
   // Split $10.000001: each side +10.000001 shares; basis halves 5000001 (outcome 0) and 5000000.
   const split = fold([{ kind: POSITION_EVENT.split, tokens: [T0, T1], amount: 10_000_001 }]);
-  t.same(pick(split.get(A, T0), ['shares', 'costBasis', 'splitShares']), { shares: 10_000_001, costBasis: 5_000_001, splitShares: 10_000_001 });
-  t.same(pick(split.get(A, T1), ['shares', 'costBasis', 'splitShares']), { shares: 10_000_001, costBasis: 5_000_000, splitShares: 10_000_001 });
+  t.same(pick(split.get(A, T0), ['shares', 'costBasis', 'splitShares']), {
+    shares: 10_000_001,
+    costBasis: 5_000_001,
+    splitShares: 10_000_001,
+  });
+  t.same(pick(split.get(A, T1), ['shares', 'costBasis', 'splitShares']), {
+    shares: 10_000_001,
+    costBasis: 5_000_000,
+    splitShares: 10_000_001,
+  });
   // Merge 4.000001: outcome 0 basis out 5000001*4000001/10000001 = 2000000.6 -> 2000001, paid 2000001: realized 0;
   // outcome 1 basis out 5000000*4000001/10000001 = 2000000.3 -> 2000000, paid 2000000: realized 0.
   const merged = fold([
@@ -111,10 +156,18 @@ t.test('behavior: split then merge', async (t) => {
     { kind: POSITION_EVENT.merge, tokens: [T0, T1], amount: 4_000_001 },
   ]);
   t.same(pick(merged.get(A, T0), ['shares', 'costBasis', 'realizedPnl', 'mergedShares', 'mergeUsd']), {
-    shares: 6_000_000, costBasis: 3_000_000, realizedPnl: 0, mergedShares: 4_000_001, mergeUsd: 2_000_001,
+    shares: 6_000_000,
+    costBasis: 3_000_000,
+    realizedPnl: 0,
+    mergedShares: 4_000_001,
+    mergeUsd: 2_000_001,
   });
   t.same(pick(merged.get(A, T1), ['shares', 'costBasis', 'realizedPnl', 'mergedShares', 'mergeUsd']), {
-    shares: 6_000_000, costBasis: 3_000_000, realizedPnl: 0, mergedShares: 4_000_001, mergeUsd: 2_000_000,
+    shares: 6_000_000,
+    costBasis: 3_000_000,
+    realizedPnl: 0,
+    mergedShares: 4_000_001,
+    mergeUsd: 2_000_000,
   });
   // Merge after buying the NO side cheap: NO 10 at $2 plus YES 10 at $7; merge 10 -> realized 5-7 and 5-2.
   const cheap = fold([
@@ -130,13 +183,29 @@ t.test('behavior: CTF redemption redeems the tracked balance', async (t) => {
   const book = fold([
     { kind: POSITION_EVENT.bookBuy, token: T0, shares: 10_000_000, usd: 6_000_000, feeShares: 0, feeUsd: 0 },
     { kind: POSITION_EVENT.bookBuy, token: T1, shares: 5_000_000, usd: 2_000_000, feeShares: 0, feeUsd: 0 },
-    { kind: POSITION_EVENT.redemption, tokens: [T0, T1], numerators: [1, 0], denominator: 1, amounts: null, payout: 10_000_000 },
+    {
+      kind: POSITION_EVENT.redemption,
+      tokens: [T0, T1],
+      numerators: [1, 0],
+      denominator: 1,
+      amounts: null,
+      payout: 10_000_000,
+    },
   ]);
   t.same(pick(book.get(A, T0), ['shares', 'costBasis', 'realizedPnl', 'redeemedShares', 'redeemUsd', 'flags']), {
-    shares: 0, costBasis: 0, realizedPnl: 4_000_000, redeemedShares: 10_000_000, redeemUsd: 10_000_000, flags: 0,
+    shares: 0,
+    costBasis: 0,
+    realizedPnl: 4_000_000,
+    redeemedShares: 10_000_000,
+    redeemUsd: 10_000_000,
+    flags: 0,
   });
   t.same(pick(book.get(A, T1), ['shares', 'costBasis', 'realizedPnl', 'redeemedShares', 'redeemUsd']), {
-    shares: 0, costBasis: 0, realizedPnl: -2_000_000, redeemedShares: 5_000_000, redeemUsd: 0,
+    shares: 0,
+    costBasis: 0,
+    realizedPnl: -2_000_000,
+    redeemedShares: 5_000_000,
+    redeemUsd: 0,
   });
 });
 
@@ -144,21 +213,42 @@ t.test('behavior: CTF redemption above the tracked balance books the excess with
   // Tracked 4 YES at $2, payout $10 at [1,0]: 6 more shares redeemed with no basis; shares go to -6.
   const book = fold([
     { kind: POSITION_EVENT.bookBuy, token: T0, shares: 4_000_000, usd: 2_000_000, feeShares: 0, feeUsd: 0 },
-    { kind: POSITION_EVENT.redemption, tokens: [T0, T1], numerators: [1, 0], denominator: 1, amounts: null, payout: 10_000_000 },
+    {
+      kind: POSITION_EVENT.redemption,
+      tokens: [T0, T1],
+      numerators: [1, 0],
+      denominator: 1,
+      amounts: null,
+      payout: 10_000_000,
+    },
   ]);
   const p = book.get(A, T0)!;
   t.same(pick(p, ['shares', 'costBasis', 'realizedPnl', 'redeemedShares', 'redeemUsd']), {
-    shares: -6_000_000, costBasis: 0, realizedPnl: 8_000_000, redeemedShares: 10_000_000, redeemUsd: 10_000_000,
+    shares: -6_000_000,
+    costBasis: 0,
+    realizedPnl: 8_000_000,
+    redeemedShares: 10_000_000,
+    redeemUsd: 10_000_000,
   });
   t.ok(p.flags & FLAG.partialHistory);
   t.equal(book.get(A, T1), undefined, 'an outcome neither held nor paid is not created');
   // A 50/50 resolution pays half per share: 4 held -> $2; with a $3 payout the winner (first max) takes 2 more.
   const half = fold([
     { kind: POSITION_EVENT.bookBuy, token: T0, shares: 4_000_000, usd: 2_000_000, feeShares: 0, feeUsd: 0 },
-    { kind: POSITION_EVENT.redemption, tokens: [T0, T1], numerators: [1, 1], denominator: 2, amounts: null, payout: 3_000_000 },
+    {
+      kind: POSITION_EVENT.redemption,
+      tokens: [T0, T1],
+      numerators: [1, 1],
+      denominator: 2,
+      amounts: null,
+      payout: 3_000_000,
+    },
   ]);
   t.same(pick(half.get(A, T0), ['shares', 'redeemedShares', 'redeemUsd', 'realizedPnl']), {
-    shares: -2_000_000, redeemedShares: 6_000_000, redeemUsd: 3_000_000, realizedPnl: 1_000_000,
+    shares: -2_000_000,
+    redeemedShares: 6_000_000,
+    redeemUsd: 3_000_000,
+    realizedPnl: 1_000_000,
   });
 });
 
@@ -166,10 +256,21 @@ t.test('behavior: adapter redemption uses the event amounts', async (t) => {
   // Real shape: amounts [0, 11000000], payout 11000000 on a NO win; NO held 11 at $3.
   const book = fold([
     { kind: POSITION_EVENT.bookBuy, token: T1, shares: 11_000_000, usd: 3_000_000, feeShares: 0, feeUsd: 0 },
-    { kind: POSITION_EVENT.redemption, tokens: [T0, T1], numerators: [0, 1], denominator: 1, amounts: [0, 11_000_000], payout: 11_000_000 },
+    {
+      kind: POSITION_EVENT.redemption,
+      tokens: [T0, T1],
+      numerators: [0, 1],
+      denominator: 1,
+      amounts: [0, 11_000_000],
+      payout: 11_000_000,
+    },
   ]);
   t.same(pick(book.get(A, T1), ['shares', 'costBasis', 'realizedPnl', 'redeemedShares', 'redeemUsd']), {
-    shares: 0, costBasis: 0, realizedPnl: 8_000_000, redeemedShares: 11_000_000, redeemUsd: 11_000_000,
+    shares: 0,
+    costBasis: 0,
+    realizedPnl: 8_000_000,
+    redeemedShares: 11_000_000,
+    redeemUsd: 11_000_000,
   });
 });
 
@@ -177,15 +278,40 @@ t.test('behavior: a redemption event is counted once, on the first outcome it to
   const both = fold([
     { kind: POSITION_EVENT.bookBuy, token: T0, shares: 10_000_000, usd: 6_000_000, feeShares: 0, feeUsd: 0 },
     { kind: POSITION_EVENT.bookBuy, token: T1, shares: 5_000_000, usd: 2_000_000, feeShares: 0, feeUsd: 0 },
-    { kind: POSITION_EVENT.redemption, tokens: [T0, T1], numerators: [1, 0], denominator: 1, amounts: null, payout: 10_000_000 },
+    {
+      kind: POSITION_EVENT.redemption,
+      tokens: [T0, T1],
+      numerators: [1, 0],
+      denominator: 1,
+      amounts: null,
+      payout: 10_000_000,
+    },
   ]);
   t.same([both.get(A, T0)!.redemptions, both.get(A, T1)!.redemptions], [1, 0], 'both outcomes redeemed: one event');
   const noOnly = fold([
     { kind: POSITION_EVENT.bookBuy, token: T1, shares: 11_000_000, usd: 3_000_000, feeShares: 0, feeUsd: 0 },
-    { kind: POSITION_EVENT.redemption, tokens: [T0, T1], numerators: [0, 1], denominator: 1, amounts: [0, 11_000_000], payout: 11_000_000 },
-    { kind: POSITION_EVENT.redemption, tokens: [T0, T1], numerators: [0, 1], denominator: 1, amounts: [0, 0], payout: 0 },
+    {
+      kind: POSITION_EVENT.redemption,
+      tokens: [T0, T1],
+      numerators: [0, 1],
+      denominator: 1,
+      amounts: [0, 11_000_000],
+      payout: 11_000_000,
+    },
+    {
+      kind: POSITION_EVENT.redemption,
+      tokens: [T0, T1],
+      numerators: [0, 1],
+      denominator: 1,
+      amounts: [0, 0],
+      payout: 0,
+    },
   ]);
-  t.equal(noOnly.get(A, T1)!.redemptions, 1, 'an outcome left untouched is not counted; a redemption of nothing counts nowhere');
+  t.equal(
+    noOnly.get(A, T1)!.redemptions,
+    1,
+    'an outcome left untouched is not counted; a redemption of nothing counts nowhere',
+  );
   t.equal(noOnly.get(A, T0), undefined);
 });
 
@@ -202,7 +328,12 @@ t.test('behavior: a transfer moves basis, conserved to the micro-unit', async (t
   const a = book.get(A, T0)!;
   const b = book.get(B, T0)!;
   t.same(pick(a, ['shares', 'costBasis']), { shares: 7_000_000, costBasis: 2_100_001 });
-  t.same(pick(b, ['shares', 'costBasis', 'receivedShares', 'receivedBasis']), { shares: 3_000_000, costBasis: 900_000, receivedShares: 3_000_000, receivedBasis: 900_000 });
+  t.same(pick(b, ['shares', 'costBasis', 'receivedShares', 'receivedBasis']), {
+    shares: 3_000_000,
+    costBasis: 900_000,
+    receivedShares: 3_000_000,
+    receivedBasis: 900_000,
+  });
   t.equal(a.costBasis + b.costBasis, 3_000_001, 'basis conserved');
   t.ok(a.flags & FLAG.basisApprox && b.flags & FLAG.basisApprox, 'both marked basisApprox');
 });
@@ -210,14 +341,23 @@ t.test('behavior: a transfer moves basis, conserved to the micro-unit', async (t
 t.test('behavior: a sale with no prior history', async (t) => {
   const book = fold([{ kind: POSITION_EVENT.bookSell, token: T0, shares: 5_000_000, usd: 2_000_000, feeUsd: 0 }]);
   const p = book.get(A, T0)!;
-  t.same(pick(p, ['shares', 'costBasis', 'realizedPnl', 'soldShares']), { shares: -5_000_000, costBasis: 0, realizedPnl: 2_000_000, soldShares: 5_000_000 });
+  t.same(pick(p, ['shares', 'costBasis', 'realizedPnl', 'soldShares']), {
+    shares: -5_000_000,
+    costBasis: 0,
+    realizedPnl: 2_000_000,
+    soldShares: 5_000_000,
+  });
   t.ok(p.flags & FLAG.partialHistory);
   // Selling 8 while holding 5 at $3: the 5 take all $3 of basis, the excess 3 none.
   const over = fold([
     { kind: POSITION_EVENT.bookBuy, token: T0, shares: 5_000_000, usd: 3_000_000, feeShares: 0, feeUsd: 0 },
     { kind: POSITION_EVENT.bookSell, token: T0, shares: 8_000_000, usd: 4_000_000, feeUsd: 0 },
   ]);
-  t.same(pick(over.get(A, T0), ['shares', 'costBasis', 'realizedPnl']), { shares: -3_000_000, costBasis: 0, realizedPnl: 1_000_000 });
+  t.same(pick(over.get(A, T0), ['shares', 'costBasis', 'realizedPnl']), {
+    shares: -3_000_000,
+    costBasis: 0,
+    realizedPnl: 1_000_000,
+  });
 });
 
 t.test('behavior: neg-risk conversion with a fee', async (t) => {
@@ -235,7 +375,10 @@ t.test('behavior: neg-risk conversion with a fee', async (t) => {
   }
   for (const token of [T2, T3]) {
     t.same(pick(book.get(A, token), ['shares', 'costBasis', 'receivedShares', 'receivedBasis']), {
-      shares: 9_900_000, costBasis: 2_050_000, receivedShares: 9_900_000, receivedBasis: 2_050_000,
+      shares: 9_900_000,
+      costBasis: 2_050_000,
+      receivedShares: 9_900_000,
+      receivedBasis: 2_050_000,
     });
   }
 });
@@ -270,14 +413,39 @@ t.test('behavior: AMM buy, sell and funding', async (t) => {
     { kind: POSITION_EVENT.ammSell, token: T0, proceeds: 6_000_000, fee: 120_000, shares: 9_000_000 },
   ]);
   const p = book.get(A, T0)!;
-  t.same(pick(p, ['shares', 'costBasis', 'realizedPnl', 'boughtShares', 'boughtUsd', 'soldShares', 'soldUsd', 'fees', 'fills']), {
-    shares: 9_000_000, costBasis: 5_000_000, realizedPnl: 1_000_000, boughtShares: 18_000_000, boughtUsd: 9_800_000,
-    soldShares: 9_000_000, soldUsd: 6_120_000, fees: 320_000, fills: 0,
-  });
+  t.same(
+    pick(p, [
+      'shares',
+      'costBasis',
+      'realizedPnl',
+      'boughtShares',
+      'boughtUsd',
+      'soldShares',
+      'soldUsd',
+      'fees',
+      'fills',
+    ]),
+    {
+      shares: 9_000_000,
+      costBasis: 5_000_000,
+      realizedPnl: 1_000_000,
+      boughtShares: 18_000_000,
+      boughtUsd: 9_800_000,
+      soldShares: 9_000_000,
+      soldUsd: 6_120_000,
+      fees: 320_000,
+      fills: 0,
+    },
+  );
   t.ok(p.flags & FLAG.amm);
   const funded = fold([{ kind: POSITION_EVENT.ammReceive, token: T1, shares: 40_000_000, cost: 25_000_000 }]);
   const f = funded.get(A, T1)!;
-  t.same(pick(f, ['shares', 'costBasis', 'receivedShares', 'receivedBasis']), { shares: 40_000_000, costBasis: 25_000_000, receivedShares: 40_000_000, receivedBasis: 25_000_000 });
+  t.same(pick(f, ['shares', 'costBasis', 'receivedShares', 'receivedBasis']), {
+    shares: 40_000_000,
+    costBasis: 25_000_000,
+    receivedShares: 40_000_000,
+    receivedBasis: 25_000_000,
+  });
   t.equal(f.flags & (FLAG.amm | FLAG.basisApprox), FLAG.amm | FLAG.basisApprox);
 });
 
@@ -299,20 +467,47 @@ t.test('behavior: first/last event times and the below-0.1 marker', async (t) =>
 });
 
 t.test('default: the worked example of engine/README.md, Accounting', async (t) => {
-  const buy = (shares: number, usd: number) => ({ kind: POSITION_EVENT.bookBuy, token: T0, shares, usd, feeShares: 0, feeUsd: 0 });
+  const buy = (shares: number, usd: number) => ({
+    kind: POSITION_EVENT.bookBuy,
+    token: T0,
+    shares,
+    usd,
+    feeShares: 0,
+    feeUsd: 0,
+  });
   const sell = (shares: number, usd: number) => ({ kind: POSITION_EVENT.bookSell, token: T0, shares, usd, feeUsd: 0 });
   const half = fold([buy(3_000_000, 1_000_000), buy(1_000_000, 700_000), sell(1_500_000, 900_000)]);
-  t.same(pick(half.get(A, T0), ['shares', 'costBasis', 'realizedPnl']), { shares: 2_500_000, costBasis: 1_062_500, realizedPnl: 262_500 });
-  const all = fold([buy(3_000_000, 1_000_000), buy(1_000_000, 700_000), sell(1_500_000, 900_000), sell(1_000_000, 500_000)]);
-  t.same(pick(all.get(A, T0), ['shares', 'costBasis', 'realizedPnl']), { shares: 1_500_000, costBasis: 637_500, realizedPnl: 337_500 });
+  t.same(pick(half.get(A, T0), ['shares', 'costBasis', 'realizedPnl']), {
+    shares: 2_500_000,
+    costBasis: 1_062_500,
+    realizedPnl: 262_500,
+  });
+  const all = fold([
+    buy(3_000_000, 1_000_000),
+    buy(1_000_000, 700_000),
+    sell(1_500_000, 900_000),
+    sell(1_000_000, 500_000),
+  ]);
+  t.same(pick(all.get(A, T0), ['shares', 'costBasis', 'realizedPnl']), {
+    shares: 1_500_000,
+    costBasis: 637_500,
+    realizedPnl: 337_500,
+  });
 });
 
-t.test('behavior: a split through the neg-risk adapter marks both legs basisApprox, a CTF split does not', async (t) => {
-  const ctf = fold([{ kind: POSITION_EVENT.split, tokens: [T0, T1], amount: 4_000_000, viaAdapter: false }]);
-  t.equal((ctf.get(A, T0)!.flags & FLAG.basisApprox) !== 0, false);
-  const adapter = fold([{ kind: POSITION_EVENT.split, tokens: [T0, T1], amount: 4_000_000, viaAdapter: true }]);
-  for (const token of [T0, T1]) {
-    t.equal((adapter.get(A, token)!.flags & FLAG.basisApprox) !== 0, true, 'spec 2.2: neg-risk splits');
-    t.same(pick(adapter.get(A, token), ['shares', 'costBasis']), { shares: 4_000_000, costBasis: 2_000_000 }, 'the same $1 a set');
-  }
-});
+t.test(
+  'behavior: a split through the neg-risk adapter marks both legs basisApprox, a CTF split does not',
+  async (t) => {
+    const ctf = fold([{ kind: POSITION_EVENT.split, tokens: [T0, T1], amount: 4_000_000, viaAdapter: false }]);
+    t.equal((ctf.get(A, T0)!.flags & FLAG.basisApprox) !== 0, false);
+    const adapter = fold([{ kind: POSITION_EVENT.split, tokens: [T0, T1], amount: 4_000_000, viaAdapter: true }]);
+    for (const token of [T0, T1]) {
+      t.equal((adapter.get(A, token)!.flags & FLAG.basisApprox) !== 0, true, 'spec 2.2: neg-risk splits');
+      t.same(
+        pick(adapter.get(A, token), ['shares', 'costBasis']),
+        { shares: 4_000_000, costBasis: 2_000_000 },
+        'the same $1 a set',
+      );
+    }
+  },
+);

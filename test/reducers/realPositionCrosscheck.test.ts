@@ -8,7 +8,12 @@ import { createPosition, type Position } from '../../engine/reducers/position.js
 import { foldPositionEvent, type BasisChannel, type PositionBook } from '../../engine/reducers/foldPositionEvent.js';
 import { POSITION_EVENT, type BookBuy } from '../../engine/reducers/positionEvent.js';
 
-interface DomeFill { timestamp: number; side: string; shares_base_units: number; usdc_base_units: number }
+interface DomeFill {
+  timestamp: number;
+  side: string;
+  shares_base_units: number;
+  usdc_base_units: number;
+}
 interface Crosscheck {
   wallet: string;
   conditionId: string;
@@ -16,15 +21,21 @@ interface Crosscheck {
   fills_chronological: DomeFill[];
   replication: { sum_shares_base_units: number; sum_usdc_base_units: number };
 }
-interface DataApiPosition { asset: string; size: number; totalBought: number; avgPrice: number }
+interface DataApiPosition {
+  asset: string;
+  size: number;
+  totalBought: number;
+  avgPrice: number;
+}
 
 function readRealData<T>(name: string): T {
   return JSON.parse(readFileSync(new URL(`../fixtures/realdata/${name}`, import.meta.url), 'utf8')) as T;
 }
 
 const crosscheck = readRealData<Crosscheck>('pnl_crosscheck_0xcce2b7c7_inflation.json');
-const officialRow = readRealData<DataApiPosition[]>('data_api_positions_0xcce2b7c7.json')
-  .find((row) => row.asset === crosscheck.asset)!;
+const officialRow = readRealData<DataApiPosition[]>('data_api_positions_0xcce2b7c7.json').find(
+  (row) => row.asset === crosscheck.asset,
+)!;
 const fills = crosscheck.fills_chronological;
 const token = tokenIdFromDecimal(crosscheck.asset);
 
@@ -42,15 +53,28 @@ function foldFills(): Map<string, Position> {
   };
   // Book buys move no basis between wallets, so anything reaching the channel is a bug.
   const channel: BasisChannel = {
-    publish: () => { throw new Error('a book buy published basis'); },
-    receive: () => { throw new Error('a book buy received basis'); },
+    publish: () => {
+      throw new Error('a book buy published basis');
+    },
+    receive: () => {
+      throw new Error('a book buy received basis');
+    },
   };
   for (const [logIndex, fill] of fills.entries()) {
     // Dome rows carry no fee (so neither the V1 share fee nor the V2 USD fee applies) and no block; block 0 and
     // the file index keep the file's chronological order and are not read by the reducers.
     const event: BookBuy = {
-      kind: POSITION_EVENT.bookBuy, wallet: crosscheck.wallet, ts: fill.timestamp, block: 0, logIndex,
-      market: crosscheck.conditionId, token, shares: fill.shares_base_units, usd: fill.usdc_base_units, feeShares: 0, feeUsd: 0,
+      kind: POSITION_EVENT.bookBuy,
+      wallet: crosscheck.wallet,
+      ts: fill.timestamp,
+      block: 0,
+      logIndex,
+      market: crosscheck.conditionId,
+      token,
+      shares: fill.shares_base_units,
+      usd: fill.usdc_base_units,
+      feeShares: 0,
+      feeUsd: 0,
     };
     foldPositionEvent(book, event, channel);
   }
@@ -59,7 +83,10 @@ function foldFills(): Map<string, Position> {
 
 t.test('real data: 65 neg-risk YES buys fold to the official /positions row', async (t) => {
   t.equal(fills.length, 65);
-  t.ok(fills.every((fill) => fill.side === 'BUY'), 'every fill is a buy');
+  t.ok(
+    fills.every((fill) => fill.side === 'BUY'),
+    'every fill is a buy',
+  );
   t.same(
     [crosscheck.replication.sum_shares_base_units, crosscheck.replication.sum_usdc_base_units],
     [SUM_SHARES, SUM_USDC],
@@ -71,12 +98,28 @@ t.test('real data: 65 neg-risk YES buys fold to the official /positions row', as
   const p = positions.get(crosscheck.wallet + token)!;
   t.same(
     {
-      shares: p.shares, costBasis: p.costBasis, realizedPnl: p.realizedPnl, boughtShares: p.boughtShares,
-      boughtUsd: p.boughtUsd, fees: p.fees, fills: p.fills, firstTradeAt: p.firstTradeAt, lastTradeAt: p.lastTradeAt, flags: p.flags,
+      shares: p.shares,
+      costBasis: p.costBasis,
+      realizedPnl: p.realizedPnl,
+      boughtShares: p.boughtShares,
+      boughtUsd: p.boughtUsd,
+      fees: p.fees,
+      fills: p.fills,
+      firstTradeAt: p.firstTradeAt,
+      lastTradeAt: p.lastTradeAt,
+      flags: p.flags,
     },
     {
-      shares: SUM_SHARES, costBasis: SUM_USDC, realizedPnl: 0, boughtShares: SUM_SHARES, boughtUsd: SUM_USDC, fees: 0,
-      fills: 65, firstTradeAt: fills[0]!.timestamp, lastTradeAt: fills.at(-1)!.timestamp, flags: 0,
+      shares: SUM_SHARES,
+      costBasis: SUM_USDC,
+      realizedPnl: 0,
+      boughtShares: SUM_SHARES,
+      boughtUsd: SUM_USDC,
+      fees: 0,
+      fills: 65,
+      firstTradeAt: fills[0]!.timestamp,
+      lastTradeAt: fills.at(-1)!.timestamp,
+      flags: 0,
     },
   );
 

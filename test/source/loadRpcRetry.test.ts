@@ -19,7 +19,9 @@ t.test('default: forever, from 0.5 s up to 30 s', async (t) => {
 });
 
 t.test('error: a bad rpc section names the file and the field', async (t) => {
-  t.throws(() => loadRpcRetry(config({ rpc: { maxBackoffMs: 5 } })), { message: /config\.json: rpc\.maxBackoffMs must be an integer from 100 to 3600000/ });
+  t.throws(() => loadRpcRetry(config({ rpc: { maxBackoffMs: 5 } })), {
+    message: /config\.json: rpc\.maxBackoffMs must be an integer from 100 to 3600000/,
+  });
   t.throws(() => loadRpcRetry(config({ rpc: { retries: 3 } })), { message: /rpc: unknown field retries/ });
   t.throws(() => loadRpcRetry(config({ rpc: 7 })), { message: /rpc must be an object/ });
 });

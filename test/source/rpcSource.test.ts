@@ -39,12 +39,19 @@ const addresses = loadVenueAddresses(join(dataDir('addresses'), 'config.json'));
 const withoutSourceHead = (db: string, key: string) => db === 'meta' && key === 'sourceHead';
 const blockNumber = async () => parseInt(await chain.rpc<string>('eth_blockNumber'), 16);
 
-async function readAll(options: Partial<RpcSourceOptions> = {}): Promise<{ blocks: BlockEvents[]; batches: number; lastBlock: number }> {
+async function readAll(
+  options: Partial<RpcSourceOptions> = {},
+): Promise<{ blocks: BlockEvents[]; batches: number; lastBlock: number }> {
   const blocks: BlockEvents[] = [];
   let batches = 0;
   let lastBlock = -1;
   for await (const batch of readRpcBatches({
-    url: chain.url, addresses, decoder: createLogDecoder(addresses), afterBlock: -1, retry: { retries: 2, baseMs: 10 }, ...options,
+    url: chain.url,
+    addresses,
+    decoder: createLogDecoder(addresses),
+    afterBlock: -1,
+    retry: { retries: 2, baseMs: 10 },
+    ...options,
   })) {
     blocks.push(...batch.blocks);
     batches++;
@@ -58,16 +65,20 @@ async function readAll(options: Partial<RpcSourceOptions> = {}): Promise<{ block
  * its answers.
  */
 function wrappedTransport(
-  refuse: (method: string, params: unknown[]) => Error | null, change = (_method: string, result: unknown) => result,
+  refuse: (method: string, params: unknown[]) => Error | null,
+  change = (_method: string, result: unknown) => result,
 ): Transport {
   const node = http(chain.url, { retryCount: 0 })({ retryCount: 0 });
-  return custom({
-    async request({ method, params }: { method: string; params: unknown[] }) {
-      const refusal = refuse(method, params);
-      if (refusal) throw refusal;
-      return change(method, await node.request({ method, params } as never));
+  return custom(
+    {
+      async request({ method, params }: { method: string; params: unknown[] }) {
+        const refusal = refuse(method, params);
+        if (refusal) throw refusal;
+        return change(method, await node.request({ method, params } as never));
+      },
     },
-  }, { retryCount: 0 });
+    { retryCount: 0 },
+  );
 }
 
 const rpcData = dataDir('rpc');
@@ -78,7 +89,11 @@ t.test('default: tally ingest --rpc folds the chain, again adds nothing, verify 
   const lastEventBlock = scenario.eventBlocks.at(-1)!;
   t.match(first.stderr, new RegExp(`last block ${lastEventBlock}\\b`));
   const expected = (await readAll()).blocks.reduce((sum, block) => sum + block.events.length, 0);
-  t.match(first.stderr, new RegExp(`events ${expected}, blocks ${scenario.eventBlocks.length}\\b`), 'every event of every block folded');
+  t.match(
+    first.stderr,
+    new RegExp(`events ${expected}, blocks ${scenario.eventBlocks.length}\\b`),
+    'every event of every block folded',
+  );
   // Every event found its market: nothing was skipped as unknown or mismatched.
   t.notMatch(first.stderr, /unknownCondition|unknownNegRiskMarket|tokenMismatch|unresolvedRedemption|malformed":[1-9]/);
 
@@ -99,7 +114,10 @@ t.test('behavior: the same logs as a capture file fold to the identical state', 
   const captureData = dataDir('capture');
   const ingest = await runTallyAsync(['ingest', '--data', captureData, '--capture', capture]);
   t.equal(ingest.code, 0, ingest.stderr);
-  t.equal(await stateDigest(join(captureData, 'state'), withoutSourceHead), await stateDigest(join(rpcData, 'state'), withoutSourceHead));
+  t.equal(
+    await stateDigest(join(captureData, 'state'), withoutSourceHead),
+    await stateDigest(join(rpcData, 'state'), withoutSourceHead),
+  );
 });
 
 t.test('behavior: follow picks up a block mined after it started, then stops on abort', async (t) => {
@@ -107,9 +125,17 @@ t.test('behavior: follow picks up a block mined after it started, then stops on 
   const controller = new AbortController();
   let progress: RpcIngestProgress | null = null;
   const running = ingestRpc({
-    url: chain.url, log: venue.log, store: venue.store, runner: venue.runner, decoder: venue.decoder, addresses: venue.addresses,
+    url: chain.url,
+    log: venue.log,
+    store: venue.store,
+    runner: venue.runner,
+    decoder: venue.decoder,
+    addresses: venue.addresses,
     // A copy as onProgress sees it: the source mutates its progress object before the batch's head is written.
-    follow: true, pollMs: 50, signal: controller.signal, onProgress: (p) => (progress = { ...p }),
+    follow: true,
+    pollMs: 50,
+    signal: controller.signal,
+    onProgress: (p) => (progress = { ...p }),
   });
   const waitFor = async (what: string, done: () => boolean) => {
     for (let waited = 0; !done(); waited += 20) {
@@ -122,7 +148,13 @@ t.test('behavior: follow picks up a block mined after it started, then stops on 
     await waitFor('the catch-up', () => progress !== null && progress.scannedBlock >= head);
     t.equal(venue.runner.cursor().block, scenario.eventBlocks.at(-1));
     const [yes] = scenario.tokens;
-    const mined = await chain.send(3, scenario.ctf, scenario.ctfAbi, 'safeTransferFrom', [chain.accounts[3], chain.accounts[2], yes, 1_000_000n, '0x']);
+    const mined = await chain.send(3, scenario.ctf, scenario.ctfAbi, 'safeTransferFrom', [
+      chain.accounts[3],
+      chain.accounts[2],
+      yes,
+      1_000_000n,
+      '0x',
+    ]);
     await waitFor('the new block', () => progress!.lastBlock === mined);
     t.equal(venue.runner.cursor().block, mined, 'folded');
     t.equal(readSourceHead(venue.store)?.block, mined, 'the finalized head is recorded for /v1/health');
@@ -155,40 +187,64 @@ t.test('behavior: adaptive ranges still get every log when the node refuses wide
   t.same(capped.blocks, baseline.blocks, 'an answer at the log cap is refetched in halves');
 });
 
-t.test('behavior: a node without the finalized tag is read up to latest minus the confirmations, said once', async (t) => {
-  const warnings: string[] = [];
-  const latest = await blockNumber();
-  const result = await readAll({
-    confirmations: 4,
-    warn: (message) => warnings.push(message),
-    transport: wrappedTransport((method, params) => method === 'eth_getBlockByNumber' && params[0] === 'finalized'
-      ? Object.assign(new Error("invalid block tag 'finalized'"), { code: -32602 }) : null),
-  });
-  t.equal(warnings.length, 1);
-  t.match(warnings[0], /does not serve the 'finalized' block .*latest minus 4 blocks/);
-  t.equal(result.lastBlock, latest - 4);
-  t.same(result.blocks, (await readAll()).blocks.filter((block) => block.block <= latest - 4));
-});
+t.test(
+  'behavior: a node without the finalized tag is read up to latest minus the confirmations, said once',
+  async (t) => {
+    const warnings: string[] = [];
+    const latest = await blockNumber();
+    const result = await readAll({
+      confirmations: 4,
+      warn: (message) => warnings.push(message),
+      transport: wrappedTransport((method, params) =>
+        method === 'eth_getBlockByNumber' && params[0] === 'finalized'
+          ? Object.assign(new Error("invalid block tag 'finalized'"), { code: -32602 })
+          : null,
+      ),
+    });
+    t.equal(warnings.length, 1);
+    t.match(warnings[0], /does not serve the 'finalized' block .*latest minus 4 blocks/);
+    t.equal(result.lastBlock, latest - 4);
+    t.same(
+      result.blocks,
+      (await readAll()).blocks.filter((block) => block.block <= latest - 4),
+    );
+  },
+);
 
 t.test('behavior: a node that sends blockTimestamp with its logs is not asked for headers', async (t) => {
   const asked: string[] = [];
   const result = await readAll({
-    transport: wrappedTransport((method, params) => {
-      if (method === 'eth_getBlockByNumber') asked.push(String(params[0]));
-      return null;
-    }, (method, result) => method === 'eth_getLogs'
-      ? (result as Array<Record<string, unknown>>).map((log) => ({ ...log, blockTimestamp: '0x3039' })) : result),
+    transport: wrappedTransport(
+      (method, params) => {
+        if (method === 'eth_getBlockByNumber') asked.push(String(params[0]));
+        return null;
+      },
+      (method, result) =>
+        method === 'eth_getLogs'
+          ? (result as Array<Record<string, unknown>>).map((log) => ({ ...log, blockTimestamp: '0x3039' }))
+          : result,
+    ),
   });
   t.ok(result.blocks.length > 0);
-  t.ok(result.blocks.every((block) => block.ts === 12345), 'the logs\' timestamps are used');
-  t.same(asked.filter((tag) => tag.startsWith('0x')), [], 'no block header fetched');
+  t.ok(
+    result.blocks.every((block) => block.ts === 12345),
+    "the logs' timestamps are used",
+  );
+  t.same(
+    asked.filter((tag) => tag.startsWith('0x')),
+    [],
+    'no block header fetched',
+  );
 });
 
 t.test('error: a block hash that differs from the log names the block and says to rewind', async (t) => {
   const block = scenario.eventBlocks[3]!;
   const right = (await readAll()).blocks.find((b) => b.block === block)!.hash;
   const after = await readAll({ afterBlock: block, knownHash: (n) => (n === block ? right : undefined) });
-  t.ok(after.blocks.every((b) => b.block > block), 'a matching hash reads on after the block');
+  t.ok(
+    after.blocks.every((b) => b.block > block),
+    'a matching hash reads on after the block',
+  );
   let error: unknown = null;
   try {
     await readAll({ afterBlock: block, knownHash: (n) => (n === block ? '0x' + 'ab'.repeat(32) : undefined) });
@@ -204,13 +260,28 @@ t.test('error: a node without the configured contracts is refused as another cha
   const bare = join(root, 'polygon-defaults');
   const result = await runTallyAsync(['ingest', '--data', bare, '--rpc', chain.url]);
   t.equal(result.code, 1);
-  t.match(result.stderr, /tally: http:\/\/127\.0\.0\.1:\d+ \(chain id 1337\) has no contract at the CTF address 0x4d97dcd97ec945f40cf65f87097ace5ea0476045/);
+  t.match(
+    result.stderr,
+    /tally: http:\/\/127\.0\.0\.1:\d+ \(chain id 1337\) has no contract at the CTF address 0x4d97dcd97ec945f40cf65f87097ace5ea0476045/,
+  );
 });
 
 t.test('behavior: tally run follows the chain and serves /v1/health', async (t) => {
   const data = dataDir('run');
-  const child = spawn(process.execPath, [fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url)),
-    'run', '--data', data, '--rpc', chain.url, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url)),
+      'run',
+      '--data',
+      data,
+      '--rpc',
+      chain.url,
+      '--port',
+      '0',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let stdout = '';
   let stderr = '';
@@ -233,7 +304,7 @@ t.test('behavior: tally run follows the chain and serves /v1/health', async (t) 
       const response = await fetch(`${base}/health`, { headers: { authorization: `Bearer ${key}` } });
       health = (await response.json()) as typeof health;
     }
-    t.equal(health!.sourceHead, latest, 'sourceHead is the node\'s finalized block');
+    t.equal(health!.sourceHead, latest, "sourceHead is the node's finalized block");
   } finally {
     child.kill('SIGTERM');
   }

@@ -2,7 +2,13 @@
 import t from 'tap';
 import { decodeBlockRecord, encodeBlockRecord } from '../../engine/state/foldCursor.js';
 
-const record = { block: 4_000_000_123, ts: 1_760_000_000, hash: '0x' + 'ab'.repeat(32), checksum: 'cd'.repeat(32), events: 70_000 };
+const record = {
+  block: 4_000_000_123,
+  ts: 1_760_000_000,
+  hash: '0x' + 'ab'.repeat(32),
+  checksum: 'cd'.repeat(32),
+  events: 70_000,
+};
 
 t.test('behavior: a record round-trips in 72 bytes', async (t) => {
   const bytes = encodeBlockRecord(record);

@@ -16,7 +16,8 @@ t.test('behavior: a trim keeps unwritten records and drops written ones', async 
   const batch = registry.startBatch();
   registry.startBlock(createBlockWrites());
   // More than the cache's limit, none of them written to LMDB (this test never commits).
-  for (let i = 0; i < 25_000; i++) registry.putToken(token(i), { conditionId: '0x' + '1'.repeat(64), outcomeIndex: i % 2 });
+  for (let i = 0; i < 25_000; i++)
+    registry.putToken(token(i), { conditionId: '0x' + '1'.repeat(64), outcomeIndex: i % 2 });
   registry.trim();
   t.same(registry.token(token(24_999)), { conditionId: '0x' + '1'.repeat(64), outcomeIndex: 1 }, 'unwritten: kept');
   registry.committed(batch);

@@ -20,10 +20,18 @@ t.test('behavior: first-seen numbering, definitions once, resume and reset', asy
   const store = openStateStore({ dir });
   const ids = createStateIds(store, [0, 0, 0]);
   const writes = createBlockWrites();
-  t.same([wallet(9), wallet(3), wallet(9)].map((text) => ids.id(ID_SPACE.address, text, writes)), [0, 1, 0], 'in the order first stored');
+  t.same(
+    [wallet(9), wallet(3), wallet(9)].map((text) => ids.id(ID_SPACE.address, text, writes)),
+    [0, 1, 0],
+    'in the order first stored',
+  );
   t.equal(ids.id(ID_SPACE.token, token(9), writes), 0, 'each space numbers on its own');
   const written = writes.finish();
-  t.same(written.map((write) => write.db).sort(), ['ids', 'ids', 'ids', 'idsByValue', 'idsByValue', 'idsByValue'], 'one definition each way per new id');
+  t.same(
+    written.map((write) => write.db).sort(),
+    ['ids', 'ids', 'ids', 'idsByValue', 'idsByValue', 'idsByValue'],
+    'one definition each way per new id',
+  );
   store.env.transactionSync(() => {
     for (const { db, key, value } of written) putStateWrite(store, db, key, value);
   });
@@ -34,7 +42,7 @@ t.test('behavior: first-seen numbering, definitions once, resume and reset', asy
   t.equal(resumed.id(ID_SPACE.address, wallet(3), later), 1, 'a resumed process finds a committed id');
   t.equal(resumed.id(ID_SPACE.address, wallet(4), later), 2, 'and numbers on from the committed counts');
   resumed.reset([2, 1, 0]);
-  t.equal(resumed.id(ID_SPACE.address, wallet(5), createBlockWrites()), 2, 'an abandoned batch\'s id is numbered again');
+  t.equal(resumed.id(ID_SPACE.address, wallet(5), createBlockWrites()), 2, "an abandoned batch's id is numbered again");
   t.same(later.finish().length, 2, 'only the new id was defined');
   await store.close();
 });

@@ -18,7 +18,8 @@ const wallet = (digit: string) => '0x' + digit.repeat(40);
 async function writeState(dir: string, digit: string, count: number): Promise<void> {
   const store = openStateStore({ dir });
   await store.env.transaction(() => {
-    for (let id = 0; id < count; id++) putStateWrite(store, 'ids', idKey(ID_SPACE.address, id), Buffer.from(wallet(digit).slice(2), 'hex'));
+    for (let id = 0; id < count; id++)
+      putStateWrite(store, 'ids', idKey(ID_SPACE.address, id), Buffer.from(wallet(digit).slice(2), 'hex'));
     putStateWrite(store, 'meta', 'which', Buffer.from(digit));
   });
   await store.close();

@@ -24,21 +24,33 @@ async function hasKey(dir: string): Promise<boolean> {
   return found;
 }
 
-t.test('default: a closed store has flushed and left no marker', { skip: boot === null && 'no boot id here' }, async (t) => {
-  const dir = await storeWithOneKey();
-  t.notOk(existsSync(join(dir, 'unflushed')));
-  t.ok(await hasKey(dir));
-});
+t.test(
+  'default: a closed store has flushed and left no marker',
+  { skip: boot === null && 'no boot id here' },
+  async (t) => {
+    const dir = await storeWithOneKey();
+    t.notOk(existsSync(join(dir, 'unflushed')));
+    t.ok(await hasKey(dir));
+  },
+);
 
-t.test('behavior: a marker of this boot (a killed process) keeps the state', { skip: boot === null && 'no boot id here' }, async (t) => {
-  const dir = await storeWithOneKey();
-  writeFileSync(join(dir, 'unflushed'), boot!);
-  t.ok(await hasKey(dir));
-});
+t.test(
+  'behavior: a marker of this boot (a killed process) keeps the state',
+  { skip: boot === null && 'no boot id here' },
+  async (t) => {
+    const dir = await storeWithOneKey();
+    writeFileSync(join(dir, 'unflushed'), boot!);
+    t.ok(await hasKey(dir));
+  },
+);
 
-t.test('behavior: a marker of another boot (the machine went down) discards the state', { skip: boot === null && 'no boot id here' }, async (t) => {
-  const dir = await storeWithOneKey();
-  writeFileSync(join(dir, 'unflushed'), 'another-boot');
-  t.notOk(await hasKey(dir));
-  t.notOk(existsSync(join(dir, 'unflushed')), 'the new session flushed and cleared its own marker');
-});
+t.test(
+  'behavior: a marker of another boot (the machine went down) discards the state',
+  { skip: boot === null && 'no boot id here' },
+  async (t) => {
+    const dir = await storeWithOneKey();
+    writeFileSync(join(dir, 'unflushed'), 'another-boot');
+    t.notOk(await hasKey(dir));
+    t.notOk(existsSync(join(dir, 'unflushed')), 'the new session flushed and cleared its own marker');
+  },
+);

@@ -11,22 +11,52 @@ const FEED = '0x' + 'fe'.repeat(20);
 const START = 1_767_200_400;
 // Updated at: 100 s before the start, at the start, 1 s after it; at the end, 1 s after it.
 const series: FeedAnswer[] = [
-  [START - 100, 9_000_000_000_000], [START, 9_500_000_000_000], [START + 1, 9_100_000_000_000],
-  [START + 900, 9_500_000_000_000], [START + 901, 8_000_000_000_000],
-].map(([updatedAt, answer]) => ({ asset: 'BTC', feed: FEED, answer: answer!, roundId: String(updatedAt), updatedAt: updatedAt!, block: 1 }));
+  [START - 100, 9_000_000_000_000],
+  [START, 9_500_000_000_000],
+  [START + 1, 9_100_000_000_000],
+  [START + 900, 9_500_000_000_000],
+  [START + 901, 8_000_000_000_000],
+].map(([updatedAt, answer]) => ({
+  asset: 'BTC',
+  feed: FEED,
+  answer: answer!,
+  roundId: String(updatedAt),
+  updatedAt: updatedAt!,
+  block: 1,
+}));
 const answerAt = (ts: number) => series.filter((a) => a.updatedAt <= ts).at(-1) ?? null;
 
 function metadata(slug: string | null): MarketMetadata {
-  return { conditionId: '0x' + '2e'.repeat(32), question: 'Bitcoin Up or Down', slug, eventSlug: slug, image: null, category: 'Crypto', outcomes: ['Up', 'Down'], negRisk: false, tokenIds: null };
+  return {
+    conditionId: '0x' + '2e'.repeat(32),
+    question: 'Bitcoin Up or Down',
+    slug,
+    eventSlug: slug,
+    image: null,
+    category: 'Crypto',
+    outcomes: ['Up', 'Down'],
+    negRisk: false,
+    tokenIds: null,
+  };
 }
 
-t.test('default: rounds from the venue\'s slugs', async (t) => {
+t.test("default: rounds from the venue's slugs", async (t) => {
   t.same(roundMarket(metadata('btc-updown-15m-1767200400')), {
-    conditionId: '0x' + '2e'.repeat(32), eventSlug: 'btc-updown-15m-1767200400', asset: 'BTC', interval: '15m', startTs: START, endTs: START + 900,
+    conditionId: '0x' + '2e'.repeat(32),
+    eventSlug: 'btc-updown-15m-1767200400',
+    asset: 'BTC',
+    interval: '15m',
+    startTs: START,
+    endTs: START + 900,
   });
   t.match(roundMarket(metadata('eth-updown-1h-1767200400')), { asset: 'ETH', interval: '1h', endTs: START + 3600 });
   t.match(roundMarket(metadata('sol-updown-4h-1767200400')), { asset: 'SOL', endTs: START + 4 * 3600 });
-  for (const slug of [null, 'bitcoin-up-or-down-december-31', 'btc-updown-15m-soon', 'will-btc-updown-15m-1767200400-happen']) {
+  for (const slug of [
+    null,
+    'bitcoin-up-or-down-december-31',
+    'btc-updown-15m-soon',
+    'will-btc-updown-15m-1767200400-happen',
+  ]) {
     t.equal(roundMarket(metadata(slug)), null, `${slug}: not a round`);
   }
 });
@@ -37,21 +67,38 @@ t.test('default: strike and close at or before the start and end; equal is Up', 
   market.payoutNumerators = [1, 0];
   market.payoutDenominator = 1;
   t.same(strikeRow(round, market, START + 2000, answerAt), {
-    conditionId: round.conditionId, eventSlug: round.eventSlug, asset: 'BTC', interval: '15m', startTs: START, endTs: START + 900,
+    conditionId: round.conditionId,
+    eventSlug: round.eventSlug,
+    asset: 'BTC',
+    interval: '15m',
+    startTs: START,
+    endTs: START + 900,
     // The answer at the start's second, not the one a second later; the close at the end's second likewise.
-    strike: 95_000, close: 95_000, outcome: 'Up', resolution: 'Up', feed: FEED,
+    strike: 95_000,
+    close: 95_000,
+    outcome: 'Up',
+    resolution: 'Up',
+    feed: FEED,
   });
 });
 
-t.test('behavior: before the end no close; before any answer no strike; a split or missing resolution is null', async (t) => {
-  const round = roundMarket(metadata('btc-updown-15m-1767200400'))!;
-  t.match(strikeRow(round, null, START + 899, answerAt), { strike: 95_000, close: null, outcome: null, resolution: null });
-  const early = roundMarket(metadata(`btc-updown-15m-${START - 1000}`))!;
-  t.match(strikeRow(early, null, START + 2000, answerAt), { strike: null, close: 90_000, outcome: null, feed: FEED });
-  const later = roundMarket(metadata(`btc-updown-15m-${START + 1}`))!;
-  t.match(strikeRow(later, null, START + 2000, answerAt), { strike: 91_000, close: 80_000, outcome: 'Down' });
-  const split = createMarketRecord(round.conditionId);
-  split.payoutNumerators = [1, 1];
-  split.payoutDenominator = 2;
-  t.equal(strikeRow(round, split, START + 2000, answerAt).resolution, null);
-});
+t.test(
+  'behavior: before the end no close; before any answer no strike; a split or missing resolution is null',
+  async (t) => {
+    const round = roundMarket(metadata('btc-updown-15m-1767200400'))!;
+    t.match(strikeRow(round, null, START + 899, answerAt), {
+      strike: 95_000,
+      close: null,
+      outcome: null,
+      resolution: null,
+    });
+    const early = roundMarket(metadata(`btc-updown-15m-${START - 1000}`))!;
+    t.match(strikeRow(early, null, START + 2000, answerAt), { strike: null, close: 90_000, outcome: null, feed: FEED });
+    const later = roundMarket(metadata(`btc-updown-15m-${START + 1}`))!;
+    t.match(strikeRow(later, null, START + 2000, answerAt), { strike: 91_000, close: 80_000, outcome: 'Down' });
+    const split = createMarketRecord(round.conditionId);
+    split.payoutNumerators = [1, 1];
+    split.payoutDenominator = 2;
+    t.equal(strikeRow(round, split, START + 2000, answerAt).resolution, null);
+  },
+);

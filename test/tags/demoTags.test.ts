@@ -18,16 +18,24 @@ import { createStateReader } from '../../engine/state/stateReader.js';
 import { putTagRun } from '../../engine/state/tagRuns.js';
 
 const inputs = await createDemoInputs(200_000, 1);
-const summary = JSON.parse(readFileSync(join(inputs.dir, 'inputs', 'demo.json'), 'utf8')) as { walletAddresses: Record<string, string[]>; firstTs: number };
+const summary = JSON.parse(readFileSync(join(inputs.dir, 'inputs', 'demo.json'), 'utf8')) as {
+  walletAddresses: Record<string, string[]>;
+  firstTs: number;
+};
 const data = emptyDataDir(inputs, 'data');
 const ingest = runTally(['ingest', '--data', data, '--capture', inputs.capture, '--metadata', inputs.metadata]);
 if (ingest.code !== 0) throw new Error(ingest.stderr);
 const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
 
-async function tagsAnswer(dir: string, headers: Record<string, string> = {}): Promise<{ status: number; etag: string | null; text: string }> {
+async function tagsAnswer(
+  dir: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; etag: string | null; text: string }> {
   const server = await startServer({ data: dir, host: '127.0.0.1', port: 0 });
   try {
-    const response = await fetch(`http://127.0.0.1:${server.port}/v1/wallets/tags`, { headers: { authorization: `Bearer ${key}`, connection: 'close', ...headers } });
+    const response = await fetch(`http://127.0.0.1:${server.port}/v1/wallets/tags`, {
+      headers: { authorization: `Bearer ${key}`, connection: 'close', ...headers },
+    });
     return { status: response.status, etag: response.headers.get('etag'), text: await response.text() };
   } finally {
     await server.closeAll();
@@ -35,7 +43,11 @@ async function tagsAnswer(dir: string, headers: Record<string, string> = {}): Pr
 }
 
 const KIND_OF: Record<string, string> = {
-  marketMaker: 'market-maker', highFrequency: 'high-frequency', updownBot: 'updown-bot', arbitrageur: 'arbitrage', copyTrader: 'copy-trader',
+  marketMaker: 'market-maker',
+  highFrequency: 'high-frequency',
+  updownBot: 'updown-bot',
+  arbitrageur: 'arbitrage',
+  copyTrader: 'copy-trader',
 };
 
 t.test('default: every bot tagged with its kind, nobody else tagged', async (t) => {
@@ -46,18 +58,27 @@ t.test('default: every bot tagged with its kind, nobody else tagged', async (t) 
   t.equal(run.count, Object.keys(run.tags).length);
   t.equal(Date.parse(run.windowEnd) - Date.parse(run.windowStart), 7 * 86_400_000, 'a 7-day window');
   const truth = new Map<string, string>();
-  for (const [kind, wallets] of Object.entries(summary.walletAddresses)) for (const wallet of wallets) if (KIND_OF[kind]) truth.set(wallet, KIND_OF[kind]!);
+  for (const [kind, wallets] of Object.entries(summary.walletAddresses))
+    for (const wallet of wallets) if (KIND_OF[kind]) truth.set(wallet, KIND_OF[kind]!);
   for (const kind of TAG_KINDS) {
     const tagged = Object.keys(run.tags).filter((wallet) => run.tags[wallet].kind === kind);
     const actual = [...truth].filter(([, k]) => k === kind).map(([wallet]) => wallet);
     const right = tagged.filter((wallet) => truth.get(wallet) === kind).length;
-    t.comment(`${kind}: ${tagged.length} tagged, ${actual.length} in the demo; precision ${(right / tagged.length).toFixed(2)}, recall ${(right / actual.length).toFixed(2)}`);
+    t.comment(
+      `${kind}: ${tagged.length} tagged, ${actual.length} in the demo; precision ${(right / tagged.length).toFixed(2)}, recall ${(right / actual.length).toFixed(2)}`,
+    );
     t.ok(actual.length > 0, `the demo has ${kind} wallets`);
     t.equal(right, tagged.length, `${kind}: precision 1.0`);
     t.equal(right, actual.length, `${kind}: recall 1.0`);
   }
   const hf = Object.values(run.tags as Record<string, any>).find((tag) => tag.kind === 'high-frequency');
-  t.ok(hf.facts.ordersPerDay >= 200 && hf.facts.hoursPerDay >= 8 && hf.facts.days >= 3 && hf.text.length > 0 && !Number.isNaN(Date.parse(hf.since)));
+  t.ok(
+    hf.facts.ordersPerDay >= 200 &&
+      hf.facts.hoursPerDay >= 8 &&
+      hf.facts.days >= 3 &&
+      hf.text.length > 0 &&
+      !Number.isNaN(Date.parse(hf.since)),
+  );
 });
 
 t.test('behavior: a replayed state makes the same run, byte for byte and ETag; If-None-Match gets 304', async (t) => {
@@ -97,7 +118,15 @@ t.test('error: before the fold passes a midnight, 503 no wallet-tags run yet', a
     // Runs written while the server runs (the rollup writes one after the board, the cursor unmoved) are
     // answered at once: an answer cached before a run is not served after it.
     const written = async (number: number) => {
-      const run = { run: number, rulesVersion: 1, windowStart: '1970-01-01T00:00:00Z', windowEnd: '1970-01-02T00:00:00Z', computedAt: '1970-01-02T00:00:00Z', count: 0, tags: {} };
+      const run = {
+        run: number,
+        rulesVersion: 1,
+        windowStart: '1970-01-01T00:00:00Z',
+        windowEnd: '1970-01-02T00:00:00Z',
+        computedAt: '1970-01-02T00:00:00Z',
+        count: 0,
+        tags: {},
+      };
       const store = openStateStore({ dir: join(dir, 'state') });
       putTagRun(store, run);
       await store.close();
@@ -106,7 +135,11 @@ t.test('error: before the fold passes a midnight, 503 no wallet-tags run yet', a
     const first = await written(1);
     t.same(await get('/v1/wallets/tags').then((a) => [a.status, a.body]), [200, first]);
     const second = await written(2);
-    t.same(await get('/v1/wallets/tags').then((a) => [a.status, a.body]), [200, second], 'the newer run, not the cached answer');
+    t.same(
+      await get('/v1/wallets/tags').then((a) => [a.status, a.body]),
+      [200, second],
+      'the newer run, not the cached answer',
+    );
     t.equal((await get('/v1/health')).body.rollups.tags, 2);
   } finally {
     await server.closeAll();

@@ -11,7 +11,14 @@ const markets: TagMarkets = {
   event: (market) => (market >= 500 && market <= 502 ? { id: 'event', questions: 3 } : null),
 };
 const fill = (walletId: number, ts: number, fields: Partial<TagFill> = {}): TagFill => ({
-  walletId, ts, maker: false, buy: true, market: 1, outcome: 0, price: 0.5, ...fields,
+  walletId,
+  ts,
+  maker: false,
+  buy: true,
+  market: 1,
+  outcome: 0,
+  price: 0.5,
+  ...fields,
 });
 function tags(fills: TagFill[]): Map<number, WalletTag> {
   const scan = createTagScan(markets);
@@ -24,7 +31,14 @@ const kindOf = (fills: TagFill[], wallet = 1) => tags(fills).get(wallet)?.kind ?
 function frequent(perDay: number, hours: number, days: number): TagFill[] {
   const fills: TagFill[] = [];
   for (let d = 0; d < days; d++) {
-    for (let i = 0; i < perDay; i++) fills.push(fill(1, T0 + d * DAY + (i % hours) * 3600 + Math.floor(i / hours), { market: 1 + (i % 9), buy: i % 2 === 0, outcome: 1 }));
+    for (let i = 0; i < perDay; i++)
+      fills.push(
+        fill(1, T0 + d * DAY + (i % hours) * 3600 + Math.floor(i / hours), {
+          market: 1 + (i % 9),
+          buy: i % 2 === 0,
+          outcome: 1,
+        }),
+      );
   }
   return fills;
 }
@@ -39,9 +53,13 @@ t.test('high-frequency: 200 fills a day, 8 hours a day, 3 days', async (t) => {
 
 /** `fills` fills, `makers` of them as maker; maker fills on both sides in `twoSided` markets. */
 function quoting(fills: number, makers: number, twoSided: number): TagFill[] {
-  return Array.from({ length: fills }, (_, i) => fill(1, T0 + i * 600, {
-    maker: i < makers, market: i < 2 * twoSided ? 10 + Math.floor(i / 2) : 10, buy: i % 2 === 0,
-  }));
+  return Array.from({ length: fills }, (_, i) =>
+    fill(1, T0 + i * 600, {
+      maker: i < makers,
+      market: i < 2 * twoSided ? 10 + Math.floor(i / 2) : 10,
+      buy: i % 2 === 0,
+    }),
+  );
 }
 
 t.test('market-maker: 70% maker, 100 fills, both sides in 5 markets', async (t) => {
@@ -55,7 +73,9 @@ t.test('market-maker: 70% maker, 100 fills, both sides in 5 markets', async (t) 
 
 /** `inRounds` fills over `rounds` round markets, the rest (to `total`) elsewhere. */
 function rounds(total: number, inRounds: number, roundCount: number): TagFill[] {
-  return Array.from({ length: total }, (_, i) => fill(1, T0 + i * 60, { market: i < inRounds ? 1000 + (i % roundCount) : 7 }));
+  return Array.from({ length: total }, (_, i) =>
+    fill(1, T0 + i * 60, { market: i < inRounds ? 1000 + (i % roundCount) : 7 }),
+  );
 }
 
 t.test('updown-bot: 80% of fills in rounds, 20 rounds', async (t) => {
@@ -80,7 +100,11 @@ t.test('arbitrage: complementary buys under 1 within 60 s in 10 markets', async 
   t.equal(kindOf(complementary(9, 60, 0.48, 0.51)), null, '9 markets');
   // Every question's YES of a three-question event under 1 counts its three markets.
   const event = [500, 501, 502].map((market, i) => fill(1, T0 + i * 20, { market, outcome: 0, price: 0.3 }));
-  t.equal(kindOf([...complementary(7, 60, 0.48, 0.51), ...event]), 'arbitrage', '7 binary markets and a 3-question event');
+  t.equal(
+    kindOf([...complementary(7, 60, 0.48, 0.51), ...event]),
+    'arbitrage',
+    '7 binary markets and a 3-question event',
+  );
   const partial = event.slice(0, 2);
   t.equal(kindOf([...complementary(8, 60, 0.48, 0.51), ...partial]), null, 'two of the three questions do not count');
 });
@@ -89,7 +113,10 @@ t.test('arbitrage: complementary buys under 1 within 60 s in 10 markets', async 
 function copying(copies: number, marketCount: number, lag: number, followerMaker = false): TagFill[] {
   return Array.from({ length: copies }, (_, i) => {
     const market = 200 + (i % marketCount);
-    return [fill(2, T0 + i * 3600, { market, maker: true }), fill(1, T0 + i * 3600 + lag, { market, maker: followerMaker })];
+    return [
+      fill(2, T0 + i * 3600, { market, maker: true }),
+      fill(1, T0 + i * 3600 + lag, { market, maker: followerMaker }),
+    ];
   }).flat();
 }
 
@@ -103,7 +130,7 @@ t.test('copy-trader: 20 times in 5 markets within 30 s after the same leader', a
   t.equal(tags(copying(20, 5, 30)).get(2), undefined, 'the leader is not tagged');
 });
 
-t.test('since: the wallet\'s first fill in the window; wallets in id order', async (t) => {
+t.test("since: the wallet's first fill in the window; wallets in id order", async (t) => {
   const result = tags([...rounds(100, 80, 20).map((f) => ({ ...f, walletId: 5 })), ...frequent(200, 8, 3)]);
   t.same([...result.keys()], [1, 5]);
   t.equal(result.get(5)!.firstTs, T0);
@@ -114,7 +141,8 @@ t.test('arbitrage, its other form: split, then sold both sides, in 10 markets', 
     const scan = createTagScan(markets);
     for (let m = 0; m < count; m++) scan.addSplit(1, 300 + m, T0 + m * 3600 + (splitAfter ? 100 : 0));
     for (let m = 0; m < count; m++) {
-      for (const outcome of sides) scan.add(fill(1, T0 + m * 3600 + 10 + outcome, { market: 300 + m, outcome, buy: false }));
+      for (const outcome of sides)
+        scan.add(fill(1, T0 + m * 3600 + 10 + outcome, { market: 300 + m, outcome, buy: false }));
     }
     return scan.finish().get(1)?.kind ?? null;
   };
