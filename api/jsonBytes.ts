@@ -92,7 +92,10 @@ export class JsonBytes {
     this.char(CLOSE);
   }
 
-  /** The bytes written, handed over: the writer starts a new buffer, so they stay valid while zlib or a socket holds them. */
+  /**
+   * The bytes written, handed over: the writer starts a new buffer, so they stay valid while zlib or a socket holds
+   * them.
+   */
   take(): Buffer {
     const taken = this.bytes.subarray(0, this.at);
     // The next buffer is allocated by the next write, so the last take allocates nothing.

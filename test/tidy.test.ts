@@ -4,6 +4,7 @@
 // (engine/refusedError.ts has the error tree), and it never throws a plain Error (a user's mistake is a
 // RefusedError, an InputError or a UsageError, a bug an AssertionFailure).
 import t from 'tap';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,14 +59,12 @@ t.test('the pure files do no I/O', async (t) => {
 });
 
 t.test('production code reads only the documented environment', async (t) => {
-  const read = ['engine', 'api', 'replay', 'cli']
-    .flatMap(sources)
-    .flatMap(({ file, text }) =>
-      [...text.matchAll(/process\.env(?:\.([A-Z_a-z0-9]+)|\[['"]([^'"]+)['"]\])?/g)].map((match) => ({
-        file,
-        name: match[1] ?? match[2] ?? '(any)',
-      })),
-    );
+  const read = ['engine', 'api', 'replay', 'cli'].flatMap(sources).flatMap(({ file, text }) =>
+    [...text.matchAll(/process\.env(?:\.([A-Z_a-z0-9]+)|\[['"]([^'"]+)['"]\])?/g)].map((match) => ({
+      file,
+      name: match[1] ?? match[2] ?? '(any)',
+    })),
+  );
   t.ok(read.length >= ENVIRONMENT.size, 'the reads were found');
   t.same(
     read.filter(({ name }) => !ENVIRONMENT.has(name)).map(({ file, name }) => `${file}: ${name}`),
@@ -79,6 +78,32 @@ t.test('only the command line ends the process or names an exit code', async (t)
 
 t.test('the command line throws no plain Error', async (t) => {
   t.same(offending(sources('cli'), /\bthrow new Error\(/), []);
+});
+
+t.test('the tree is formatted (npm run format) and no comment runs past 120 columns', async (t) => {
+  // Biome checks without writing and exits 1 naming each file it would change.
+  const biome = join(root, 'node_modules', '.bin', 'biome');
+  let problems = '';
+  try {
+    execFileSync(biome, ['format', root], { cwd: root, stdio: 'pipe' });
+  } catch (error) {
+    const { status, stdout, stderr } = error as { status?: number; stdout?: Buffer; stderr?: Buffer };
+    problems = `exit ${status}: ${String(stdout ?? '')}${String(stderr ?? '')}`.slice(0, 2000);
+  }
+  t.equal(problems, '', 'npm run format changes nothing');
+  // A formatter cannot break a string, template or regex literal; a longer line must hold one, and a comment never.
+  const long = ['engine', 'api', 'replay', 'cli', 'bench', 'test']
+    .flatMap(sources)
+    .flatMap(({ file, text }) =>
+      text
+        .split('\n')
+        .flatMap((line, i) =>
+          line.length > 120 && (/^\s*(\/\/|\*|\/\*)/.test(line) || !/['"`]|^\s*\//.test(line))
+            ? [`${file}:${i + 1}`]
+            : [],
+        ),
+    );
+  t.same(long, []);
 });
 
 t.test('the checks see what they look for', async (t) => {

@@ -179,7 +179,10 @@ export function createFoldRunner(options: {
     },
   };
 
-  /** The block's position events into their partitions' records, at its end: a fee refund may have corrected one until then. */
+  /**
+   * The block's position events into their partitions' records, at its end: a fee refund may have corrected one until
+   * then.
+   */
   function writePositionEvents(): void {
     for (const event of blockPositionEvents) partitionRecords[partitionOf(event.wallet, partitions)]!.write(event);
     blockPositionEvents = [];

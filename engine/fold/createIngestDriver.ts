@@ -32,7 +32,10 @@ const BATCH_EVENTS = 25_000;
 export function createIngestDriver(options: {
   log: EventLog;
   runner: FoldRunner;
-  /** Events between releases of the state map at most (see createReleasePolicy); Infinity when a server shares the store. */
+  /**
+   * Events between releases of the state map at most (see createReleasePolicy); Infinity when a server shares the
+   * store.
+   */
   releaseEveryEvents?: number;
 }): IngestDriver {
   const { log, runner } = options;

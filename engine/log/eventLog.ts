@@ -123,7 +123,9 @@ const HEADER_CRC_START = 8;
 const MAX_PAYLOAD_BYTES = 1 << 30;
 const DEFAULT_SEGMENT_BYTES = 64 * 1024 * 1024;
 const READ_BUFFER_BYTES = 1024 * 1024;
-/** Loading the dictionary reads only each frame's definitions: a small window, so it does not read ahead 1 MiB a frame. */
+/**
+ * Loading the dictionary reads only each frame's definitions: a small window, so it does not read ahead 1 MiB a frame.
+ */
 const DEFINITIONS_BUFFER_BYTES = 64 * 1024;
 const MANIFEST_FILE = 'segments.json';
 const MANIFEST_FORMAT = 1;

@@ -26,7 +26,9 @@ export interface FillLists {
   add(db: FillListDb, owner: string, fill: number, block: number, logIndex: number): void;
   /** The whole bytes of every list touched since the last call: the batch writes them. */
   takeWrites(): StateWrite[];
-  /** Forgets what is in memory (an abandoned batch): lists are read again from the state, which holds `committedFills`. */
+  /**
+   * Forgets what is in memory (an abandoned batch): lists are read again from the state, which holds `committedFills`.
+   */
   clear(committedFills: number): void;
 }
 

@@ -137,7 +137,10 @@ export interface StateReader {
   market(conditionId: string): MarketRecord | null;
   /** The wallet's positions in token order. */
   walletPositions(wallet: string): Iterable<{ token: string; position: Position }>;
-  /** Every wallet that holds a position, in address order, with its number of positions (read whole: tests and benches pick wallets from it). */
+  /**
+   * Every wallet that holds a position, in address order, with its number of positions (read whole: tests and benches
+   * pick wallets from it).
+   */
   positionHolders(): Iterable<{ wallet: string; positions: number }>;
   /** The wallet's fills, newest first (by block, then log index). */
   walletFills(wallet: string, query?: WalletFillsQuery): Iterable<StoredFill>;
@@ -162,7 +165,10 @@ export interface StateReader {
   keepsTrades(): boolean;
   /** The state's number for a wallet, token or condition (ID_SPACE), null when the log never named it. */
   idNumber(space: IdSpace, text: string): number | null;
-  /** Whole wallets' positions by ids, in wallet id order from `walletId`, at least `minPositions` of them when there are. */
+  /**
+   * Whole wallets' positions by ids, in wallet id order from `walletId`, at least `minPositions` of them when there
+   * are.
+   */
   positionsFrom(
     walletId: number,
     minPositions: number,

@@ -20,7 +20,9 @@ export interface RawLog {
   txIndex: number;
 }
 
-/** A RawLog of its own buffer, from string fields as JSON-RPC returns them (0x hex, any case; validated by the caller). */
+/**
+ * A RawLog of its own buffer, from string fields as JSON-RPC returns them (0x hex, any case; validated by the caller).
+ */
 export function createRawLog(log: {
   address: string;
   topics: readonly string[];

@@ -10,7 +10,10 @@ import { updownText } from './demoMetadata.js';
 import { blockAtOrBefore, DEMO_DAYS, DEMO_END_TS, DEMO_FIRST_BLOCK } from './demoTimeline.js';
 import type { DemoWorld } from './demoWorld.js';
 
-/** One 15-minute round of an asset: listed well before its start (so an asset always has an open round), settled by the feed. */
+/**
+ * One 15-minute round of an asset: listed well before its start (so an asset always has an open round), settled by the
+ * feed.
+ */
 function createRound(world: DemoWorld, feed: PriceFeed, slot: number): void {
   const ctx = world.ctx;
   const prng = ctx.prng;

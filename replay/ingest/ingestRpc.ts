@@ -41,7 +41,10 @@ export async function ingestRpc(options: {
   follow?: boolean;
   pollMs?: number;
   signal?: AbortSignal;
-  /** Events between releases of the state map at most (see createReleasePolicy); Infinity when a server shares the store. */
+  /**
+   * Events between releases of the state map at most (see createReleasePolicy); Infinity when a server shares the
+   * store.
+   */
   releaseEveryEvents?: number;
   confirmations?: number;
   range?: RangeOptions;

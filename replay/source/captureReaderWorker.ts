@@ -30,7 +30,10 @@ export interface CaptureReaderResult {
   logs: number;
   progress: CaptureProgress;
   skipped: SkipCounts;
-  /** Bad input; `continuedBlock` when the capture holds more of the log's last block than the log (BlockContinuedError). */
+  /**
+   * Bad input; `continuedBlock` when the capture holds more of the log's last block than the log
+   * (BlockContinuedError).
+   */
   error: { file: string; line: number; detail: string; continuedBlock?: number } | null;
 }
 

@@ -38,7 +38,10 @@ export function createRpcClient(options: {
   timeoutMs?: number;
   /** Once the node has answered. Default CONNECTED_RETRY. */
   retry?: RetryPolicy;
-  /** Until the node first answers. Default FIRST_CONNECTION_RETRY; a client made again after an outage may pass `retry`. */
+  /**
+   * Until the node first answers. Default FIRST_CONNECTION_RETRY; a client made again after an outage may pass
+   * `retry`.
+   */
   firstRetry?: RetryPolicy;
   signal?: AbortSignal;
   /** Told of every retry before its wait, with its cause. */

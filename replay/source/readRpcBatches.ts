@@ -1,5 +1,6 @@
 // Reads the venue's logs from any Ethereum JSON-RPC endpoint into batches of whole blocks of decoded events
-// (engine/README.md, Pipeline, and replay/README.md, Inputs), the chain's counterpart of readCaptureBatches. One batch per eth_getLogs range:
+// (engine/README.md, Pipeline, and replay/README.md, Inputs), the chain's counterpart of readCaptureBatches. One batch
+// per eth_getLogs range:
 // ranges adapt to what the node tolerates (adaptiveRange), requests are retried with backoff (retryRpc), and
 // nothing above the node's finalized block is read (createHeadReader). Blocks at or below `afterBlock` are
 // already in the log and never asked for, so re-ingesting adds nothing; before reading on, the node's hash of

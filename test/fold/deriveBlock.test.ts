@@ -92,7 +92,8 @@ const filled = (o: Record<string, unknown>) => ({
 t.test('default: a V1 match -> one row per order, roles, counterparties, fees', async (t) => {
   const h = createHarness();
   h.run([
-    // Maker Bob sells 10 YES for $6; maker Carol sells 5 YES for $3.05; taker Alice buys 15 YES for $9.05, fee 0.3 share.
+    // Maker Bob sells 10 YES for $6; maker Carol sells 5 YES for $3.05; taker Alice buys 15 YES for $9.05, fee 0.3
+    // share.
     filled({
       orderHash: '0x' + '01'.repeat(32),
       maker: BOB,
