@@ -16,6 +16,16 @@ export interface VenueAddresses {
   /** Older neg-risk fee module listed in the adapter's addresses.json; it matches orders the same way. */
   negRiskFeeModuleLegacy: string;
   negRiskVault: string;
+  /** Protocol V2 ledger (venue-v2.md 2): the ERC-1155 of every V2 position, its three modules, its exchange. */
+  positionManager: string;
+  binaryModule: string;
+  negRiskModule: string;
+  combinatorialModule: string;
+  exchangeV3: string;
+  /** Protocol V2 Router: moves a caller's positions through the modules and hands every output back to it. */
+  v2Router: string;
+  /** Redeems resolved positions for their holders (Redemption.from names the holder). */
+  autoRedeemer: string;
   /** Chainlink aggregators: address -> asset symbol (BTC, ETH, SOL, XRP). */
   priceFeeds: Record<string, string>;
 }
@@ -38,6 +48,13 @@ export const POLYGON_ADDRESSES: VenueAddresses = {
   negRiskFeeModule: '0xb768891e3130f6df18214ac804d4db76c2c37730',
   negRiskFeeModuleLegacy: '0x78769d50be1763ed1ca0d5e878d93f05aabff29e',
   negRiskVault: '0x7f67327e88c258932d7d8f72950be0d46975e11d',
+  positionManager: '0x006f54f7f9a22e0000cc2ab60031000000ae9fef',
+  binaryModule: '0x1000008dd9001b968442c1000017eae6e0da00ba',
+  negRiskModule: '0x200000900045e3b6259600682756002200028933',
+  combinatorialModule: '0x30000034706c7d8e12009dab006be20000c031a8',
+  exchangeV3: '0xe3333700ca9d93003f00f0f71f8515005f6c00aa',
+  v2Router: '0x12121212006e4cd160d18e3f00711da5c3372600',
+  autoRedeemer: '0xa1200000d0002264c9a1698e001292d00e1b00af',
   priceFeeds: {},
 };
 

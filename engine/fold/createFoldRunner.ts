@@ -15,6 +15,7 @@ import {
   type FoldCursor,
 } from '../state/foldCursor.js';
 import { createBlockWrites, type BlockWrites } from '../state/blockWrites.js';
+import { protocolV2Contracts } from '../chain/protocolV2Contracts.js';
 import { createMarketRegistry } from '../state/createMarketRegistry.js';
 import { putStateWrite, type StateDbName, type StateStore } from '../state/openStateStore.js';
 import { encodeValue } from '../state/stateCodec.js';
@@ -137,6 +138,7 @@ export function createFoldRunner(options: {
     addresses.negRiskFeeModuleLegacy,
     addresses.negRiskVault,
   ]);
+  for (const address of protocolV2Contracts(addresses)) venueContracts.add(address);
   for (const { key } of store.dbs.pools.getRange({})) venueContracts.add(String(key));
   const skipped: Record<string, number> = {};
   let cursor = readFoldCursor(store);
