@@ -1,5 +1,6 @@
 // The Protocol V2 stack's events tally reads (venue-v2.md 3, DESIGN 10), as declared in the v1.2.0 source
-// (polymarket-v2-external: PositionManager.sol, Exchange.sol, abstract/BaseModule.sol, CombinatorialModule.sol),
+// (polymarket-v2-external: PositionManager.sol, Exchange.sol, abstract/BaseModule.sol, CombinatorialModule.sol,
+// migration/BaseMigrationMixin.sol),
 // with the source's parameter names and `indexed` markers; UDVTs written as their ABI types (ConditionId bytes31,
 // EventId bytes29, PositionId uint256). Keyed by our kind code; the codes start at 40, apart from the first
 // ledger's. The decoder's layout is read from these signatures, so field order is never restated by hand.
@@ -33,6 +34,8 @@ export const V2_KIND = {
   comboCompressed: 61,
   comboUnwrapped: 62,
   comboWrapped: 63,
+  v2PositionMigrated: 64,
+  v2MigrationConditionRegistered: 65,
 } as const;
 export type V2Kind = (typeof V2_KIND)[keyof typeof V2_KIND];
 
@@ -146,6 +149,16 @@ export const V2_EVENTS: { [K in V2Kind]: { emitter: V2Emitter | 'anyModule'; sig
     emitter: 'combinatorial',
     signature:
       'event Wrapped(address indexed user, uint256 underlyingPositionId, uint256 combinatorialPositionId, address recipient, uint256 amount)',
+  },
+  // migration/BaseMigrationMixin.sol (MigrationEvents), emitted by modules 1 and 2.
+  64: {
+    emitter: 'module',
+    signature:
+      'event PositionMigrated(address indexed from, bytes31 indexed conditionId, uint256 indexed positionId, uint256 outcomeIndex, uint256 amount)',
+  },
+  65: {
+    emitter: 'module',
+    signature: 'event MigrationConditionRegistered(bytes31 indexed v2ConditionId, bytes32 indexed legacyConditionId)',
   },
 };
 

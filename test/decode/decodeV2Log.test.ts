@@ -86,10 +86,12 @@ t.test('topics: computed from the signatures, equal to venue-v2.md 3', async (t)
     [V2_KIND.comboWrapped]: '0xee943741871b99130d74367c491afe27aa9324108e10ae51d0a8f9e8cd9f9eff',
     [V2_KIND.v2ResultReported]: '0x669c053fe14f2493990c0c90d8d2870cd45e2630b34b8a2b4f02869301987713',
     [V2_KIND.v2ConditionResolved]: '0xe560c1a2847d4cf2e66de11fe592605556989449f38cc3ab96e2e287daa68caa',
+    [V2_KIND.v2MigrationConditionRegistered]: '0x0da49435dfd3b856758ee0b1a2500f1e8062fed24dd654594af9fa163cc5bcb4',
   };
   for (const [kind, topic] of Object.entries(documented)) t.equal(V2_EVENT_TOPICS[Number(kind) as V2Kind], topic, kind);
   // venue-v2.md gives only the prefix and suffix of EventPrepared's topic.
   t.match(V2_EVENT_TOPICS[V2_KIND.v2EventPrepared], /^0x9bdf886b[0-9a-f]{52}3306$/);
+  t.match(V2_EVENT_TOPICS[V2_KIND.v2PositionMigrated], /^0xe8d329e9[0-9a-f]{52}c80b$/);
 });
 
 t.test('every kind decodes as viem decodes it', async (t) => {
