@@ -26,6 +26,20 @@ export interface VenueAddresses {
   v2Router: string;
   /** Redeems resolved positions for their holders (Redemption.from names the holder). */
   autoRedeemer: string;
+  /** NegRisk V2 exchange's first address (venue.md 2.9): indexed for fills as the current one is. */
+  negRiskExchangeV2Early: string;
+  /**
+   * CLOB V2 collateral adapters, both generations (venue.md 2.9): a V2 match that mints or merges splits, merges
+   * or converts through them, so they are the stakeholder of that plumbing.
+   */
+  ctfCollateralAdapter: string;
+  ctfCollateralAdapter2: string;
+  negRiskCollateralAdapter: string;
+  negRiskCollateralAdapter2: string;
+  /** Protocol V2 rounds' reporter (ChainlinkReporterModule proxy): RequestReported gives start and end prices. */
+  chainlinkReporter: string;
+  /** Chainlink price-feed proxies: address -> asset; their aggregators are found over JSON-RPC (feedAggregators). */
+  feedProxies: Record<string, string>;
   /** Chainlink aggregators: address -> asset symbol (BTC, ETH, SOL, XRP). */
   priceFeeds: Record<string, string>;
 }
@@ -55,8 +69,42 @@ export const POLYGON_ADDRESSES: VenueAddresses = {
   exchangeV3: '0xe3333700ca9d93003f00f0f71f8515005f6c00aa',
   v2Router: '0x12121212006e4cd160d18e3f00711da5c3372600',
   autoRedeemer: '0xa1200000d0002264c9a1698e001292d00e1b00af',
+  negRiskExchangeV2Early: '0xe2222d002000ba0053cef3375333610f64600036',
+  ctfCollateralAdapter: '0xada100874d00e3331d00f2007a9c336a65009718',
+  ctfCollateralAdapter2: '0xada100db00ca00073811820692005400218fce1f',
+  negRiskCollateralAdapter: '0xada200001000ef00d07553cee7006808f895c6f1',
+  negRiskCollateralAdapter2: '0xada2005600dec949baf300f4c6120000bdb6eaab',
+  chainlinkReporter: '0xc12ec12e0000326890ca5560def5eb5c22b16814',
+  feedProxies: {
+    '0xc907e116054ad103354f2d350fd2514433d57f6f': 'BTC',
+    '0xf9680d99d6c9589e2a93a78a04a279e509205945': 'ETH',
+    '0x10c8264c0935b3b9870013e057f330ff3e9c56dc': 'SOL',
+    '0x785ba89291f676b5386652eb12b30cf361020694': 'XRP',
+  },
   priceFeeds: {},
 };
+
+/** Contracts of CLOB V1 and V2 whose CTF and adapter events are plumbing, never a wallet's (DESIGN 2). */
+export function clobVenueContracts(a: VenueAddresses): string[] {
+  return [
+    a.ctf,
+    a.ctfExchange,
+    a.negRiskExchange,
+    a.ctfExchangeV2,
+    a.negRiskExchangeV2,
+    a.negRiskExchangeV2Early,
+    a.negRiskAdapter,
+    a.wrappedCollateral,
+    a.feeModule,
+    a.negRiskFeeModule,
+    a.negRiskFeeModuleLegacy,
+    a.negRiskVault,
+    a.ctfCollateralAdapter,
+    a.ctfCollateralAdapter2,
+    a.negRiskCollateralAdapter,
+    a.negRiskCollateralAdapter2,
+  ];
+}
 
 /** The lowest start block of the indexed Polygon contracts: the CTF's deployment (venue.md 2.7). */
 export const POLYGON_START_BLOCK = 4_023_686;

@@ -16,6 +16,7 @@ import {
 } from '../state/foldCursor.js';
 import { createBlockWrites, type BlockWrites } from '../state/blockWrites.js';
 import { protocolV2Contracts } from '../chain/protocolV2Contracts.js';
+import { clobVenueContracts } from '../chain/venueAddresses.js';
 import { createMarketRegistry } from '../state/createMarketRegistry.js';
 import { putStateWrite, type StateDbName, type StateStore } from '../state/openStateStore.js';
 import { encodeValue } from '../state/stateCodec.js';
@@ -125,19 +126,7 @@ export function createFoldRunner(options: {
       }),
   );
   const registry = createMarketRegistry(store);
-  const venueContracts = new Set<string>([
-    addresses.ctf,
-    addresses.ctfExchange,
-    addresses.negRiskExchange,
-    addresses.ctfExchangeV2,
-    addresses.negRiskExchangeV2,
-    addresses.negRiskAdapter,
-    addresses.wrappedCollateral,
-    addresses.feeModule,
-    addresses.negRiskFeeModule,
-    addresses.negRiskFeeModuleLegacy,
-    addresses.negRiskVault,
-  ]);
+  const venueContracts = new Set<string>(clobVenueContracts(addresses));
   for (const address of protocolV2Contracts(addresses)) venueContracts.add(address);
   for (const { key } of store.dbs.pools.getRange({})) venueContracts.add(String(key));
   const skipped: Record<string, number> = {};

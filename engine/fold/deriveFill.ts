@@ -64,7 +64,8 @@ function isExchange(ctx: DeriveContext, address: string): boolean {
     address === a.ctfExchange ||
     address === a.negRiskExchange ||
     address === a.ctfExchangeV2 ||
-    address === a.negRiskExchangeV2
+    address === a.negRiskExchangeV2 ||
+    address === a.negRiskExchangeV2Early
   );
 }
 

@@ -45,7 +45,15 @@ export interface SkipCounts {
   oversized: number;
 }
 
-type Role = 'ctf' | 'exchangeV1' | 'exchangeV2' | 'feeModule' | 'adapter' | 'fpmmFactory' | 'feed';
+type Role =
+  | 'ctf'
+  | 'exchangeV1'
+  | 'exchangeV2'
+  | 'feeModule'
+  | 'adapter'
+  | 'collateralAdapter'
+  | 'fpmmFactory'
+  | 'feed';
 type Decoder = (log: RawLog, address: string, tx: string) => ChainEvent;
 
 interface Route {
@@ -77,10 +85,18 @@ export function createLogDecoder(addresses: VenueAddresses): LogDecoder {
   contract(addresses.negRiskExchange, 'exchangeV1', EXCHANGE.negRisk, true);
   contract(addresses.ctfExchangeV2, 'exchangeV2', EXCHANGE.ctfV2, true);
   contract(addresses.negRiskExchangeV2, 'exchangeV2', EXCHANGE.negRiskV2, true);
+  contract(addresses.negRiskExchangeV2Early, 'exchangeV2', EXCHANGE.negRiskV2, true);
   contract(addresses.feeModule, 'feeModule', EXCHANGE.ctf, true);
   contract(addresses.negRiskFeeModule, 'feeModule', EXCHANGE.ctf, true);
   contract(addresses.negRiskFeeModuleLegacy, 'feeModule', EXCHANGE.ctf, true);
   contract(addresses.negRiskAdapter, 'adapter', EXCHANGE.ctf, true);
+  for (const adapter of [
+    addresses.ctfCollateralAdapter,
+    addresses.ctfCollateralAdapter2,
+    addresses.negRiskCollateralAdapter,
+    addresses.negRiskCollateralAdapter2,
+  ])
+    contract(adapter, 'collateralAdapter', EXCHANGE.ctf, true);
   contract(addresses.fpmmFactory, 'fpmmFactory');
   for (const feed of Object.keys(addresses.priceFeeds)) contract(feed.toLowerCase(), 'feed');
   const exchangeOf = (address: string): ExchangeCode => exchangeCodes.get(address)!;

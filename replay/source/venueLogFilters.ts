@@ -27,6 +27,8 @@ const POOL_KINDS = [KIND.fpmmBuy, KIND.fpmmSell, KIND.fpmmFundingAdded, KIND.fpm
 export function venueLogFilters(addresses: VenueAddresses): LogFilter[] {
   const contracts = new Set<string>();
   for (const [name, value] of Object.entries(addresses)) {
+    // Proxies emit no AnswerUpdated (their aggregators do): only the aggregators are fetched.
+    if (name === 'feedProxies') continue;
     if (name === 'priceFeeds')
       for (const feed of Object.keys(value as Record<string, string>)) contracts.add(feed.toLowerCase());
     else contracts.add((value as string).toLowerCase());

@@ -4,7 +4,7 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { decodeEventLog, encodeAbiParameters, encodeEventTopics, type AbiEvent } from 'viem';
 import { EVENT_FIELDS, KIND, type Kind } from '../../engine/chain/chainEvent.js';
-import { POLYGON_ADDRESSES } from '../../engine/chain/venueAddresses.js';
+import { POLYGON_ADDRESSES, clobVenueContracts } from '../../engine/chain/venueAddresses.js';
 import { EVENT_ABIS, EVENT_TOPICS } from '../../replay/decode/eventAbis.js';
 import { createLogDecoder } from '../../replay/decode/decodeLog.js';
 import { createRawLog } from '../../replay/decode/rawLog.js';
@@ -172,15 +172,8 @@ t.test('behavior: the same topic from another contract is another kind or skippe
   t.equal(decoder.skipped.otherContract, 1);
 });
 
-const VENUE = new Set([
-  addresses.ctfExchange,
-  addresses.negRiskExchange,
-  addresses.ctfExchangeV2,
-  addresses.negRiskExchangeV2,
-  addresses.negRiskAdapter,
-  addresses.feeModule,
-  addresses.negRiskFeeModule,
-]);
+// The collateral adapters are venue contracts too: the rust fixtures' merge and batch transfer are theirs.
+const VENUE = new Set(clobVenueContracts(addresses));
 
 t.test('behavior: transfers, splits and redemptions by venue contracts are dropped as plumbing', async (t) => {
   const decoder = createLogDecoder(addresses);
