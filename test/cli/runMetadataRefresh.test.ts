@@ -3,15 +3,13 @@
 // seconds; a refresh that changes it changes the served answers (a market's question at once, the board's
 // categories at the fold's next rest); a failed refresh is logged and the next one succeeds, the process going on.
 import t from 'tap';
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startLocalChain } from '../fixtures/localChain.js';
-import { runTallyAsync } from '../fixtures/runTally.js';
+import { startTallyRun } from '../fixtures/tallyRun.js';
 import { emitVenueScenario } from '../fixtures/venueScenario.js';
 
 const chain = await startLocalChain();
@@ -35,43 +33,17 @@ await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
 t.teardown(() => api.close());
 const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}/markets`;
 
-const child = spawn(
-  process.execPath,
-  [
-    fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url)),
-    'run',
-    '--data',
-    data,
-    '--rpc',
-    chain.url,
-    '--port',
-    '0',
-    '--metadata-url',
-    apiUrl,
-    '--metadata-every',
-    '1',
-  ],
-  { stdio: ['ignore', 'pipe', 'pipe'] },
-);
-const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-let stdout = '';
-let stderr = '';
-child.stdout.on('data', (chunk) => (stdout += chunk));
-child.stderr.on('data', (chunk) => (stderr += chunk));
+const run = await startTallyRun(data, ['--rpc', chain.url, '--metadata-url', apiUrl, '--metadata-every', '1']);
 
 async function waitFor(what: string, done: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
   for (const started = Date.now(); !(await done()); ) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}: ${stderr}`);
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}: ${run.stderr()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-let base = '';
-await waitFor('tally run to serve', () => (base = /on (http:\/\/\S+\/v1)/.exec(stdout)?.[1] ?? '') !== '', 60_000);
-const key = (await runTallyAsync(['keys', 'create', '--data', data])).stdout.trim().split('\n').at(-1)!;
 const bob = chain.accounts[2]!.toLowerCase();
-const answer = async (path: string) =>
-  (await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } })).text();
+const answer = async (path: string) => (await run.get(path)).text();
 const trades = () => answer(`/wallets/${bob}/trades`);
 /** The categories of bob's board rows; the rollup runs at the fold's next rest, so a block is mined meanwhile. */
 async function categories(): Promise<string> {
@@ -80,8 +52,7 @@ async function categories(): Promise<string> {
 }
 
 t.teardown(async () => {
-  child.kill('SIGTERM');
-  await exited;
+  await run.stop();
 });
 
 t.test('default: metadata loaded at start reaches the answers and the board', async (t) => {
@@ -95,7 +66,7 @@ t.test('behavior: a refresh that changes metadata changes the served answers', a
   await waitFor('the new question', async () => (await trades()).includes('Second question?'));
   await waitFor('the new category on the board', async () => (await categories()).includes('"Politics"'));
   t.notMatch(await trades(), /First question\?/);
-  t.match(stderr, /^metadata: 1 markets from .* \(0 new, 1 changed\)$/m);
+  t.match(run.stderr(), /^metadata: 1 markets from .* \(0 new, 1 changed\)$/m);
 });
 
 t.test('error: a failed refresh is logged and the next one goes on; the process does not end', async (t) => {
@@ -106,13 +77,12 @@ t.test('error: a failed refresh is logged and the next one goes on; the process 
       `^metadata: the refresh from ${escaped} failed: cannot fetch ${escaped}\\?limit=\\d+: ` +
         'HTTP 404 Not Found; next in 1 s$',
       'm',
-    ).test(stderr),
+    ).test(run.stderr()),
   );
   const failedAt = served;
   await waitFor('another attempt', () => served > failedAt);
   market = { question: 'Third question?', category: 'Politics' };
   await waitFor('the question after the failure', async () => (await trades()).includes('Third question?'));
-  t.equal(child.exitCode, null, 'still running');
-  child.kill('SIGTERM');
-  t.equal(await exited, 0, stderr);
+  t.equal(run.exitCode(), null, 'still running');
+  t.equal(await run.stop(), 0, run.stderr());
 });

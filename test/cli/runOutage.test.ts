@@ -3,15 +3,14 @@
 // cause) and says degraded, one line a minute at most is printed, the fold resumes when the node returns, and the
 // state ends equal to a plain ingest of the same chain.
 import t from 'tap';
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startLocalChain } from '../fixtures/localChain.js';
 import { runTallyAsync } from '../fixtures/runTally.js';
 import { stateDigest } from '../fixtures/stateDigest.js';
 import { startSwitchableProxy } from '../fixtures/switchableProxy.js';
+import { startTallyRun } from '../fixtures/tallyRun.js';
 import { emitVenueScenario } from '../fixtures/venueScenario.js';
 
 const chain = await startLocalChain();
@@ -49,36 +48,11 @@ async function waitFor<T>(
 
 t.test('behavior: tally run serves through an outage of its node and resumes when it returns', async (t) => {
   const data = dataDir('run');
-  const child = spawn(
-    process.execPath,
-    [
-      fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url)),
-      'run',
-      '--data',
-      data,
-      '--rpc',
-      proxy.url,
-      '--port',
-      '0',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  const log = () => stdout + stderr;
+  const run = await startTallyRun(data, ['--rpc', proxy.url]);
+  const log = () => run.stdout() + run.stderr();
   try {
-    const base = await waitFor(
-      'the server',
-      async () => /on (http:\/\/\S+\/v1)/.exec(stdout)?.[1],
-      (url) => url !== undefined,
-      log,
-    );
-    const key = (await runTallyAsync(['keys', 'create', '--data', data])).stdout.trim().split('\n').at(-1)!;
     const get = async (path: string) => {
-      const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` } });
+      const response = await run.get(path);
       return { status: response.status, body: (await response.json()) as any };
     };
     const health = () => get('/health').then((answer) => answer.body);
@@ -106,17 +80,16 @@ t.test('behavior: tally run serves through an outage of its node and resumes whe
       200,
       'wallet answers keep coming',
     );
-    t.equal(child.exitCode, null, 'the process lives past the budget an ingest would have spent');
-    t.equal(stderr.match(/the node stopped answering/g)?.length, 1, 'the outage is told once, not once a retry');
+    t.equal(run.exitCode(), null, 'the process lives past the budget an ingest would have spent');
+    t.equal(run.stderr().match(/the node stopped answering/g)?.length, 1, 'the outage is told once, not once a retry');
 
     await proxy.on();
     const after = await waitFor('the fold to resume', health, (h) => h.block === mined && h.outage === null, log);
     t.equal(after.status, 'ok');
-    t.match(stderr, /the node answers again after \d+ s \(\d+ failed attempts\)/);
+    t.match(run.stderr(), /the node answers again after \d+ s \(\d+ failed attempts\)/);
   } finally {
-    child.kill('SIGTERM');
+    t.equal(await run.stop(), 0, log());
   }
-  t.equal(await exited, 0, log());
 
   const plain = dataDir('plain');
   const ingest = await runTallyAsync(['ingest', '--data', plain, '--rpc', chain.url]);

@@ -2,11 +2,9 @@
 // emitting the venue's event signatures at the addresses config.json maps, then the real `tally` command, the
 // in-process follow mode, adaptive ranges, the finalized-tag fallback and the finality check.
 import t from 'tap';
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { custom, http, type Transport } from 'viem';
 import type { BlockEvents } from '../../engine/chain/chainEvent.js';
 import { loadVenueAddresses } from '../../engine/chain/loadVenueAddresses.js';
@@ -20,6 +18,7 @@ import { writeCaptureFromNode } from '../fixtures/captureFromNode.js';
 import { startLocalChain } from '../fixtures/localChain.js';
 import { runTallyAsync } from '../fixtures/runTally.js';
 import { stateDigest } from '../fixtures/stateDigest.js';
+import { startTallyRun } from '../fixtures/tallyRun.js';
 import { emitVenueScenario } from '../fixtures/venueScenario.js';
 
 const chain = await startLocalChain();
@@ -267,46 +266,18 @@ t.test('error: a node without the configured contracts is refused as another cha
 });
 
 t.test('behavior: tally run follows the chain and serves /v1/health', async (t) => {
-  const data = dataDir('run');
-  const child = spawn(
-    process.execPath,
-    [
-      fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url)),
-      'run',
-      '--data',
-      data,
-      '--rpc',
-      chain.url,
-      '--port',
-      '0',
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const run = await startTallyRun(dataDir('run'), ['--rpc', chain.url]);
   try {
-    let base: string | undefined;
-    for (let waited = 0; !base; waited += 50) {
-      if (waited > 60_000) throw new Error(`tally run did not start: ${stdout}${stderr}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      base = /on (http:\/\/\S+\/v1)/.exec(stdout)?.[1];
-    }
-    const key = (await runTallyAsync(['keys', 'create', '--data', data])).stdout.trim().split('\n').at(-1)!;
     const latest = await blockNumber();
     const lastEventBlock = (await readAll()).blocks.at(-1)!.block;
     let health = null as { block: number; sourceHead: number } | null;
     for (let waited = 0; health?.sourceHead !== latest || health.block !== lastEventBlock; waited += 100) {
-      if (waited > 60_000) throw new Error(`tally run did not catch up: ${JSON.stringify(health)} ${stderr}`);
+      if (waited > 60_000) throw new Error(`tally run did not catch up: ${JSON.stringify(health)} ${run.stderr()}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const response = await fetch(`${base}/health`, { headers: { authorization: `Bearer ${key}` } });
-      health = (await response.json()) as typeof health;
+      health = (await (await run.get('/health')).json()) as typeof health;
     }
     t.equal(health!.sourceHead, latest, "sourceHead is the node's finalized block");
   } finally {
-    child.kill('SIGTERM');
+    t.equal(await run.stop(), 0, run.stderr());
   }
-  t.equal(await exited, 0, stderr);
 });
