@@ -8,6 +8,7 @@ import { clampedParam, textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import type { RoundIndex } from '../strikes/roundIndex.js';
+import { roundQuestionId } from '../strikes/roundQuestionId.js';
 import { strikeRow } from '../strikes/strikeRow.js';
 
 const STRIKE_ASSETS = ['BTC', 'ETH', 'SOL', 'XRP'];
@@ -31,8 +32,12 @@ export function createCryptoStrikesRoute(ctx: RouteContext, index: RoundIndex) {
     const rows = rounds
       .slice(offset, offset + limit)
       .map((round) =>
-        strikeRow(round, ctx.reads.market(round.conditionId).market, served.blockTs, (ts) =>
-          ctx.state.feedAnswerAt(round.asset, ts),
+        strikeRow(
+          round,
+          ctx.reads.market(round.conditionId).market,
+          served.blockTs,
+          (ts) => ctx.state.feedAnswerAt(round.asset, ts),
+          ctx.state.roundReport(roundQuestionId(round)),
         ),
       );
     return {

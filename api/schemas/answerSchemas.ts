@@ -349,6 +349,7 @@ export const StrikeRowSchema = Type.Object({
   outcome: UpDown,
   resolution: UpDown,
   feed: Nullable(Wallet),
+  source: Type.Union([Type.Literal('reporter'), Type.Literal('metadata'), Type.Literal('feed')]),
 });
 export const CryptoStrikesAnswer = Type.Object({
   block: Type.Integer(),

@@ -32,6 +32,7 @@ export const KIND = {
   fpmmFundingAdded: 26,
   fpmmFundingRemoved: 27,
   answerUpdated: 28,
+  requestReported: 29,
 } as const;
 export type Kind = (typeof KIND)[keyof typeof KIND];
 
@@ -247,6 +248,19 @@ export interface FpmmFundingRemoved extends Base<typeof KIND.fpmmFundingRemoved>
   collateralRemovedFromFeePool: number;
   sharesBurnt: number;
 }
+/**
+ * A Protocol V2 round's report (ChainlinkReporterModule, venue.md 2.9): requestId the bytes29 event id (0x + 58
+ * hex); its Data Streams start and end prices (int192, 18 decimals: beyond a safe integer) as their two's
+ * complement words (64 hex).
+ */
+export interface RequestReported extends Base<typeof KIND.requestReported> {
+  requestId: string;
+  questionId: string;
+  startPrice: string;
+  endPrice: string;
+  payout: number;
+}
+
 export interface AnswerUpdated extends Base<typeof KIND.answerUpdated> {
   feed: string;
   current: number;
@@ -282,7 +296,8 @@ export type ChainEvent =
   | FpmmSell
   | FpmmFundingAdded
   | FpmmFundingRemoved
-  | AnswerUpdated;
+  | AnswerUpdated
+  | RequestReported;
 
 /** One finalized block's events, in log-index order: the unit the log appends and the fold commits. */
 export interface BlockEvents {
@@ -443,6 +458,7 @@ export const EVENT_SCHEMA: { [K in Kind]: Readonly<Record<string, FieldType>> } 
     sharesBurnt: 'number',
   },
   28: { feed: 'address', current: 'number', roundId: 'word', updatedAt: 'number' },
+  29: { requestId: 'bytes', questionId: 'bytes32', startPrice: 'word', endPrice: 'word', payout: 'number' },
 };
 
 /** The payload field names of each kind, in EVENT_SCHEMA's order. */

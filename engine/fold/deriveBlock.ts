@@ -113,6 +113,16 @@ export function deriveBlock(ctx: DeriveContext, block: BlockEvents): void {
       case KIND.answerUpdated:
         deriveAnswerUpdated(ctx, clock, event);
         break;
+      case KIND.requestReported:
+        ctx.registry.putRoundReport({
+          questionId: event.questionId,
+          requestId: event.requestId,
+          startPrice: event.startPrice,
+          endPrice: event.endPrice,
+          payout: event.payout,
+          block: clock.block,
+        });
+        break;
       default: {
         const unknown: never = event;
         throw new AssertionFailure(

@@ -2,7 +2,14 @@
 // sink that receives position events for the wallet fold and trade rows for the fills table.
 import type { VenueAddresses } from '../chain/venueAddresses.js';
 import type { PositionEvent } from '../reducers/positionEvent.js';
-import type { FeedAnswer, MarketRecord, NegRiskEventRecord, PoolRecord, TokenRecord } from '../state/marketRecords.js';
+import type {
+  FeedAnswer,
+  RoundReport,
+  MarketRecord,
+  NegRiskEventRecord,
+  PoolRecord,
+  TokenRecord,
+} from '../state/marketRecords.js';
 import type { TradeRow } from '../state/tradeRow.js';
 
 export interface MarketRegistry {
@@ -18,6 +25,7 @@ export interface MarketRegistry {
   pool(address: string): PoolRecord | undefined;
   putPool(record: PoolRecord): void;
   putFeedAnswer(answer: FeedAnswer): void;
+  putRoundReport(report: RoundReport): void;
 }
 
 /** Why an event produced nothing although it was the venue's: counted, shown by ingest and health. */

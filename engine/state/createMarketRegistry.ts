@@ -14,7 +14,7 @@ import {
 } from './marketRecords.js';
 import type { StateDbName, StateStore } from './openStateStore.js';
 import { decodeValue } from './stateCodec.js';
-import { feedAnswerKey } from './stateKeys.js';
+import { feedAnswerKey, roundReportKey } from './stateKeys.js';
 import { assert } from '../assert.js';
 
 /**
@@ -114,6 +114,10 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
     putNegRiskEvent: (record) => save(caches.negRiskEvents, 'negRiskEvents', record.marketId, record),
     pool: (address) => load<PoolRecord>('pools', address),
     putPool: (record) => save(caches.pools, 'pools', record.pool, record),
+    putRoundReport(report) {
+      assert(writes, 'the market registry is written inside a block');
+      writes.putRecord('feedAnswers', roundReportKey(report.questionId), report);
+    },
     putFeedAnswer(answer) {
       assert(writes, 'the market registry is written inside a block');
       writes.putRecord('feedAnswers', feedAnswerKey(answer.asset, answer.updatedAt, answer.roundId), answer);

@@ -107,6 +107,16 @@ export interface PoolRecord {
 }
 
 /** A Chainlink answer, kept per asset for crypto strikes. */
+/** A Protocol V2 round's reported prices (RequestReported), kept by question id; prices as in the event. */
+export interface RoundReport {
+  questionId: string;
+  requestId: string;
+  startPrice: string;
+  endPrice: string;
+  payout: number;
+  block: number;
+}
+
 export interface FeedAnswer {
   asset: string;
   feed: string;

@@ -61,6 +61,11 @@ export function idValueKey(space: number, bytes: Buffer): string {
   return String.fromCharCode(space) + bytes.toString('latin1');
 }
 
+/** A round's report, in the feed answers' table: asset symbols never start with "report". */
+export function roundReportKey(questionId: string): string {
+  return 'report:' + questionId;
+}
+
 /** A feed answer by asset and update time. */
 export function feedAnswerKey(asset: string, updatedAt: number, roundId: string): string {
   return asset + ':' + blockKey(updatedAt) + ':' + roundId;

@@ -7,6 +7,7 @@ import { CURSOR_KEY, decodeBlockRecord, EMPTY_CURSOR, type BlockRecord, type Fol
 import {
   joinMarket,
   type FeedAnswer,
+  type RoundReport,
   type MarketRecord,
   type NegRiskEventRecord,
   type StoredMark,
@@ -29,6 +30,7 @@ import {
   blockFillsKey,
   blockRecordKey,
   feedAnswerKey,
+  roundReportKey,
   fillListKey,
   idKey,
   idValueKey,
@@ -181,6 +183,8 @@ export interface StateReader {
   latestTagRunNumber(): number | null;
   /** The asset's last price-feed answer updated at or before `ts`, null when none is. */
   feedAnswerAt(asset: string, ts: number): FeedAnswer | null;
+  /** A Protocol V2 round's reported prices by its question id. */
+  roundReport(questionId: string): RoundReport | null;
   /** The rollup the board's tables hold, or null before the first. */
   board(): BoardInfo | null;
   /** A wallet's lifetime board row in a category (BOARD_CATEGORIES index), null when it has none. */
@@ -587,6 +591,10 @@ export function createStateReader(store: StateStore): StateReader {
     },
     latestTagRun: () => readLatestTagRun(store),
     latestTagRunNumber: () => readLatestTagRunNumber(store),
+    roundReport(questionId) {
+      const bytes = store.dbs.feedAnswers.getBinary(roundReportKey(questionId));
+      return bytes ? decodeValue<RoundReport>(bytes) : null;
+    },
     feedAnswerAt(asset, ts) {
       // Keys run asset, then the update time in fixed width, then the round: every round of `ts` sorts before ';'.
       const range = { start: feedAnswerKey(asset, ts, ';'), end: asset + ':', reverse: true, limit: 1 };

@@ -53,7 +53,8 @@ type Role =
   | 'adapter'
   | 'collateralAdapter'
   | 'fpmmFactory'
-  | 'feed';
+  | 'feed'
+  | 'reporter';
 type Decoder = (log: RawLog, address: string, tx: string) => ChainEvent;
 
 interface Route {
@@ -99,6 +100,7 @@ export function createLogDecoder(addresses: VenueAddresses): LogDecoder {
     contract(adapter, 'collateralAdapter', EXCHANGE.ctf, true);
   contract(addresses.fpmmFactory, 'fpmmFactory');
   for (const feed of Object.keys(addresses.priceFeeds)) contract(feed.toLowerCase(), 'feed');
+  contract(addresses.chainlinkReporter, 'reporter');
   const exchangeOf = (address: string): ExchangeCode => exchangeCodes.get(address)!;
 
   // topic0 -> the routes sharing it, each for one role ('*': any address).
@@ -401,6 +403,18 @@ export function createLogDecoder(addresses: VenueAddresses): LogDecoder {
     amountsRemoved: readUintArray(log, 0),
     collateralRemovedFromFeePool: readUint(log, 1),
     sharesBurnt: readUint(log, 2),
+  }));
+  // Prices are int192 with 18 decimals: kept exact, as their words. requestId is a bytes29, left-aligned.
+  route('reporter', KIND.requestReported, 3, (log, _address, tx) => ({
+    kind: KIND.requestReported,
+    logIndex: log.logIndex,
+    txIndex: log.txIndex,
+    tx,
+    requestId: topicHex(log, 1).slice(0, 60),
+    questionId: topicHex(log, 2),
+    startPrice: readWordHex(log, 0),
+    endPrice: readWordHex(log, 1),
+    payout: readUint(log, 2),
   }));
   route('feed', KIND.answerUpdated, 3, (log, address, tx) => ({
     kind: KIND.answerUpdated,

@@ -54,6 +54,8 @@ const SIGNATURES: { [K in Kind]: string } = {
   [KIND.fpmmFundingRemoved]:
     'event FPMMFundingRemoved(address indexed funder, uint256[] amountsRemoved, uint256 collateralRemovedFromFeePool, uint256 sharesBurnt)',
   [KIND.answerUpdated]: 'event AnswerUpdated(int256 indexed current, uint256 indexed roundId, uint256 updatedAt)',
+  [KIND.requestReported]:
+    'event RequestReported(bytes29 indexed requestId, bytes32 indexed questionId, int192 startPrice, int192 endPrice, uint256 payout)',
 };
 
 /** The viem ABI item of every kind. */

@@ -287,6 +287,11 @@ export function encodeLog(event: ChainEvent, address: string): EncodedLog {
         topics: [T[28], '0x' + intWord(event.current), topicId(event.roundId)],
         data: '0x' + uintWord(event.updatedAt),
       };
+    case KIND.requestReported:
+      return {
+        topics: [T[29], event.requestId.padEnd(66, '0'), event.questionId],
+        data: '0x' + event.startPrice + event.endPrice + uintWord(event.payout),
+      };
   }
 }
 

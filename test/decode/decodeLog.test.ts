@@ -43,6 +43,7 @@ const EMITTER: Record<Kind, string> = {
   26: POOL,
   27: POOL,
   28: FEED,
+  29: addresses.chainlinkReporter,
 };
 const INJECTED = new Set(['exchange', 'module', 'feed']);
 const injected = (kind: Kind, field: string) =>
@@ -57,6 +58,8 @@ const HEX_FIELDS = new Set([
   'tokenIds',
   'indexSet',
   'roundId',
+  'startPrice',
+  'endPrice',
 ]);
 const isHexField = (kind: Kind, field: string) =>
   HEX_FIELDS.has(field) || (kind === KIND.fpmmCreation && field === 'fee');
@@ -74,6 +77,9 @@ function sampleValue(type: string, hex: boolean): unknown {
   if (type.endsWith('[]'))
     return Array.from({ length: 1 + Math.floor(rand() * 4) }, () => sampleValue(type.slice(0, -2), hex));
   if (type === 'address') return ('0x' + randHex(20)) as `0x${string}`;
+  if (type === 'bytes29') return ('0x' + randHex(29)) as `0x${string}`;
+  // Reported prices are kept as words: positive samples, so a word reads the same as viem's number.
+  if (type === 'int192') return BigInt('0x' + randHex(23));
   if (type === 'bytes32') return ('0x' + randHex(32)) as `0x${string}`;
   if (type === 'bytes') return ('0x' + randHex(Math.floor(rand() * 70))) as `0x${string}`;
   if (type === 'bool') return rand() < 0.5;

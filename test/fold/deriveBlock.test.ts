@@ -35,6 +35,7 @@ function createHarness() {
     pool: (id) => pools.get(id),
     putPool: (r) => void pools.set(r.pool, r),
     putFeedAnswer: () => {},
+    putRoundReport: () => {},
   };
   const events: PositionEvent[] = [];
   const trades: Array<{ market: string; row: TradeRow }> = [];

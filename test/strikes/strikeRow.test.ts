@@ -5,6 +5,8 @@ import t from 'tap';
 import { roundMarket } from '../../engine/offchain/roundMarkets.js';
 import type { MarketMetadata } from '../../engine/offchain/marketMetadata.js';
 import { createMarketRecord, type FeedAnswer } from '../../engine/state/marketRecords.js';
+import { encodeAbiParameters, keccak256, parseAbiParameters } from 'viem';
+import { roundQuestionId } from '../../api/strikes/roundQuestionId.js';
 import { strikeRow } from '../../api/strikes/strikeRow.js';
 
 const FEED = '0x' + 'fe'.repeat(20);
@@ -79,6 +81,7 @@ t.test('default: strike and close at or before the start and end; equal is Up', 
     outcome: 'Up',
     resolution: 'Up',
     feed: FEED,
+    source: 'feed',
   });
 });
 
@@ -102,3 +105,40 @@ t.test(
     t.equal(strikeRow(round, split, START + 2000, answerAt).resolution, null);
   },
 );
+
+t.test('behavior: a reported round gives exactly the reported prices, and names its source', async (t) => {
+  const round = roundMarket(metadata('btc-updown-15m-1767200400'))!;
+  const word = (usd: bigint) => BigInt.asUintN(256, usd).toString(16).padStart(64, '0');
+  const report = {
+    questionId: roundQuestionId(round),
+    requestId: '0x' + '11'.repeat(29),
+    startPrice: word(94_123_456_789_000_000_000_000n),
+    endPrice: word(94_000_000_000_000_000_000_000n),
+    payout: 0,
+    block: 1,
+  };
+  t.match(strikeRow(round, null, START + 10_000, answerAt, report), {
+    strike: 94_123.456789,
+    close: 94_000,
+    outcome: 'Down',
+    feed: null,
+    source: 'reporter',
+  });
+  t.match(
+    strikeRow(round, null, START + 10_000, answerAt, null),
+    { strike: 95_000, source: 'feed' },
+    'no report: feed',
+  );
+  // The module's question id: keccak256(abi.encode("CHAINLINK_CANDLE", keccak256("BTC/USD"), 900, start)).
+  t.equal(
+    roundQuestionId(round),
+    keccak256(
+      encodeAbiParameters(parseAbiParameters('bytes32, bytes32, uint256, uint256'), [
+        ('0x' + Buffer.from('CHAINLINK_CANDLE').toString('hex').padEnd(64, '0')) as `0x${string}`,
+        keccak256(Buffer.from('BTC/USD')),
+        900n,
+        BigInt(START),
+      ]),
+    ),
+  );
+});
