@@ -12,9 +12,11 @@ import { STATE_DBS } from './openStateStore.js';
  * and market -> wallet keys hold ids (8 bytes, were 106 and 108 characters). 7: block records are 72 bytes under
  * a u32 key (were msgpack maps of about 180 bytes under a 10-digit key). 8: positions count their redemption
  * events (the leaderboard's `redemptions`); the board's rollup tables. 9: the fills table holds one value per
- * block (its time and transaction hashes once, 52-byte rows), not an 88-byte row under a key per fill.
+ * block (its time and transaction hashes once, 52-byte rows), not an 88-byte row under a key per fill. 10: the
+ * CLOB V2 collateral adapters are venue contracts (a state folded before holds their phantom positions) and
+ * reported round prices are kept.
  */
-export const STATE_LAYOUT = 9;
+export const STATE_LAYOUT = 10;
 const LAYOUT_KEY = 'layout';
 
 const NO_TRADES = '-no-trades';
