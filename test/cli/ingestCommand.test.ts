@@ -23,7 +23,9 @@ t.test('default: ingest a real capture, create a key, verify', async (t) => {
   t.match(key.stdout.trim().split('\n').at(-1), /^svc_[0-9a-f]{48}$/, 'the key is the last line');
   const verify = runTally(['verify', '--data', data, '--workers', '3']);
   t.equal(verify.code, 0, verify.stdout + verify.stderr);
-  t.match(verify.stdout, /verify: ok, 10 blocks/);
+  // 9 blocks with venue events: the block of the Rust fixtures' conversion by the neg-risk collateral adapter
+  // (0xada20056...) holds only plumbing since the CLOB V2 adapters are venue contracts.
+  t.match(verify.stdout, /verify: ok, 9 blocks/);
 });
 
 t.test('behavior: re-ingesting the same capture adds nothing', async (t) => {
