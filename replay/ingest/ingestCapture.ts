@@ -83,8 +83,6 @@ export async function ingestCapture(options: {
     path: options.capturePath,
     logDir: log.dir,
     configPath: options.configPath,
-    // Every repeated block's hash was checked above, by lookup: the reader has none left to check.
-    recentHashes: {},
     afterBlock,
     afterLogIndex,
     batchLogs: options.batchLogs,

@@ -15,8 +15,6 @@ export interface CaptureReaderTask {
   /** The log the frames are for: the session numbers new ids from where its dictionary ends. */
   logDir: string;
   configPath: string;
-  /** Hashes of the log's last blocks (engine/README.md, Pipeline keeps 256): an overlapping line must match them. */
-  recentHashes: Record<number, string>;
   afterBlock: number;
   /** The log index of the log's last event in afterBlock (-1 for none). */
   afterLogIndex: number;
@@ -31,8 +29,7 @@ export interface CaptureReaderResult {
   progress: CaptureProgress;
   skipped: SkipCounts;
   /**
-   * Bad input; `continuedBlock` when the capture holds more of the log's last block than the log
-   * (BlockContinuedError).
+   * Bad input; `continuedBlock` when the capture holds more of the log's last block than the log (BlockContinuedError).
    */
   error: { file: string; line: number; detail: string; continuedBlock?: number } | null;
 }
@@ -50,13 +47,11 @@ const sessions = new Map<number, Session>();
 function openSession(task: CaptureReaderTask): Session {
   const decoder = createLogDecoder(loadVenueAddresses(task.configPath));
   const progress: CaptureProgress = { lines: 0, existing: 0, removed: 0 };
-  const knownHash = (block: number) => task.recentHashes[block];
   const batches = readCaptureBatches({
     path: task.path,
     decoder,
     afterBlock: task.afterBlock,
     afterLogIndex: task.afterLogIndex,
-    knownHash,
     batchLogs: task.batchLogs,
     progress,
   });

@@ -1,8 +1,9 @@
 // Reads a capture file into batches of whole blocks of decoded events (replay/README.md, Inputs). A malformed,
 // out-of-order or torn line throws an InputError naming the file and line before its batch is yielded, so
 // nothing of that batch reaches the log. Blocks at or below `afterBlock` are already in the log: skipped
-// (re-ingesting adds nothing), but their hashes must match the ones the log recorded, and a venue log of block
-// `afterBlock` beyond the log's copy of it stops the read (BlockContinuedError): that block was cut short.
+// (re-ingesting adds nothing; their hashes are checked against the log's before the read,
+// replay/ingest/checkRepeatedBlocks.ts), and a venue log of block `afterBlock` beyond the log's copy of it stops
+// the read (BlockContinuedError): that block was cut short.
 import type { BlockEvents, ChainEvent } from '../../engine/chain/chainEvent.js';
 import type { LogDecoder } from '../decode/decodeLog.js';
 import { hexField } from '../decode/rawLog.js';
@@ -38,7 +39,6 @@ export function* readCaptureBatches(options: {
   afterBlock: number;
   /** The log index of the log's last event in `afterBlock` (-1 for none). */
   afterLogIndex?: number;
-  knownHash?: (block: number) => string | undefined;
   batchLogs?: number;
   progress?: CaptureProgress;
 }): Generator<CaptureBatch> {
@@ -85,16 +85,6 @@ export function* readCaptureBatches(options: {
         );
       }
       lastHash = hexField(raw, raw.blockHashAt, 64);
-      if (block <= afterBlock) {
-        const known = options.knownHash?.(block);
-        if (known !== undefined && known !== lastHash) {
-          throw new InputError(
-            path,
-            text.number,
-            `block ${block} has hash ${lastHash} but the log holds ${known}: a reorganisation below the finalized block; rewind first`,
-          );
-        }
-      }
     } else if (line.blockTs !== lastTs || !sameDigits(raw.bytes, raw.blockHashAt, lastHash)) {
       throw new InputError(
         path,
