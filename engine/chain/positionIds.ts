@@ -1,9 +1,8 @@
-// Outcome token id math of the Conditional Tokens Framework (venue.md §3, §4): conditionId, collectionId
-// (alt_bn128 point compression), positionId (the ERC-1155 token id) and the neg-risk question/condition ids.
-// Pure: no I/O, no clock. Inputs may be any letter case; outputs are lowercase. Token ids come back as 64 hex
-// digits without 0x (tally's internal form); conditionId, collectionId and questionId as '0x' + 64 hex.
-// Every function reproduces the 818 vectors of test/fixtures/realdata/token_id_vectors.json
-// (test/chain/positionIds.test.ts).
+// Outcome token id math of the Conditional Tokens Framework (venue.md §3, §4): conditionId, collectionId (alt_bn128
+// point compression), positionId (the ERC-1155 token id) and the neg-risk question/condition ids. Pure: no I/O, no
+// clock. Inputs may be any letter case; outputs are lowercase. Token ids come back as 64 hex digits without 0x (tally's
+// internal form); conditionId, collectionId and questionId as '0x' + 64 hex. Every function reproduces the 818 vectors
+// of test/fixtures/realdata/token_id_vectors.json (test/chain/positionIds.test.ts).
 
 import { keccak256 } from 'viem';
 

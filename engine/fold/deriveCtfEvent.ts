@@ -1,6 +1,5 @@
 // Wallet actions on the conditional tokens and the neg-risk adapter (engine/README.md, Chain model and Accounting):
-// splits,
-// merges, redemptions, transfers, conversions. CTF events whose stakeholder or redeemer is a venue contract,
+// splits, merges, redemptions, transfers, conversions. CTF events whose stakeholder or redeemer is a venue contract,
 // and transfers touching one, are the plumbing of a trade or an adapter call: the venue's own event counts.
 import type {
   AdapterMerge,

@@ -1,6 +1,5 @@
 // Order-book sell (engine/README.md, Accounting): basis leaves at the average cost, realized = proceeds net of the USD
-// fee
-// minus that basis.
+// fee minus that basis.
 import { removeBasis } from './removeBasis.js';
 import { touchPosition, type Position } from './position.js';
 import type { BookSell } from './positionEvent.js';

@@ -99,9 +99,8 @@ export interface AmmReceive<Id = string> extends Base<Id> {
   cost: number;
 }
 /**
- * Wallet-to-wallet transfer, as two events: the sender's publishes the basis it removed in `slot`, the
- * receiver's reads it there (engine/README.md, Accounting: basis leaves one position and arrives at the other as the
- * same integer).
+ * Wallet-to-wallet transfer, as two events: the sender's publishes the basis it removed in `slot`, the receiver's reads
+ * it there (engine/README.md, Accounting: basis leaves one position and arrives at the other as the same integer).
  */
 export interface TransferOut<Id = string> extends Base<Id> {
   kind: typeof POSITION_EVENT.transferOut;

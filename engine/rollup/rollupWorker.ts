@@ -1,7 +1,6 @@
 // The board's rollup (and the day's wallet tags) in a worker thread (piscina), so that a process serving the API while
-// it folds (`tally run`)
-// keeps answering during a rollup. The caller starts one only while the fold is at rest, so the rollup reads one
-// block's state throughout; its commits reach the caller's readers at their next read transaction.
+// it folds (`tally run`) keeps answering during a rollup. The caller starts one only while the fold is at rest, so the
+// rollup reads one block's state throughout; its commits reach the caller's readers at their next read transaction.
 import { openEventLog } from '../log/eventLog.js';
 import { openOffchainStore, type OffchainStore } from '../offchain/openOffchainStore.js';
 import { openStateStore, type StateStore } from '../state/openStateStore.js';

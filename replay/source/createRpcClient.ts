@@ -39,8 +39,7 @@ export function createRpcClient(options: {
   /** Once the node has answered. Default CONNECTED_RETRY. */
   retry?: RetryPolicy;
   /**
-   * Until the node first answers. Default FIRST_CONNECTION_RETRY; a client made again after an outage may pass
-   * `retry`.
+   * Until the node first answers. Default FIRST_CONNECTION_RETRY; a client made again after an outage may pass `retry`.
    */
   firstRetry?: RetryPolicy;
   signal?: AbortSignal;

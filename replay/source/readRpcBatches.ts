@@ -1,12 +1,11 @@
 // Reads the venue's logs from any Ethereum JSON-RPC endpoint into batches of whole blocks of decoded events
 // (engine/README.md, Pipeline, and replay/README.md, Inputs), the chain's counterpart of readCaptureBatches. One batch
-// per eth_getLogs range:
-// ranges adapt to what the node tolerates (adaptiveRange), requests are retried with backoff (retryRpc), and
-// nothing above the node's finalized block is read (createHeadReader). Blocks at or below `afterBlock` are
-// already in the log and never asked for, so re-ingesting adds nothing; before reading on, the node's hash of
-// the log's last block must still be the one the log holds (`knownHash`), else a FinalityMismatchError names
-// the block. With `follow`, it polls for newer finalized blocks until `signal` aborts, then ends cleanly; with
-// `toBlock`, it ends after that block. `keepLogs` hands on each range's logs as well (tally capture writes them).
+// per eth_getLogs range: ranges adapt to what the node tolerates (adaptiveRange), requests are retried with backoff
+// (retryRpc), and nothing above the node's finalized block is read (createHeadReader). Blocks at or below `afterBlock`
+// are already in the log and never asked for, so re-ingesting adds nothing; before reading on, the node's hash of the
+// log's last block must still be the one the log holds (`knownHash`), else a FinalityMismatchError names the block.
+// With `follow`, it polls for newer finalized blocks until `signal` aborts, then ends cleanly; with `toBlock`, it ends
+// after that block. `keepLogs` hands on each range's logs as well (tally capture writes them).
 import type { Transport } from 'viem';
 import type { BlockEvents } from '../../engine/chain/chainEvent.js';
 import { POLYGON_ADDRESSES, POLYGON_START_BLOCK, type VenueAddresses } from '../../engine/chain/venueAddresses.js';

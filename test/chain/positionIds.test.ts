@@ -1,7 +1,7 @@
 // Token id math against real venue data: every vector of test/fixtures/realdata/token_id_vectors.json (copied from the
-// venue data), the venue.md
-// §3.5 vectors, the engine issue's vector, a literal port of the contract's sqrt-based getCollectionId, and
-// the decimal <-> hex conversion. Also prints the outcomeTokenIds throughput (no timing assertion).
+// venue data), the venue.md §3.5 vectors, the engine issue's vector, a literal port of the contract's sqrt-based
+// getCollectionId, and the decimal <-> hex conversion. Also prints the outcomeTokenIds throughput (no timing
+// assertion).
 
 import t from 'tap';
 import { readFileSync } from 'node:fs';
