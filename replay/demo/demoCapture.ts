@@ -5,7 +5,7 @@
 // (pwrite) while generation goes on in the next one. When every buffer is in flight the caller awaits
 // `drain()`, the only place generation waits for the disk.
 import { close, closeSync, openSync, write } from 'node:fs';
-import type { ChainEvent } from '../../engine/chain/chainEvent.js';
+import { KIND, type ChainEvent } from '../../engine/chain/chainEvent.js';
 import {
   CAPTURE_LINE_END,
   captureLineBlockPart,
@@ -27,7 +27,7 @@ const MAX_LINE_BYTES = 1 << 16;
 
 export class DemoCapture {
   /** Logs written per event kind (index = KIND code); logs of other events are counted in `otherLogs`. */
-  readonly kindCounts = new Array<number>(29).fill(0);
+  readonly kindCounts = new Array<number>(Math.max(...Object.values(KIND)) + 1).fill(0);
   otherLogs = 0;
   lines = 0;
   bytes = 0;
