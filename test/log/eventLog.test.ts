@@ -418,6 +418,19 @@ const SAMPLE_EVENTS: ChainEvent[] = [
     roundId: tokenId(0x6000000000003a43),
     updatedAt: 1_700_000_123,
   },
+  {
+    kind: 29,
+    logIndex: 28,
+    txIndex: 18,
+    tx: bytes32(45),
+    // A bytes29 request id (58 hex digits); prices as their int192 words, unprefixed (a negative one in two's
+    // complement).
+    requestId: `0x${hex(46, 58)}`,
+    questionId: bytes32(47),
+    startPrice: hex(9_712_345, 64),
+    endPrice: `${'f'.repeat(63)}e`,
+    payout: 1,
+  },
 ];
 
 /** Encodes with a fresh dictionary and decodes with another that absorbs the definitions, as a reader would. */
