@@ -2,14 +2,14 @@
 // (raw, open and closed positions, closed positions by exit and by pnl, two pages of trades), recorded before
 // the state redesign of issue 9. A change of how state is stored or computed must leave them byte-identical,
 // except the differences named and counted below.
-// TALLY_RECORD_GOLDEN=1 rewrites the file: only for a deliberate change of answers, said in its commit.
+// TALLY_RECORD_GOLDEN=1 rewrites the file (test/fixtures/goldenFile.ts).
 import t from 'tap';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { createDemoData } from '../fixtures/demoData.js';
 import { runTally } from '../fixtures/runTally.js';
-import { chooseWallets, recordWalletAnswers, type RecordedAnswer } from '../fixtures/walletAnswers.js';
+import { checkAgainstGolden, recordGoldenIfAsked, type Row } from '../fixtures/goldenFile.js';
+import { chooseWallets, recordWalletAnswers } from '../fixtures/walletAnswers.js';
 
 const GOLDEN = new URL('../fixtures/golden/walletAnswers.ndjson.gz', import.meta.url);
 const FILLS = 8000;
@@ -24,16 +24,10 @@ const keys = [
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 const answers = await recordWalletAnswers(`http://127.0.0.1:${server.port}`, keys, await chooseWallets(data, WALLETS));
-const lines = (list: RecordedAnswer[]) => list.map((answer) => JSON.stringify(answer)).join('\n') + '\n';
-
-if (process.env.TALLY_RECORD_GOLDEN === '1') {
-  writeFileSync(GOLDEN, gzipSync(lines(answers), { level: 9 }));
-  t.comment(`recorded ${answers.length} answers into ${GOLDEN.pathname}`);
-}
+recordGoldenIfAsked(t, GOLDEN, answers);
 
 // The deliberate changes since the file was recorded (issue 9, items 7 and 8), each named and counted; every
 // other byte must be as recorded.
-type Row = Record<string, unknown>;
 const negRiskMarkets = new Set(
   (JSON.parse(readFileSync(inputs.metadata, 'utf8')) as Array<{ conditionId: string; negRisk?: boolean }>)
     .filter((market) => market.negRisk)
@@ -101,26 +95,7 @@ function explain(path: string, recorded: Row, current: Row): string | null {
 }
 
 t.test('default: every wallet route answers as recorded, but for the named changes', async (t) => {
-  t.ok(existsSync(GOLDEN), 'the golden file exists');
-  const golden = gunzipSync(readFileSync(GOLDEN))
-    .toString('utf8')
-    .trimEnd()
-    .split('\n')
-    .map((line) => JSON.parse(line) as RecordedAnswer);
-  t.equal(answers.length, golden.length, 'as many answers');
-  t.ok(
-    answers.every((answer) => answer.status === 200),
-    'every recorded answer is a 200',
-  );
-  const unexplained: string[] = [];
-  answers.forEach((answer, i) => {
-    const recorded = golden[i]!;
-    if (recorded.path !== answer.path) return void unexplained.push(`${answer.path}: recorded ${recorded.path}`);
-    if (recorded.body === answer.body) return;
-    const why = explain(answer.path, JSON.parse(recorded.body) as Row, JSON.parse(answer.body) as Row);
-    if (why !== null) unexplained.push(`${answer.path}: ${why}`);
-  });
-  t.same(unexplained.slice(0, 5), [], `${unexplained.length} answers differ in ways no named change explains`);
+  checkAgainstGolden(t, GOLDEN, answers, explain);
   t.comment(`named changes: ${JSON.stringify(changes)}`);
   t.ok(changes.rawTokenId > 0, 'raw position rows carry tokenId (issue 9, item 8)');
   t.ok(changes.adapterSplitBasisApprox > 0, 'splits through the neg-risk adapter set basisApprox (spec 2.2)');

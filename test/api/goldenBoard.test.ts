@@ -1,13 +1,12 @@
 // The board's answers on a demo venue (stats in every period, categories, leaderboard pages in every sort),
 // recorded in test/fixtures/golden/boardAnswers.ndjson.gz before issue 22 item 8 changed which markets a window
 // takes in (DESIGN.md 4). Every byte must be as recorded, except the differences named and counted below.
-// TALLY_RECORD_GOLDEN=1 rewrites the file: only for a deliberate change of answers, said in its commit.
+// TALLY_RECORD_GOLDEN=1 rewrites the file (test/fixtures/goldenFile.ts).
 import t from 'tap';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { createDemoData } from '../fixtures/demoData.js';
 import { runTally } from '../fixtures/runTally.js';
+import { checkAgainstGolden, recordGoldenIfAsked, type Row } from '../fixtures/goldenFile.js';
 import { chooseWallets, type RecordedAnswer } from '../fixtures/walletAnswers.js';
 
 const GOLDEN = new URL('../fixtures/golden/boardAnswers.ndjson.gz', import.meta.url);
@@ -41,10 +40,7 @@ for (const period of ['all', '1y', '7d']) {
   for (const sort of SORTS) await record(`/v1/leaderboard?period=${period}&sort=${sort}&limit=100`);
 }
 
-if (process.env.TALLY_RECORD_GOLDEN === '1') {
-  writeFileSync(GOLDEN, gzipSync(answers.map((answer) => JSON.stringify(answer)).join('\n') + '\n', { level: 9 }));
-  t.comment(`recorded ${answers.length} answers into ${GOLDEN.pathname}`);
-}
+recordGoldenIfAsked(t, GOLDEN, answers);
 
 // The named changes (issue 22 item 8, DESIGN.md 4: a window takes in the markets decided inside it and, when it
 // ends now, the open markets with an event inside it; every sum covers those markets):
@@ -53,7 +49,6 @@ if (process.env.TALLY_RECORD_GOLDEN === '1') {
 // - windowed rows: what the decided markets give (realized PnL, decided, won, lost, wins, losses, best, worst,
 //   hold) is unchanged; the other sums now take in the open markets traded in the window and leave out markets
 //   merely traded in it; a window holding all of a wallet's activity gives its lifetime row exactly.
-type Row = Record<string, unknown>;
 const DECIDED_FIELDS = [
   'wallet',
   'category',
@@ -147,40 +142,20 @@ function explain(path: string, recorded: Row, current: Row): string | null {
 }
 
 t.test('default: every board answer is as recorded, but for the named changes', async (t) => {
-  t.ok(existsSync(GOLDEN), 'the golden file exists');
-  const golden = gunzipSync(readFileSync(GOLDEN))
-    .toString('utf8')
-    .trimEnd()
-    .split('\n')
-    .map((line) => JSON.parse(line) as RecordedAnswer);
-  t.equal(answers.length, golden.length, 'as many answers');
-  t.ok(
-    answers.every((answer) => answer.status === 200),
-    'every recorded answer is a 200',
-  );
+  checkAgainstGolden(t, GOLDEN, answers, explain);
+  // A window holding all of a wallet's activity gives its lifetime row (the stats answers come all, then windows).
   const lifetimeRows = new Map<string, Row>();
-  const unexplained: string[] = [];
-  answers.forEach((answer, i) => {
-    const recorded = golden[i]!;
+  const unequal: string[] = [];
+  for (const answer of answers.filter((a) => a.path.includes('/stats'))) {
     const current = JSON.parse(answer.body) as Row;
-    if (recorded.path !== answer.path) return void unexplained.push(`${answer.path}: recorded ${recorded.path}`);
-    if (answer.path.includes('/stats')) {
-      const row = current.row as Row;
-      if (answer.path.endsWith('period=all')) lifetimeRows.set(row.wallet as string, row);
-      else {
-        const lifetime = lifetimeRows.get(row.wallet as string)!;
-        if ((current.from as number) <= (lifetime.firstActivityAt as number)) {
-          if (!same(row, lifetime))
-            unexplained.push(`${answer.path}: holds all activity but differs from the lifetime row`);
-          else changes.windowEqualsLifetime++;
-        }
-      }
+    const row = current.row as Row;
+    if (answer.path.endsWith('period=all')) lifetimeRows.set(row.wallet as string, row);
+    else if ((current.from as number) <= (lifetimeRows.get(row.wallet as string)!.firstActivityAt as number)) {
+      if (same(row, lifetimeRows.get(row.wallet as string))) changes.windowEqualsLifetime++;
+      else unequal.push(answer.path);
     }
-    if (recorded.body === answer.body) return;
-    const why = explain(answer.path, JSON.parse(recorded.body) as Row, current);
-    if (why !== null) unexplained.push(`${answer.path}: ${why}`);
-  });
-  t.same(unexplained.slice(0, 5), [], `${unexplained.length} answers differ in ways no named change explains`);
+  }
+  t.same(unequal.slice(0, 5), [], `${unequal.length} windows hold all activity but differ from the lifetime row`);
   t.comment(`named changes: ${JSON.stringify(changes)}`);
   t.ok(changes.lifetimeOpenPnlUnrealized > 0, "lifetime: open markets' partial exits are unrealized");
   t.ok(changes.windowTakesOpenMarkets > 0, 'windows take in the open markets traded in them');
