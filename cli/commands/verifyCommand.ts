@@ -54,7 +54,10 @@ export async function verifyCommand(flags: { data: string; capture?: string; wor
       );
       return 1;
     }
+    // The cursor and the block records through it in one turn, so one read snapshot: read again after the refold,
+    // the records once came from an older snapshot than the cursor (a CI run named blocks the state had folded).
     const cursor = stored ? readFoldCursor(stored) : EMPTY_CURSOR;
+    const original = stored ? recordsThrough(stored, cursor.block) : [];
     const log = openEventLog({ dir: paths.log, readOnly: true });
     let head: EventLogHead;
     try {
@@ -84,7 +87,6 @@ export async function verifyCommand(flags: { data: string; capture?: string; wor
     } finally {
       scratch.remove();
     }
-    const original = stored ? recordsThrough(stored, cursor.block) : [];
     // A rewind moves a new state in before it cuts the log: the one read here may be gone, and the log shorter.
     if (stored && isStateReplaced(stored, paths.state)) {
       throw new RefusedError(
