@@ -1,6 +1,8 @@
 // Decoded chain events: what the log stores, one record per chain log the venue's contracts emitted.
 // Addresses and 32-byte ids are lowercase hex; token ids are 64 hex digits without 0x (decimal only at the
 // API edge); amounts are micro-units as safe integers (decode refuses larger values, see decodeLog).
+import { V2_EVENT_SCHEMA, type V2ChainEvent } from './v2ChainEvent.js';
+import { V2_KIND, type V2Kind } from './v2EventAbis.js';
 
 /** Event kind codes. Stable: they are written into the log. */
 export const KIND = {
@@ -33,11 +35,14 @@ export const KIND = {
   fpmmFundingRemoved: 27,
   answerUpdated: 28,
   requestReported: 29,
+  ...V2_KIND,
 } as const;
 export type Kind = (typeof KIND)[keyof typeof KIND];
+/** The first ledger's kinds (CTF, exchanges, adapters, AMM, feeds): the Protocol V2 ones are V2Kind. */
+export type V1Kind = Exclude<Kind, V2Kind>;
 
 /** Exchange codes, as the fills feed shows them (engine/README.md, Chain model). */
-export const EXCHANGE = { ctf: 1, negRisk: 2, ctfV2: 3, negRiskV2: 4, amm: 5 } as const;
+export const EXCHANGE = { ctf: 1, negRisk: 2, ctfV2: 3, negRiskV2: 4, amm: 5, v3: 6 } as const;
 export type ExchangeCode = (typeof EXCHANGE)[keyof typeof EXCHANGE];
 export const EXCHANGE_LABEL: Record<ExchangeCode, string> = {
   1: 'ctf',
@@ -45,6 +50,7 @@ export const EXCHANGE_LABEL: Record<ExchangeCode, string> = {
   3: 'ctf-v2',
   4: 'neg-risk-v2',
   5: 'amm',
+  6: 'v3',
 };
 
 interface Base<K extends Kind> {
@@ -297,7 +303,8 @@ export type ChainEvent =
   | FpmmFundingAdded
   | FpmmFundingRemoved
   | AnswerUpdated
-  | RequestReported;
+  | RequestReported
+  | V2ChainEvent;
 
 /** One finalized block's events, in log-index order: the unit the log appends and the fold commits. */
 export interface BlockEvents {
@@ -322,6 +329,7 @@ export type FieldType =
   | 'numbers'
   | 'tokens'
   | 'conditions'
+  | 'addresses'
   | 'bytes'
   | 'bool'
   | 'exchange';
@@ -459,6 +467,7 @@ export const EVENT_SCHEMA: { [K in Kind]: Readonly<Record<string, FieldType>> } 
   },
   28: { feed: 'address', current: 'number', roundId: 'word', updatedAt: 'number' },
   29: { requestId: 'bytes', questionId: 'bytes32', startPrice: 'word', endPrice: 'word', payout: 'number' },
+  ...V2_EVENT_SCHEMA,
 };
 
 /** The payload field names of each kind, in EVENT_SCHEMA's order. */

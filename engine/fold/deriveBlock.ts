@@ -24,7 +24,7 @@ import {
   deriveTokenRegistered,
 } from './deriveRegistryEvent.js';
 import { createTxContext, enterTx } from './txContext.js';
-import { AssertionFailure } from '../assert.js';
+import { deriveV2Event } from './deriveV2Event.js';
 
 export function deriveBlock(ctx: DeriveContext, block: BlockEvents): void {
   const clock = { block: block.block, ts: block.ts };
@@ -123,12 +123,9 @@ export function deriveBlock(ctx: DeriveContext, block: BlockEvents): void {
           block: clock.block,
         });
         break;
-      default: {
-        const unknown: never = event;
-        throw new AssertionFailure(
-          `deriveBlock: unknown event kind in block ${block.block}: ${JSON.stringify(unknown)}`,
-        );
-      }
+      // The Protocol V2 kinds (an unknown kind fails there).
+      default:
+        deriveV2Event(ctx, clock, tx, event);
     }
   }
 }

@@ -38,7 +38,9 @@ export type SkipReason =
   | 'unmatchedRefund'
   | 'tokenMismatch'
   | 'emptyFill'
-  | 'nonBinaryCondition';
+  | 'nonBinaryCondition'
+  | 'unsupportedV2Position'
+  | 'unfoldedV2Move';
 
 export interface DeriveSink {
   positionEvent(event: PositionEvent): void;

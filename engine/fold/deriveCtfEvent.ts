@@ -129,14 +129,14 @@ export function deriveAdapterRedemption(ctx: DeriveContext, clock: BlockClock, e
   });
 }
 
-function isWalletTransfer(ctx: DeriveContext, operator: string, from: string, to: string): boolean {
+export function isWalletTransfer(ctx: DeriveContext, operator: string, from: string, to: string): boolean {
   for (const address of [operator, from, to]) {
     if (address === ZERO_ADDRESS || address === NO_TOKEN_BURN_ADDRESS || ctx.isVenueContract(address)) return false;
   }
   return from !== to;
 }
 
-function deriveTransfer(
+export function deriveTransfer(
   ctx: DeriveContext,
   clock: BlockClock,
   logIndex: number,

@@ -1,8 +1,10 @@
 // Order-book fills (engine/README.md, Chain model): one trade row and one position event per OrderFilled, owned by the
 // order's maker. The taker order's fill names the exchange as taker; its counterparty is the first maker of
 // the match, a maker fill's is the taker order's owner. Side: the order gives collateral (asset 0) -> BUY.
-// V1 fees are in what the order receives (shares on a buy), V2 fees in collateral.
-import type { FeeRefunded, OrderFilledV1, OrderFilledV2 } from '../chain/chainEvent.js';
+// V1 fees are in what the order receives (shares on a buy), V2 and V3 fees in collateral.
+import { EXCHANGE, type FeeRefunded, type OrderFilledV1, type OrderFilledV2 } from '../chain/chainEvent.js';
+import type { V3OrderFilled } from '../chain/v2ChainEvent.js';
+import { ensureV2Position } from './registerV2Condition.js';
 import { mulDivRound } from '../reducers/mulDivRound.js';
 import { POSITION_EVENT, type BookBuy, type BookSell } from '../reducers/positionEvent.js';
 import { FEE_UNIT, ROLE, SIDE, type TradeRow } from '../state/tradeRow.js';
@@ -58,9 +60,28 @@ export function deriveOrderFilledV2(ctx: DeriveContext, clock: BlockClock, tx: T
   });
 }
 
+/** ExchangeV3 (DESIGN 10): the V2 exchange's OrderFilled shape on Protocol V2 positions and combos, fees in pUSD. */
+export function deriveOrderFilledV3(ctx: DeriveContext, clock: BlockClock, tx: TxContext, event: V3OrderFilled): void {
+  if (!ensureV2Position(ctx, event.tokenId)) return ctx.sink.skip('unsupportedV2Position');
+  const buy = event.side === SIDE.buy;
+  deriveFill(ctx, clock, tx, event.logIndex, {
+    exchange: EXCHANGE.v3,
+    orderHash: event.orderHash,
+    maker: event.maker,
+    taker: event.taker,
+    buy,
+    token: event.tokenId,
+    shares: buy ? event.takerAmountFilled : event.makerAmountFilled,
+    usd: buy ? event.makerAmountFilled : event.takerAmountFilled,
+    fee: event.fee,
+    feeInShares: false,
+  });
+}
+
 function isExchange(ctx: DeriveContext, address: string): boolean {
   const a = ctx.addresses;
   return (
+    address === a.exchangeV3 ||
     address === a.ctfExchange ||
     address === a.negRiskExchange ||
     address === a.ctfExchangeV2 ||

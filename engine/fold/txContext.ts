@@ -1,6 +1,6 @@
 // What the derive step remembers within one transaction: the maker fills of the match in progress (the taker
 // row's counterparty is the first of them) and every fill by order hash (a fee module's refund in the same
-// transaction lowers that fill's fee).
+// transaction lowers that fill's fee), and the V2 redemptions made for the AutoRedeemer.
 import type { BookBuy, BookSell } from '../reducers/positionEvent.js';
 import type { TradeRow } from '../state/tradeRow.js';
 
@@ -13,10 +13,12 @@ export interface TxContext {
   tx: string;
   makers: string[];
   fills: Map<string, PendingFill>;
+  /** Protocol V2 redemptions made for the AutoRedeemer, by position id: its Redemption event names the holder. */
+  autoRedeemed: Map<string, number>;
 }
 
 export function createTxContext(): TxContext {
-  return { tx: '', makers: [], fills: new Map() };
+  return { tx: '', makers: [], fills: new Map(), autoRedeemed: new Map() };
 }
 
 /** Resets the context when the log moves to another transaction. */
@@ -25,4 +27,5 @@ export function enterTx(context: TxContext, tx: string): void {
   context.tx = tx;
   context.makers.length = 0;
   context.fills.clear();
+  context.autoRedeemed.clear();
 }

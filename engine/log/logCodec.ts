@@ -10,7 +10,7 @@
 //   event   = u8 kind, u32 logIndex, u32 txIndex, u32 tx (its place in the block's tx list), then the kind's
 //             EVENT_SCHEMA fields in order: address/token/condition as u32 ids, bytes32/word as 32 bytes,
 //             number as f64 (safe integers), bool and exchange as u8, numbers as u32 n + n f64, tokens and
-//             conditions as u32 n + n u32 ids, bytes as u32 n + n bytes.
+//             conditions and addresses as u32 n + n u32 ids, bytes as u32 n + n bytes.
 // Ids are numbered field by field in log order, so a decoder checks that every id it has not seen yet is
 // exactly the next one: the numbering is a pure function of the log, whatever the frame boundaries.
 import { EVENT_SCHEMA, type BlockEvents, type ChainEvent, type FieldType } from '../chain/chainEvent.js';
@@ -229,6 +229,7 @@ const WRITE_BY_TYPE: Record<FieldType, (name: string) => string> = {
   numbers: (name) => `w.f64s(e.${name}, '${name}');`,
   tokens: (name) => `w.ids(d, ${ID_SPACE.token}, e.${name}, '${name}');`,
   conditions: (name) => `w.ids(d, ${ID_SPACE.condition}, e.${name}, '${name}');`,
+  addresses: (name) => `w.ids(d, ${ID_SPACE.address}, e.${name}, '${name}');`,
   bytes: (name) => `w.bytes(e.${name}, '${name}');`,
   bool: (name) => `w.flag(e.${name}, '${name}');`,
   exchange: (name) => `w.small(e.${name}, '${name}');`,
@@ -243,6 +244,7 @@ const READ_BY_TYPE: Record<FieldType, string> = {
   numbers: 'r.f64s()',
   tokens: `r.ids(${ID_SPACE.token})`,
   conditions: `r.ids(${ID_SPACE.condition})`,
+  addresses: `r.ids(${ID_SPACE.address})`,
   bytes: 'r.bytes()',
   bool: 'r.flag()',
   exchange: 'r.u8()',

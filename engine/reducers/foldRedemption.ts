@@ -3,6 +3,7 @@
 // explain is booked on the winning outcome as shares redeemed with no basis (which marks partialHistory).
 import { removeBasis } from './removeBasis.js';
 import { mulDivRound } from './mulDivRound.js';
+import { mulDivFloor } from './mulDivFloor.js';
 import { touchPosition, type Position } from './position.js';
 import type { Redemption } from './positionEvent.js';
 
@@ -16,7 +17,7 @@ export function foldRedemption(positions: Position[], event: Redemption<unknown>
     const held = event.amounts ? event.amounts[i]! : Math.max(0, positions[i]!.shares);
     quantities[i] = held;
     // The CTF pays each index set floor(balance * numerator / denominator).
-    payouts[i] = Math.floor((held * event.numerators[i]!) / event.denominator);
+    payouts[i] = mulDivFloor(held, event.numerators[i]!, event.denominator);
     explained += payouts[i]!;
     if (event.numerators[i]! > 0 && (winner < 0 || event.numerators[i]! > event.numerators[winner]!)) winner = i;
   }

@@ -26,6 +26,17 @@ export interface MarketRecord {
   resolvedBlock: number;
   marks: (Mark | null)[];
   fills: number;
+  /** A Protocol V2 condition (DESIGN 10); absent on the first ledger's, whose stored bytes it leaves as they were. */
+  v2?: V2MarketFacts;
+}
+
+/** What a V2 condition's record adds: its module, a combo's legs, a migration condition's legacy CTF id. */
+export interface V2MarketFacts {
+  moduleId: number;
+  /** A combo's leg position ids (64 hex, canonical order) from CombinatorialConditionPrepared; null otherwise. */
+  legs: string[] | null;
+  /** The legacy CTF condition id of a migration condition (MigrationConditionRegistered), else null. */
+  legacyConditionId: string | null;
 }
 
 export function createMarketRecord(conditionId: string): MarketRecord {
@@ -68,6 +79,7 @@ export function marketIdentity(record: MarketRecord): unknown {
     payoutDenominator: record.payoutDenominator,
     resolvedAt: record.resolvedAt,
     resolvedBlock: record.resolvedBlock,
+    ...(record.v2 ? { v2: record.v2 } : {}),
   };
 }
 

@@ -16,7 +16,7 @@ import { STATE_DBS } from './openStateStore.js';
  * CLOB V2 collateral adapters are venue contracts (a state folded before holds their phantom positions) and
  * reported round prices are kept.
  */
-export const STATE_LAYOUT = 10;
+export const STATE_LAYOUT = 11;
 const LAYOUT_KEY = 'layout';
 
 const NO_TRADES = '-no-trades';

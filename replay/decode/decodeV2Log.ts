@@ -1,4 +1,4 @@
-// Decodes the Protocol V2 stack's logs (replay/decode/v2EventAbis.ts) by fixed ABI offsets laid out once from each
+// Decodes the Protocol V2 stack's logs (engine/chain/v2EventAbis.ts) by fixed ABI offsets laid out once from each
 // signature: a plan of (field, topic or data word, how to read it) per kind, walked for every log, so no field
 // order is written twice. A log of a V2 contract whose topic0 tally does not know is counted per topic, never
 // silently dropped: the deployed contracts were upgraded after the source the signatures come from.
@@ -15,20 +15,14 @@ import {
   topicWordHex,
 } from './abiWords.js';
 import { hexField, type RawLog } from './rawLog.js';
-import { V2_EVENT_ABIS, V2_EVENT_TOPICS, V2_EVENTS, type V2Emitter, type V2Kind } from './v2EventAbis.js';
-
-/** uint256 fields that are position ids: kept as 64 hex like CTF token ids; other uint256 are safe integers. */
-const ID_FIELDS = new Set([
-  'id',
-  'ids',
-  'tokenId',
-  'positionId',
-  'oldPositionId',
-  'newPositionId',
-  'combinatorialPositionId',
-  'underlyingPositionId',
-  'legs',
-]);
+import {
+  V2_EVENT_ABIS,
+  V2_EVENT_TOPICS,
+  V2_EVENTS,
+  V2_ID_FIELDS,
+  type V2Emitter,
+  type V2Kind,
+} from '../../engine/chain/v2EventAbis.js';
 
 /**
  * One decoded V2 log. Addresses are 0x + 40 hex; position ids 64 hex; a bytes31 condition id is 0x + 62 hex and a
@@ -69,7 +63,7 @@ function readOf(type: string, name: string): Read {
     case 'address':
       return Read.address;
     case 'uint256':
-      return ID_FIELDS.has(name) ? Read.id : Read.uint;
+      return V2_ID_FIELDS.has(name) ? Read.id : Read.uint;
     case 'uint8':
       return Read.uint;
     case 'bytes31':
@@ -79,7 +73,7 @@ function readOf(type: string, name: string): Read {
     case 'bytes32':
       return Read.bytes32;
     case 'uint256[]':
-      return ID_FIELDS.has(name) ? Read.ids : Read.uints;
+      return V2_ID_FIELDS.has(name) ? Read.ids : Read.uints;
     case 'address[]':
       return Read.addresses;
     default:
@@ -145,6 +139,7 @@ export function createV2LogDecoder(addresses: VenueAddresses): V2LogDecoder {
     [addresses.binaryModule, 'module'],
     [addresses.negRiskModule, 'module'],
     [addresses.combinatorialModule, 'combinatorial'],
+    [addresses.autoRedeemer, 'autoRedeemer'],
   ]);
   const plans = new Map<string, Plan[]>();
   for (const key of Object.keys(V2_EVENTS)) {

@@ -1,9 +1,10 @@
 // The venue's event ABIs (venue.md section 2), parsed by viem: the single source of every topic0 and of the
 // reference decoding the fast decoders are tested against. Keyed by our event kind.
 import { parseAbiItem, toEventSelector, type AbiEvent } from 'viem';
-import { KIND, type Kind } from '../../engine/chain/chainEvent.js';
+import { KIND, type Kind, type V1Kind } from '../../engine/chain/chainEvent.js';
+import { V2_EVENT_ABIS, V2_EVENT_TOPICS } from '../../engine/chain/v2EventAbis.js';
 
-const SIGNATURES: { [K in Kind]: string } = {
+const SIGNATURES: { [K in V1Kind]: string } = {
   [KIND.conditionPreparation]:
     'event ConditionPreparation(bytes32 indexed conditionId, address indexed oracle, bytes32 indexed questionId, uint256 outcomeSlotCount)',
   [KIND.conditionResolution]:
@@ -58,12 +59,18 @@ const SIGNATURES: { [K in Kind]: string } = {
     'event RequestReported(bytes29 indexed requestId, bytes32 indexed questionId, int192 startPrice, int192 endPrice, uint256 payout)',
 };
 
-/** The viem ABI item of every kind. */
-export const EVENT_ABIS = Object.fromEntries(
-  Object.entries(SIGNATURES).map(([kind, signature]) => [kind, parseAbiItem(signature) as AbiEvent]),
-) as { [K in Kind]: AbiEvent };
+/** The viem ABI item of every kind, the Protocol V2 ones included. */
+export const EVENT_ABIS = {
+  ...Object.fromEntries(
+    Object.entries(SIGNATURES).map(([kind, signature]) => [kind, parseAbiItem(signature) as AbiEvent]),
+  ),
+  ...V2_EVENT_ABIS,
+} as { [K in Kind]: AbiEvent };
 
 /** topic0 of every kind (several kinds share one: the contract that emitted it tells them apart). */
-export const EVENT_TOPICS = Object.fromEntries(
-  Object.entries(SIGNATURES).map(([kind, signature]) => [kind, toEventSelector(signature.slice('event '.length))]),
-) as { [K in Kind]: `0x${string}` };
+export const EVENT_TOPICS = {
+  ...Object.fromEntries(
+    Object.entries(SIGNATURES).map(([kind, signature]) => [kind, toEventSelector(signature.slice('event '.length))]),
+  ),
+  ...V2_EVENT_TOPICS,
+} as { [K in Kind]: `0x${string}` };

@@ -7,6 +7,7 @@
 // lowercase 0x hex, keys in the node's order.
 import { KIND, type ChainEvent } from '../../engine/chain/chainEvent.js';
 import { EVENT_TOPICS } from '../decode/eventAbis.js';
+import { encodeV2Log } from './encodeV2Log.js';
 
 export interface EncodedLog {
   topics: string[];
@@ -292,6 +293,8 @@ export function encodeLog(event: ChainEvent, address: string): EncodedLog {
         topics: [T[29], event.requestId.padEnd(66, '0'), event.questionId],
         data: '0x' + event.startPrice + event.endPrice + uintWord(event.payout),
       };
+    default:
+      return encodeV2Log(event);
   }
 }
 

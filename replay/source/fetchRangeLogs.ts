@@ -22,7 +22,7 @@ export async function fetchRangeLogs(
           fromBlock: hex(fromBlock),
           toBlock: hex(toBlock),
           ...(filter.address ? { address: filter.address } : {}),
-          topics: [filter.topics],
+          ...(filter.topics === null ? {} : { topics: [filter.topics] }),
         },
       ]),
     ),

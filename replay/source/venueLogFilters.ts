@@ -12,28 +12,36 @@
 //      (deriveAmmEvent), exactly as for a capture file, which holds whatever was captured.
 //    The cost is a second request per range and the pool events of other factories' pools, which are rare
 //    on the venue's chain and dropped by the fold.
+// 3. The Protocol V2 stack, every topic: its contracts are upgradable, and a log whose topic tally does not know
+//    is counted per topic (shown in /v1/health) rather than never fetched.
 import { KIND } from '../../engine/chain/chainEvent.js';
 import type { VenueAddresses } from '../../engine/chain/venueAddresses.js';
+import { protocolV2Contracts } from '../../engine/chain/protocolV2Contracts.js';
 import { EVENT_TOPICS } from '../decode/eventAbis.js';
 
 export interface LogFilter {
   address?: string[];
-  /** topic0 alternatives. */
-  topics: string[];
+  /** topic0 alternatives; null: every topic. */
+  topics: string[] | null;
 }
 
 const POOL_KINDS = [KIND.fpmmBuy, KIND.fpmmSell, KIND.fpmmFundingAdded, KIND.fpmmFundingRemoved] as const;
 
 export function venueLogFilters(addresses: VenueAddresses): LogFilter[] {
+  const v2Contracts = new Set(protocolV2Contracts(addresses));
   const contracts = new Set<string>();
   for (const [name, value] of Object.entries(addresses)) {
     // Proxies emit no AnswerUpdated (their aggregators do): only the aggregators are fetched.
     if (name === 'feedProxies') continue;
     if (name === 'priceFeeds')
       for (const feed of Object.keys(value as Record<string, string>)) contracts.add(feed.toLowerCase());
-    else contracts.add((value as string).toLowerCase());
+    else if (!v2Contracts.has(value as string)) contracts.add((value as string).toLowerCase());
   }
   const poolTopics = new Set<string>(POOL_KINDS.map((kind) => EVENT_TOPICS[kind]));
   const venueTopics = [...new Set<string>(Object.values(EVENT_TOPICS))].filter((topic) => !poolTopics.has(topic));
-  return [{ address: [...contracts].sort(), topics: venueTopics.sort() }, { topics: [...poolTopics].sort() }];
+  return [
+    { address: [...contracts].sort(), topics: venueTopics.sort() },
+    { topics: [...poolTopics].sort() },
+    { address: [...v2Contracts].sort(), topics: null },
+  ];
 }

@@ -5,7 +5,14 @@ import { decodeEventLog, encodeAbiParameters, encodeEventTopics, type AbiEvent }
 import { POLYGON_ADDRESSES } from '../../engine/chain/venueAddresses.js';
 import { createV2LogDecoder } from '../../replay/decode/decodeV2Log.js';
 import { createRawLog } from '../../replay/decode/rawLog.js';
-import { V2_EVENT_ABIS, V2_EVENT_TOPICS, V2_EVENTS, V2_KIND, type V2Kind } from '../../replay/decode/v2EventAbis.js';
+import {
+  V2_EVENT_ABIS,
+  V2_EVENT_TOPICS,
+  V2_EVENTS,
+  V2_ID_FIELDS,
+  V2_KIND,
+  type V2Kind,
+} from '../../engine/chain/v2EventAbis.js';
 
 const a = POLYGON_ADDRESSES;
 const EMITTER: Record<string, string> = {
@@ -14,18 +21,8 @@ const EMITTER: Record<string, string> = {
   module: a.negRiskModule,
   combinatorial: a.combinatorialModule,
   anyModule: a.binaryModule,
+  autoRedeemer: a.autoRedeemer,
 };
-const ID_FIELDS = new Set([
-  'id',
-  'ids',
-  'tokenId',
-  'positionId',
-  'oldPositionId',
-  'newPositionId',
-  'combinatorialPositionId',
-  'underlyingPositionId',
-  'legs',
-]);
 
 let seed = 4242;
 const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -54,7 +51,7 @@ function ours(value: unknown, id: boolean): unknown {
 
 function encode(abi: AbiEvent) {
   const args: Record<string, unknown> = {};
-  for (const input of abi.inputs) args[input.name!] = sample(input.type, ID_FIELDS.has(input.name!));
+  for (const input of abi.inputs) args[input.name!] = sample(input.type, V2_ID_FIELDS.has(input.name!));
   const topics = encodeEventTopics({ abi: [abi], eventName: abi.name, args } as never) as string[];
   const dataInputs = abi.inputs.filter((input) => !input.indexed);
   const data = encodeAbiParameters(dataInputs, dataInputs.map((input) => args[input.name!]) as never);
@@ -107,7 +104,7 @@ t.test('every kind decodes as viem decodes it', async (t) => {
       const args = decodeEventLog({ abi: [abi], topics: topics as never, data: data as `0x${string}`, strict: true })
         .args as Record<string, unknown>;
       const expected: Record<string, unknown> = { kind, logIndex: round, txIndex: 3, tx, address };
-      for (const input of abi.inputs) expected[input.name!] = ours(args[input.name!], ID_FIELDS.has(input.name!));
+      for (const input of abi.inputs) expected[input.name!] = ours(args[input.name!], V2_ID_FIELDS.has(input.name!));
       if (round === 0) t.same(event, expected, `${abi.name} (${kind})`);
       else if (JSON.stringify(event) !== JSON.stringify(expected)) t.fail(`${abi.name} round ${round}`);
     }

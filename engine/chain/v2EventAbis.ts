@@ -7,7 +7,7 @@
 import { parseAbiItem, toEventSelector, type AbiEvent } from 'viem';
 
 /** Which contract emits the event: the decoder routes a topic by its emitter. */
-export type V2Emitter = 'positionManager' | 'exchangeV3' | 'module' | 'combinatorial';
+export type V2Emitter = 'positionManager' | 'exchangeV3' | 'module' | 'combinatorial' | 'autoRedeemer';
 
 export const V2_KIND = {
   v2TransferSingle: 40,
@@ -36,8 +36,19 @@ export const V2_KIND = {
   comboWrapped: 63,
   v2PositionMigrated: 64,
   v2MigrationConditionRegistered: 65,
+  v2AutoRedemption: 66,
+  v2MigrationResolved: 67,
+  negRiskRemainingDerivableAsNo: 68,
+  negRiskSyntheticDerivableAsYes: 69,
+  negRiskHorizontalSplit: 70,
+  negRiskHorizontalMerge: 71,
+  negRiskPositionConverted: 72,
 } as const;
 export type V2Kind = (typeof V2_KIND)[keyof typeof V2_KIND];
+
+export function isV2Kind(kind: number): kind is V2Kind {
+  return kind >= V2_KIND.v2TransferSingle;
+}
 
 /** Emitters and signatures. PositionsSplit/Merged/Redeemed: one signature for modules 1, 2 and 3 (BaseModule). */
 export const V2_EVENTS: { [K in V2Kind]: { emitter: V2Emitter | 'anyModule'; signature: string } } = {
@@ -160,7 +171,51 @@ export const V2_EVENTS: { [K in V2Kind]: { emitter: V2Emitter | 'anyModule'; sig
     emitter: 'module',
     signature: 'event MigrationConditionRegistered(bytes31 indexed v2ConditionId, bytes32 indexed legacyConditionId)',
   },
+  // utils/AutoRedeemer.sol: the holder of an auto-redeemed V2 position (the module's event names the redeemer).
+  66: {
+    emitter: 'autoRedeemer',
+    signature: 'event Redemption(address indexed from, uint256 indexed positionId, uint256 payout)',
+  },
+  67: {
+    emitter: 'module',
+    signature:
+      'event MigrationResolved(bytes31 indexed conditionId, bytes32 indexed legacyConditionId, uint256 legacyPayout0, uint256 legacyPayout1, uint256 result0, uint256 result1)',
+  },
+  // NegRiskModule.sol: derived results and the event-wide moves.
+  68: { emitter: 'module', signature: 'event RemainingConditionsDerivableAsNo(bytes29 indexed eventId)' },
+  69: {
+    emitter: 'module',
+    signature: 'event SyntheticConditionDerivableAsYes(bytes29 indexed eventId, bytes31 indexed conditionId)',
+  },
+  70: {
+    emitter: 'module',
+    signature:
+      'event HorizontalSplit(address indexed initiator, bytes29 indexed eventId, address indexed recipient, uint256 amount)',
+  },
+  71: {
+    emitter: 'module',
+    signature:
+      'event HorizontalMerge(address indexed initiator, bytes29 indexed eventId, address indexed recipient, uint256 amount)',
+  },
+  72: {
+    emitter: 'module',
+    signature:
+      'event PositionConverted(address indexed initiator, bytes29 indexed eventId, address indexed recipient, uint256 conditionIndex, uint256 amount)',
+  },
 };
+
+/** uint256 fields that are position ids: kept as 64 hex like CTF token ids; other uint256 are safe integers. */
+export const V2_ID_FIELDS: ReadonlySet<string> = new Set([
+  'id',
+  'ids',
+  'tokenId',
+  'positionId',
+  'oldPositionId',
+  'newPositionId',
+  'combinatorialPositionId',
+  'underlyingPositionId',
+  'legs',
+]);
 
 export const V2_EVENT_ABIS = Object.fromEntries(
   Object.entries(V2_EVENTS).map(([kind, { signature }]) => [kind, parseAbiItem(signature) as AbiEvent]),
