@@ -8,6 +8,7 @@ import type { MarketView } from './marketView.js';
 import type { RouteContext } from './routeContext.js';
 import { settlement, type PositionSettlement } from '../engine/valuation/positionSettlement.js';
 import { walletRow, type WalletRow } from './rows/walletRow.js';
+import { comboExtras } from './rows/comboExtras.js';
 
 /** Above this many positions a wallet's open and closed forms answer tooLarge (spec 4.1). */
 export const MAX_POSITIONS = 50_000;
@@ -22,8 +23,9 @@ export interface WalletPosition {
   micros: PositionSettlement;
 }
 
-export function walletRowOf(wallet: string, p: WalletPosition): WalletRow {
-  return walletRow(wallet, p.token, p.position, p.market, p.outcomeIndex, p.micros);
+export function walletRowOf(ctx: RouteContext, wallet: string, p: WalletPosition): WalletRow {
+  const extras = comboExtras(p.market, p.outcomeIndex, p.position, ctx.reads);
+  return walletRow(wallet, p.token, p.position, p.market, p.outcomeIndex, p.micros, extras);
 }
 
 /** The wallet's positions, or null when it has more than `limit` of them. */

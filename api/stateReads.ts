@@ -7,6 +7,7 @@ import { readMarketMetadata, readOffchainRevision, type OffchainStore } from '..
 import type { MarketRecord, TokenRecord } from '../engine/state/marketRecords.js';
 import type { StateReader } from '../engine/state/stateReader.js';
 import { marketView, type MarketView } from './marketView.js';
+import { publicConditionId } from '../engine/valuation/publicConditionId.js';
 
 export interface MarketEntry {
   market: MarketRecord | null;
@@ -72,7 +73,8 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
       if (entry) return entry;
       const isCondition = id.startsWith('0x');
       const market = isCondition ? state.market(id) : null;
-      const metadata = isCondition ? readMarketMetadata(offchain, id) : null;
+      // A V2 condition's metadata is under the id answers show (its 62-hex id, or a migration's legacy id).
+      const metadata = isCondition ? readMarketMetadata(offchain, market ? publicConditionId(market) : id) : null;
       entry = { market, metadata, view: marketView(metadata, market?.negRisk ?? false) };
       if (markets.size >= MAX_MARKETS) markets.clear();
       markets.set(id, entry);

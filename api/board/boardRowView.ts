@@ -1,5 +1,6 @@
 // A leaderboard row (spec 2.5) from its micro-unit sums (engine/rollup/boardRow.ts): money in USD, the ratios of
 // DESIGN.md 4 divided here, best and worst with their market's metadata.
+import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import type { BoardRow, RankedMarket } from '../../engine/rollup/boardRow.js';
 import type { RouteContext } from '../routeContext.js';
@@ -17,8 +18,9 @@ export interface RankedMarketView {
 
 function rankedMarketView(ctx: RouteContext, market: RankedMarket | null): RankedMarketView | null {
   if (market === null) return null;
-  const conditionId = ctx.state.idText(ID_SPACE.condition, market.id);
-  const metadata = ctx.reads.market(conditionId).metadata;
+  const entry = ctx.reads.market(ctx.state.idText(ID_SPACE.condition, market.id));
+  const conditionId = entry.market ? publicConditionId(entry.market) : ctx.state.idText(ID_SPACE.condition, market.id);
+  const metadata = entry.metadata;
   // The spec types question, slug and eventSlug as strings: a market without metadata gives empty ones.
   return {
     pnl: market.pnl / MICRO,

@@ -1,5 +1,6 @@
 // Reading validated query values (api/query/queryParams.ts checked their form): limits the spec clamps are
 // clamped; the {wallet} path parameter is checked here.
+import { v2IdWord } from '../../engine/chain/v2ChainEvent.js';
 import { ApiError } from '../apiError.js';
 import type { RouteRequest } from '../createServer.js';
 import { ERROR } from '../errorTexts.js';
@@ -44,10 +45,16 @@ export function walletListParam(query: QueryValues, max: number): string[] {
 }
 
 export const CONDITION_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+const V2_CONDITION_PATTERN = /^0x[0-9a-fA-F]{62}$/;
 
-/** The {conditionId} path parameter, in any letter case, answered in lowercase. */
+/**
+ * The {conditionId} path parameter, in any letter case, as the state keys the market: a condition id (0x + 64 hex),
+ * or a Protocol V2 condition's bytes31 id (0x + 62 hex, DESIGN 10), kept as its 32-byte word. Answers echo the
+ * id they show for the market (publicConditionId).
+ */
 export function conditionParam(request: RouteRequest): string {
   const conditionId = request.parameters[0] ?? '';
+  if (V2_CONDITION_PATTERN.test(conditionId)) return v2IdWord(conditionId.toLowerCase());
   if (!CONDITION_PATTERN.test(conditionId)) throw new ApiError(400, ERROR.badConditionId);
   return conditionId.toLowerCase();
 }

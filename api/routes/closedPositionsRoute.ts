@@ -29,7 +29,7 @@ export function closedPositionsAnswer(ctx: RouteContext, wallet: string, query: 
   );
   const rows = closed
     .slice(offset, offset + limit)
-    .map((p) => Object.assign(walletRowOf(wallet, p), { market: p.view }));
+    .map((p) => Object.assign(walletRowOf(ctx, wallet, p), { market: p.view }));
   return {
     wallet,
     block,

@@ -4,6 +4,7 @@
 // price given for the token in `prices` (`<tokenId>:<price>,...`); with no price, open shares count nothing, so
 // they rank by realized PnL only. Once the market is resolved, prices are ignored and open shares are valued at
 // the payout. Each group gives its share-weighted average entry, buy and sell prices.
+import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import type { RouteRequest } from '../createServer.js';
 import { indexedMarket } from '../indexedMarket.js';
 import { clampedParam, conditionParam, textOf } from '../query/readQuery.js';
@@ -99,5 +100,5 @@ export function holderLinesRoute(ctx: RouteContext, request: RouteRequest): unkn
       traders: group(traders),
     };
   });
-  return { conditionId, block: readServedBlock(ctx.state).block, resolved, top, outcomes };
+  return { conditionId: publicConditionId(market), block: readServedBlock(ctx.state).block, resolved, top, outcomes };
 }

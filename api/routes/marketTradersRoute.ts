@@ -2,6 +2,7 @@
 // market, one row each with both outcome legs, best first by total PnL (open legs valued at the marks) or by
 // realized PnL; `marks` "<price0>,<price1>" by outcome index, by default the last fill prices (the payout once
 // resolved). `traderCount` counts every row, `traders` the first `limit`.
+import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { ApiError } from '../apiError.js';
 import type { RouteRequest } from '../createServer.js';
 import { indexedMarket } from '../indexedMarket.js';
@@ -28,11 +29,11 @@ export function marketTradersRoute(ctx: RouteContext, request: RouteRequest): un
   const figures = [...ctx.state.marketHolders(conditionId)].map((holder) => traderFigures(holder, marks));
   figures.sort(compareTraders(sort));
   return {
-    conditionId,
+    conditionId: publicConditionId(market),
     block: readServedBlock(ctx.state).block,
     sort,
     marks: marks.map(priceNumber),
     traderCount: figures.length,
-    traders: figures.slice(0, limit).map(traderRow),
+    traders: figures.slice(0, limit).map((figure) => traderRow(figure, market, ctx.reads)),
   };
 }

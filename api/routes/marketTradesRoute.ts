@@ -1,6 +1,7 @@
 // GET /v1/markets/{conditionId}/trades (spec 4.8, DESIGN.md 5): every fill of the market newest first, by cursor
 // ("ts,block,logIndex" of the last row), `outcome` and `side` keeping one of each. The fills table holds a
 // match as the taker's fill plus one per maker order, which is what the spec shows.
+import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import type { RouteRequest } from '../createServer.js';
 import { requireTrades } from '../requireTrades.js';
 import { indexedMarket } from '../indexedMarket.js';
@@ -12,7 +13,7 @@ import { SIDE } from '../../engine/state/tradeRow.js';
 
 export function marketTradesRoute(ctx: RouteContext, request: RouteRequest): unknown {
   const conditionId = conditionParam(request);
-  indexedMarket(ctx, conditionId);
+  const { market } = indexedMarket(ctx, conditionId);
   requireTrades(ctx);
   const query = request.query;
   const limit = clampedParam(query, 'limit', 1, 1000, 100);
@@ -31,11 +32,11 @@ export function marketTradesRoute(ctx: RouteContext, request: RouteRequest): unk
       more = true;
       break;
     }
-    trades.push(tradeView(fill));
+    trades.push(tradeView(fill, publicConditionId(market)));
   }
   const last = trades.at(-1);
   return {
-    conditionId,
+    conditionId: publicConditionId(market),
     block: readServedBlock(ctx.state).block,
     complete: true,
     trades,

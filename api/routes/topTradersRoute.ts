@@ -1,6 +1,7 @@
 // GET /v1/markets/{conditionId}/top-traders (DESIGN.md 5): the market's best traders by total PnL, `limit` 1-100
 // (20), marks by token id (`<tokenId>:<price>,...`, decimal token ids as the answers show them; a token left out
 // keeps its default mark, see defaultMarks). The answer gives the marks used by token id.
+import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import type { RouteRequest } from '../createServer.js';
 import { indexedMarket } from '../indexedMarket.js';
 import { clampedParam, conditionParam, textOf } from '../query/readQuery.js';
@@ -21,9 +22,9 @@ export function topTradersRoute(ctx: RouteContext, request: RouteRequest): unkno
   const figures = [...ctx.state.marketHolders(conditionId)].map((holder) => traderFigures(holder, marks));
   figures.sort(compareTraders('total'));
   return {
-    conditionId,
+    conditionId: publicConditionId(market),
     block: readServedBlock(ctx.state).block,
     marks: Object.fromEntries(tokens.map((token, i) => [tokenIdToDecimal(token), priceNumber(marks[i]!)])),
-    traders: figures.slice(0, limit).map(traderRow),
+    traders: figures.slice(0, limit).map((figure) => traderRow(figure, market, ctx.reads)),
   };
 }

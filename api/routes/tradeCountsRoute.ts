@@ -2,6 +2,7 @@
 // whole life (one per order a wallet owned in a match; AMM trades count, splits, merges and redemptions do not)
 // and the time of the latest of them, 0 for a wallet that never traded it. Malformed entries are skipped; a list
 // with no address at all is refused.
+import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import type { RouteRequest } from '../createServer.js';
 import { requireTrades } from '../requireTrades.js';
 import { indexedMarket } from '../indexedMarket.js';
@@ -13,7 +14,7 @@ export const MAX_COUNTED_WALLETS = 200;
 
 export function tradeCountsRoute(ctx: RouteContext, request: RouteRequest): unknown {
   const conditionId = conditionParam(request);
-  indexedMarket(ctx, conditionId);
+  const { market } = indexedMarket(ctx, conditionId);
   requireTrades(ctx);
   const wallets = walletListParam(request.query, MAX_COUNTED_WALLETS);
   const found = ctx.state.marketTradeCounts(conditionId, wallets);
@@ -24,5 +25,11 @@ export function tradeCountsRoute(ctx: RouteContext, request: RouteRequest): unkn
     counts[wallet] = entry.fills;
     lastTs[wallet] = entry.lastTs;
   }
-  return { conditionId, block: readServedBlock(ctx.state).block, complete: true, counts, lastTs };
+  return {
+    conditionId: publicConditionId(market),
+    block: readServedBlock(ctx.state).block,
+    complete: true,
+    counts,
+    lastTs,
+  };
 }

@@ -1,5 +1,7 @@
 // GET /v1/wallets/{wallet}/positions (spec 4.1): the raw form (no status), the open form (held now, valued at
 // the last fill or the payout, biggest value first) and the closed form (as closed-positions).
+import { comboExtras } from '../rows/comboExtras.js';
+import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { mulDivRound } from '../../engine/reducers/mulDivRound.js';
 import { createPosition } from '../../engine/reducers/position.js';
@@ -32,22 +34,25 @@ function rawPositionsAnswer(ctx: RouteContext, wallet: string, query: QueryValue
   const rows: Array<PositionFields & { tokenId: string; conditionId: string | null }> = [];
   const held = new Set(positions.map((p) => p.token));
   for (const p of positions) {
-    const conditionId = p.market?.conditionId ?? null;
+    const conditionId = p.market ? publicConditionId(p.market) : null;
     if (conditions && (conditionId === null || !conditions.has(conditionId))) continue;
     rows.push(
       Object.assign(positionFields(wallet, p.outcomeIndex, p.position), {
         tokenId: tokenIdToDecimal(p.token),
         conditionId,
+        ...comboExtras(p.market, p.outcomeIndex, p.position, ctx.reads),
       }),
     );
     // Both outcomes of each market: the other one, never touched, as a zero position.
     const other = p.market?.tokens?.[1 - p.outcomeIndex];
     if (other && p.outcomeIndex >= 0 && !held.has(other)) {
       held.add(other);
+      const untouched = createPosition();
       rows.push(
-        Object.assign(positionFields(wallet, 1 - p.outcomeIndex, createPosition()), {
+        Object.assign(positionFields(wallet, 1 - p.outcomeIndex, untouched), {
           tokenId: tokenIdToDecimal(other),
           conditionId,
+          ...comboExtras(p.market, 1 - p.outcomeIndex, untouched, ctx.reads),
         }),
       );
     }
@@ -101,7 +106,7 @@ function openPositionsAnswer(ctx: RouteContext, wallet: string, query: QueryValu
     (a, b) => (b.mark.valueMicros ?? -Infinity) - (a.mark.valueMicros ?? -Infinity) || (a.p.token < b.p.token ? -1 : 1),
   );
   const page = valued.slice(offset, offset + limit).map(({ p, mark: { mark, markTs, valueMicros } }) =>
-    Object.assign(walletRowOf(wallet, p), {
+    Object.assign(walletRowOf(ctx, wallet, p), {
       market: p.view,
       mark,
       markTs,

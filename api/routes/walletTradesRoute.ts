@@ -1,6 +1,8 @@
 // GET /v1/wallets/{wallet}/trades (spec 4.2): the wallet's fills newest first, each with its market, by cursor
 // ("ts,block,logIndex" of the last row, sent back as `before`); `market` keeps one market; `q` searches the
 // question and outcome over the whole history in one answer.
+import { v2IdWord } from '../../engine/chain/v2ChainEvent.js';
+import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import type { RouteRequest } from '../createServer.js';
 import { requireTrades } from '../requireTrades.js';
 import { clampedParam, textOf, walletParam } from '../query/readQuery.js';
@@ -16,7 +18,9 @@ export function walletTradesRoute(ctx: RouteContext, request: RouteRequest): unk
   const search = text !== null;
   const limit = clampedParam(query, 'limit', 1, 500, search ? 300 : 100);
   // A search covers the whole history in one answer: market and cursor do not apply to it.
-  const market = search ? null : (textOf(query, 'market')?.toLowerCase() ?? null);
+  const marketText = search ? null : (textOf(query, 'market')?.toLowerCase() ?? null);
+  // A Protocol V2 condition may be named by its 62-hex id: the state keys it by its 32-byte word.
+  const market = marketText !== null && /^0x[0-9a-f]{62}$/.test(marketText) ? v2IdWord(marketText) : marketText;
   const beforeText = search ? null : textOf(query, 'before');
   const before = beforeText === null ? null : parseTradeCursor(beforeText);
 
@@ -33,7 +37,8 @@ export function walletTradesRoute(ctx: RouteContext, request: RouteRequest): unk
       more = true;
       break;
     }
-    trades.push(Object.assign(tradeView(fill), { market: Object.assign({}, entry.view, { outcome }) }));
+    const conditionId = entry.market ? publicConditionId(entry.market) : null;
+    trades.push(Object.assign(tradeView(fill, conditionId), { market: Object.assign({}, entry.view, { outcome }) }));
   }
   const last = trades.at(-1) as { ts: number; block: number; logIndex: number } | undefined;
   const answer: Record<string, unknown> = {

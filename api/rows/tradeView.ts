@@ -26,8 +26,11 @@ export interface TradeView {
   exchange: string;
 }
 
-/** A fill stored under a token id (no condition explains the token) has no conditionId. */
-export function tradeView({ row, ts, block, market }: StoredFill): TradeView {
+/**
+ * `conditionId` is the id answers show for the fill's market (publicConditionId); a fill stored under a token id
+ * (no condition explains the token) has none.
+ */
+export function tradeView({ row, ts, block }: StoredFill, conditionId: string | null): TradeView {
   return {
     ts,
     block,
@@ -36,7 +39,7 @@ export function tradeView({ row, ts, block, market }: StoredFill): TradeView {
     wallet: row.wallet,
     side: row.side === SIDE.buy ? 'BUY' : 'SELL',
     asset: tokenIdToDecimal(row.token),
-    conditionId: market.startsWith('0x') ? market : null,
+    conditionId,
     outcomeIndex: row.outcomeIndex,
     price: row.shares > 0 ? row.usd / row.shares : 0,
     size: row.shares / MICRO,

@@ -6,6 +6,8 @@ import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { legValue, type Price } from '../../engine/valuation/marketPrices.js';
 import type { MarketHolder } from '../../engine/state/stateReader.js';
 import { positionFields, type PositionFields } from './positionFields.js';
+import { comboExtras, type ComboReads } from './comboExtras.js';
+import type { MarketRecord } from '../../engine/state/marketRecords.js';
 
 const MICRO = 1_000_000;
 
@@ -69,12 +71,17 @@ export function traderFigures(holder: MarketHolder, marks: readonly Price[]): Tr
   return { holder, realized, unrealized, total: realized + unrealized };
 }
 
-export function traderRow({ holder, realized, unrealized, total }: TraderFigures): TraderRow {
+/** The row; a Protocol V2 market's outcome legs carry their ComboExtras (DESIGN 10). */
+export function traderRow(
+  { holder, realized, unrealized, total }: TraderFigures,
+  market: MarketRecord,
+  reads: ComboReads,
+): TraderRow {
   const outcomes: PositionFields[] = [];
   const shares = [0, 0];
   holder.positions.forEach((position, i) => {
     if (!position) return;
-    outcomes.push(positionFields(holder.wallet, i, position));
+    outcomes.push(Object.assign(positionFields(holder.wallet, i, position), comboExtras(market, i, position, reads)));
     shares[i] = position.shares / MICRO;
   });
   return {

@@ -5,6 +5,8 @@ import type { Position } from '../../engine/reducers/position.js';
 import type { PositionSettlement } from '../../engine/valuation/positionSettlement.js';
 import type { MarketRecord } from '../../engine/state/marketRecords.js';
 import { positionFields, type PositionFields } from './positionFields.js';
+import type { ComboExtras } from './comboExtras.js';
+import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 
 const MICRO = 1_000_000;
 
@@ -33,7 +35,8 @@ export function walletRow(
   market: MarketRecord | null,
   outcomeIndex: number,
   micros: PositionSettlement,
-): WalletRow {
+  extras: ComboExtras | null = null,
+): WalletRow | (WalletRow & ComboExtras) {
   const { resolved, settle, settledPnl } = micros;
   const investedMicros = position.boughtUsd + position.splitShares / 2;
   const sharesIn = position.boughtShares + position.splitShares + position.receivedShares;
@@ -41,7 +44,7 @@ export function walletRow(
   // Object.assign onto the fresh fields object: a spread plus properties costs ~25 us a row in this V8.
   return Object.assign(positionFields(wallet, outcomeIndex, position), {
     tokenId: tokenIdToDecimal(token),
-    conditionId: market ? market.conditionId : null,
+    conditionId: market ? publicConditionId(market) : null,
     resolved,
     settle: settle ? settle[0] / settle[1] : null,
     resolvedAt: resolved ? market!.resolvedAt : null,
@@ -54,5 +57,6 @@ export function walletRow(
     open: micros.open,
     redeemable: resolved && position.shares > 0 && settle![0] > 0,
     exitAt: micros.exitAt,
+    ...extras,
   });
 }

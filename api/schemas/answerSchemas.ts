@@ -4,7 +4,10 @@ import Type from 'typebox';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const Wallet = Type.String({ pattern: '^0x[0-9a-f]{40}$' });
-const ConditionId = Type.String({ pattern: '^0x[0-9a-f]{64}$' });
+// A condition id, or a Protocol V2 condition's bytes31 id (DESIGN 10).
+const ConditionId = Type.String({ pattern: '^0x(?:[0-9a-f]{64}|[0-9a-f]{62})$' });
+const LegacyConditionId = Type.String({ pattern: '^0x[0-9a-f]{64}$' });
+const V2ConditionId = Type.String({ pattern: '^0x[0-9a-f]{62}$' });
 const Decimal = Type.String({ pattern: '^[0-9]+$' });
 
 export const MarketSchema = Type.Object({
@@ -16,6 +19,40 @@ export const MarketSchema = Type.Object({
   outcomes: Nullable(Type.Array(Type.String())),
   negRisk: Type.Boolean(),
 });
+
+const ComboStatus = Type.Union(
+  ['OPEN', 'PARTIAL', 'RESOLVED_WIN', 'RESOLVED_LOSS', 'RESOLVED_PARTIAL'].map((status) => Type.Literal(status)),
+);
+
+/** ComboExtras (spec 2.3 "not shown", DESIGN 10): on every row of a Protocol V2 position, absent on the CTF's. */
+function comboExtrasProperties() {
+  const Fraction = Type.Number({ minimum: 0, maximum: 1 });
+  const Leg = Type.Object({
+    legIndex: Type.Integer({ minimum: 0 }),
+    positionId: Decimal,
+    moduleId: Type.Integer({ minimum: 1, maximum: 2 }),
+    conditionId: ConditionId,
+    outcomeIndex: Type.Integer({ minimum: 0, maximum: 1 }),
+    outcome: Nullable(Type.String()),
+    status: ComboStatus,
+    settle: Nullable(Fraction),
+    resolvedAt: Nullable(Type.Integer()),
+    mark: Nullable(Type.Number()),
+  });
+  return {
+    ledger: Type.Optional(Type.Literal('v2')),
+    moduleId: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+    v2ConditionId: Type.Optional(V2ConditionId),
+    comboStatus: Type.Optional(ComboStatus),
+    legsTotal: Type.Optional(Type.Integer({ minimum: 1 })),
+    legsResolved: Type.Optional(Type.Integer({ minimum: 0 })),
+    legsPending: Type.Optional(Type.Integer({ minimum: 0 })),
+    resolvedFactor: Type.Optional(Fraction),
+    legacyConditionId: Type.Optional(Nullable(LegacyConditionId)),
+    migrated: Type.Optional(Type.Boolean()),
+    legs: Type.Optional(Type.Array(Leg)),
+  };
+}
 
 const positionProperties = {
   wallet: Wallet,
@@ -43,6 +80,7 @@ const positionProperties = {
   basisApprox: Type.Boolean(),
   converted: Type.Boolean(),
   amm: Type.Boolean(),
+  ...comboExtrasProperties(),
 };
 export const PositionSchema = Type.Object(positionProperties);
 

@@ -24,6 +24,21 @@ import type { MarketRecord } from '../state/marketRecords.js';
 import type { BlockClock, DeriveContext } from './deriveContext.js';
 import { deriveTransfer, isWalletTransfer } from './deriveCtfEvent.js';
 import { deriveOrderFilledV3 } from './deriveFill.js';
+import {
+  deriveCompressed,
+  deriveConvertedOnEvent,
+  deriveConvertedToYesBasket,
+  deriveExtracted,
+  deriveInjected,
+  deriveMergedFromYesBasket,
+  deriveMergedOnCondition,
+  deriveMergedOnEvent,
+  derivePositionMigrated,
+  deriveSplitOnCondition,
+  deriveSplitOnEvent,
+  deriveUnwrapped,
+  deriveWrapped,
+} from './deriveV2Move.js';
 import { ensureV2Condition, ensureV2Position } from './registerV2Condition.js';
 import type { TxContext } from './txContext.js';
 
@@ -63,22 +78,37 @@ export function deriveV2Event(ctx: DeriveContext, clock: BlockClock, tx: TxConte
     case V2_KIND.v2ResultReported:
     case V2_KIND.v2EventPrepared:
       return;
-    // Structuring moves, compress, migration and the neg-risk event-wide moves: decoded and kept in the log, their
-    // fold is still to come (issue 23); counted so that health shows what was left out.
     case V2_KIND.comboSplitOnCondition:
+      return deriveSplitOnCondition(ctx, clock, event);
     case V2_KIND.comboMergedOnCondition:
+      return deriveMergedOnCondition(ctx, clock, event);
     case V2_KIND.comboSplitOnEvent:
+      return deriveSplitOnEvent(ctx, clock, event);
     case V2_KIND.comboMergedOnEvent:
+      return deriveMergedOnEvent(ctx, clock, event);
     case V2_KIND.comboConvertedOnEvent:
+      return deriveConvertedOnEvent(ctx, clock, event);
     case V2_KIND.comboExtracted:
+      return deriveExtracted(ctx, clock, event);
     case V2_KIND.comboInjected:
+      return deriveInjected(ctx, clock, event);
     case V2_KIND.comboConvertedToYesBasket:
+      return deriveConvertedToYesBasket(ctx, clock, event);
     case V2_KIND.comboMergedFromYesBasket:
+      return deriveMergedFromYesBasket(ctx, clock, event);
     case V2_KIND.comboCompressed:
-    case V2_KIND.comboUnwrapped:
+      return deriveCompressed(ctx, clock, event);
     case V2_KIND.comboWrapped:
+      return deriveWrapped(ctx, clock, event);
+    case V2_KIND.comboUnwrapped:
+      return deriveUnwrapped(ctx, clock, event);
     case V2_KIND.v2PositionMigrated:
+      return derivePositionMigrated(ctx, clock, event);
+    // A migration condition's result comes with ConditionResolved in the same call.
     case V2_KIND.v2MigrationResolved:
+      return;
+    // The neg-risk module's event-wide moves (1 pUSD for a YES of every outcome, and their conversion): decoded and
+    // kept in the log, not folded yet; counted so that ingest and health show what was left out.
     case V2_KIND.negRiskHorizontalSplit:
     case V2_KIND.negRiskHorizontalMerge:
     case V2_KIND.negRiskPositionConverted:

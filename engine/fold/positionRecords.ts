@@ -97,6 +97,17 @@ const FIELDS: { [K in Kind]: FieldList<K> } = {
     ['amount', 'number'],
     ['feeBips', 'number'],
   ],
+  [POSITION_EVENT.restructure]: [
+    ['burnTokens', 'tokens'],
+    ['burnMarkets', 'markets'],
+    ['burnAmounts', 'numbers'],
+    ['mintTokens', 'tokens'],
+    ['mintMarkets', 'markets'],
+    ['mintAmounts', 'numbers'],
+    ['cash', 'number'],
+    ['approx', 'flag'],
+    ['migrated', 'flag'],
+  ],
 };
 
 /** The state's id of a text, numbered if new (createStateIds.id with the current block's writes). */

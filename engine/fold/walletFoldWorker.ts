@@ -41,6 +41,10 @@ let cacheEpoch = -1;
 
 /** The market of `token` as the event that names it knew it. */
 function marketOf(event: PositionEvent<number>, token: number): number {
+  if (event.kind === POSITION_EVENT.restructure) {
+    const burned = event.burnTokens.indexOf(token);
+    return burned >= 0 ? event.burnMarkets[burned]! : (event.mintMarkets[event.mintTokens.indexOf(token)] ?? NO_MARKET);
+  }
   if (event.kind !== POSITION_EVENT.conversion) return event.market;
   const no = event.noTokens.indexOf(token);
   return no >= 0 ? event.noMarkets[no]! : (event.yesMarkets[event.yesTokens.indexOf(token)] ?? NO_MARKET);

@@ -9,6 +9,7 @@ import { foldBookSell } from './foldBookSell.js';
 import { foldConversion } from './foldConversion.js';
 import { foldMerge } from './foldMerge.js';
 import { foldRedemption } from './foldRedemption.js';
+import { foldRestructure } from './foldRestructure.js';
 import { foldSplit } from './foldSplit.js';
 import { foldTransferIn } from './foldTransferIn.js';
 import { foldTransferOut } from './foldTransferOut.js';
@@ -72,6 +73,13 @@ export function foldPositionEvent<Id>(book: PositionBook<Id>, event: PositionEve
       foldConversion(
         event.noTokens.map((token) => book.position(wallet, token)),
         event.yesTokens.map((token) => book.position(wallet, token)),
+        event,
+      );
+      return;
+    case POSITION_EVENT.restructure:
+      foldRestructure(
+        event.burnTokens.map((token) => book.position(wallet, token)),
+        event.mintTokens.map((token) => book.position(wallet, token)),
         event,
       );
       return;

@@ -3,7 +3,7 @@
 // (redemptions) need them.
 import { assertPosition } from './assertPosition.js';
 
-export const FLAG = { partialHistory: 1, basisApprox: 2, converted: 4, amm: 8 } as const;
+export const FLAG = { partialHistory: 1, basisApprox: 2, converted: 4, amm: 8, migrated: 16 } as const;
 
 /** 0.1 share: below it a position counts as exited (WalletRow `open`, `exitAt`). */
 export const OPEN_THRESHOLD_MICROS = 100_000;

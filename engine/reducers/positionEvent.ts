@@ -14,6 +14,7 @@ export const POSITION_EVENT = {
   transferOut: 9,
   transferIn: 10,
   conversion: 11,
+  restructure: 12,
 } as const;
 
 /**
@@ -125,6 +126,26 @@ export interface Conversion<Id = string> extends Base<Id> {
   feeBips: number;
 }
 
+/**
+ * A Protocol V2 structuring move, migration or compress (DESIGN 10): `burnAmounts[i]` of each burned token leave
+ * the wallet, `mintAmounts[j]` of each minted token arrive, and the basis of what is burned is carried to what is
+ * minted in proportion to amounts. Neither a buy nor a sell. `cash` is what a compress pays out (0 otherwise): it
+ * takes its share of the basis and realizes the difference. `approx` marks basisApprox on every leg (not for wrap,
+ * unwrap, migration and compress, which carry basis exactly); `migrated`, the minted legs came from the CTF.
+ */
+export interface Restructure<Id = string> extends Base<Id> {
+  kind: typeof POSITION_EVENT.restructure;
+  burnTokens: Id[];
+  burnMarkets: Id[];
+  burnAmounts: number[];
+  mintTokens: Id[];
+  mintMarkets: Id[];
+  mintAmounts: number[];
+  cash: number;
+  approx: boolean;
+  migrated: boolean;
+}
+
 export type PositionEvent<Id = string> =
   | BookBuy<Id>
   | BookSell<Id>
@@ -136,4 +157,5 @@ export type PositionEvent<Id = string> =
   | AmmReceive<Id>
   | TransferOut<Id>
   | TransferIn<Id>
-  | Conversion<Id>;
+  | Conversion<Id>
+  | Restructure<Id>;

@@ -3,6 +3,7 @@
 // or a codec. Reads go to the memory-mapped state as it was last committed; iterators are lazy, so a route that
 // stops early reads no further.
 import type { Position } from '../reducers/position.js';
+import { settleCombo } from '../valuation/comboResolution.js';
 import { CURSOR_KEY, decodeBlockRecord, EMPTY_CURSOR, type BlockRecord, type FoldCursor } from './foldCursor.js';
 import {
   joinMarket,
@@ -293,7 +294,9 @@ export function createStateReader(store: StateStore): StateReader {
     const bytes = store.dbs.markets.getBinary(conditionId);
     if (!bytes) return null;
     const marks = store.dbs.marketMarks.getBinary(conditionId);
-    return joinMarket(decodeValue<MarketRecord>(bytes), marks && decodeValue<[number, ...StoredMark[]]>(marks));
+    const record = joinMarket(decodeValue<MarketRecord>(bytes), marks && decodeValue<[number, ...StoredMark[]]>(marks));
+    // A combo's result is its legs': derived here, so every reader settles it alike.
+    return record.v2?.legs ? settleCombo(record, marketRecord) : record;
   }
 
   let cursorBytes = NONE;

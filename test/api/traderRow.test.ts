@@ -67,7 +67,8 @@ t.test('behavior: legs in micro-units, rounded once; a negative balance holds no
     [1, 1],
   ]);
   t.same([figures.realized, figures.unrealized, figures.total], [7_250_000, 500_001, 7_750_001]);
-  const row = traderRow(figures);
+  const noReads = { market: () => ({ market: null, metadata: null }) };
+  const row = traderRow(figures, createMarketRecord('0x' + 'c'.repeat(64)), noReads);
   t.same([row.realizedPnl, row.unrealizedPnl, row.totalPnl, row.shares], [7.25, 0.500001, 7.750001, [3.000001, -4]]);
   t.same(
     row.outcomes.map((o) => o.outcomeIndex),

@@ -7,6 +7,11 @@
 // - block 204: Alice redeems her 60 YES through the Router for 60; block 205: Carol's 40 are auto-redeemed.
 // - block 206: Dave splits 10 pUSD on the combo, sells its 10 NO to Erin at 0.80 on ExchangeV3; B resolves NO, so
 //   the combo's YES pays 0: Dave redeems his 10 YES for 0 and Erin her 10 NO for 10.
+// - blocks 210-217, markets C, D, E, F (module 1): Frank splits 20 on YES(C)&YES(D) and C resolves NO while D is open
+//   (an early loss), then compresses his NO for 20; Gina splits 30 on E, wraps 30 YES(E) and unwraps 10; Hank
+//   splits 40 on YES(D)&YES(E), E resolves 50/50 and D YES (a fractional combo), Hank redeems his YES for 20;
+//   Jack splits 10 on YES(D)&YES(F) and compresses his YES once D won (the reduced combo YES(F) carries the basis);
+//   Kate splits 50 on a CTF market L and migrates her 50 YES into L's migration condition.
 import t from 'tap';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +19,13 @@ import { join } from 'node:path';
 import { KIND } from '../../engine/chain/chainEvent.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { v2IdWord } from '../../engine/chain/v2ChainEvent.js';
-import { canonicalLegs, comboConditionId, v2PositionId } from '../../engine/chain/v2PositionIds.js';
+import {
+  binaryMigrationConditionId,
+  canonicalLegs,
+  comboConditionId,
+  v2PositionId,
+} from '../../engine/chain/v2PositionIds.js';
+import { outcomeTokenIds } from '../../engine/chain/positionIds.js';
 import { POLYGON_ADDRESSES as A, ZERO_ADDRESS } from '../../engine/chain/venueAddresses.js';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { createEventCapture, type EventFields } from '../fixtures/eventCapture.js';
@@ -43,7 +54,11 @@ const STACK = [PM, X, ROUTER, AR, A.binaryModule, A.negRiskModule, A.combinatori
 
 const capture = createEventCapture();
 const add = (block: number, tx: string, address: string, event: Record<string, unknown>) =>
-  capture.add(block, T0 + (block - 200) * 60, tx, address, { ...event, emitter: address } as unknown as EventFields);
+  capture.add(block, T0 + (block - 200) * 60, tx, address, {
+    ...event,
+    // The first ledger's events carry no emitter.
+    ...(Number(event.kind) >= KIND.v2TransferSingle ? { emitter: address } : {}),
+  } as unknown as EventFields);
 const mint = (module: string, to: string, id: string, amount: number) => ({
   kind: KIND.v2TransferSingle,
   operator: module,
@@ -171,6 +186,130 @@ add(208, '0404', A.binaryModule, { kind: KIND.v2ConditionResolved, conditionId: 
 redeem(209, '0505', DAVE, ROUTER, DAVE, COMBO_YES, 10 * M, 0);
 redeem(209, '0606', ERIN, ROUTER, ERIN, COMBO_NO, 10 * M, 10 * M);
 
+const cond = (tag: string) => '0x01' + tag.repeat(16) + '0'.repeat(28);
+const [COND_C, COND_D, COND_E, COND_F] = ['c3', 'd4', 'e5', 'f6'].map(cond) as [string, string, string, string];
+const yesOf = (condition: string) => v2PositionId(condition, 0);
+const comboOf = (...legs: string[]) => comboConditionId(canonicalLegs(legs));
+const CD = comboOf(yesOf(COND_C), yesOf(COND_D));
+const DE = comboOf(yesOf(COND_D), yesOf(COND_E));
+const DF = comboOf(yesOf(COND_D), yesOf(COND_F));
+const WRAP_E = comboOf(yesOf(COND_E));
+const F_ONLY = comboOf(yesOf(COND_F));
+const [FRANK, GINA, HANK, JACK, KATE] = ['f1', 'a7', 'b8', 'c9', 'ab'].map((b) => '0x' + b.repeat(20)) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+];
+const LEGACY = '0x' + '1e'.repeat(32);
+const [CTF_YES] = outcomeTokenIds(LEGACY, A.usdc) as [string, string];
+const MIGRATED = binaryMigrationConditionId(LEGACY);
+const C = A.combinatorialModule;
+const prepare = (block: number, tx: string, combo: string, legs: string[]) =>
+  add(block, tx, C, { kind: KIND.comboConditionPrepared, conditionId: v2IdWord(combo), legs: canonicalLegs(legs) });
+const splitOn = (block: number, tx: string, module: string, condition: string, wallet: string, amount: number) =>
+  add(block, tx, module, {
+    kind: KIND.v2PositionsSplit,
+    initiator: ROUTER,
+    conditionId: v2IdWord(condition),
+    recipient0: wallet,
+    recipient1: wallet,
+    amount,
+  });
+const resolve = (block: number, condition: string, result: number[]) =>
+  add(block, `r${block}`.padEnd(4, '0'), A.binaryModule, {
+    kind: KIND.v2ConditionResolved,
+    conditionId: v2IdWord(condition),
+    result,
+  });
+prepare(210, '1010', CD, [yesOf(COND_C), yesOf(COND_D)]);
+splitOn(210, '1010', C, CD, FRANK, 20 * M);
+resolve(211, COND_C, [0, M]);
+add(212, '1212', C, {
+  kind: KIND.comboCompressed,
+  user: ROUTER,
+  oldPositionId: v2PositionId(CD, 1),
+  newPositionId: '0'.repeat(64),
+  recipient: FRANK,
+  amount: 20 * M,
+  positionAmount: 0,
+  collateralOut: 20 * M,
+});
+splitOn(212, '1313', A.binaryModule, COND_E, GINA, 30 * M);
+prepare(212, '1414', WRAP_E, [yesOf(COND_E)]);
+add(212, '1414', C, {
+  kind: KIND.comboWrapped,
+  user: ROUTER,
+  underlyingPositionId: yesOf(COND_E),
+  combinatorialPositionId: yesOf(WRAP_E),
+  recipient: GINA,
+  amount: 30 * M,
+});
+add(212, '1515', C, {
+  kind: KIND.comboUnwrapped,
+  user: ROUTER,
+  combinatorialPositionId: yesOf(WRAP_E),
+  underlyingPositionId: yesOf(COND_E),
+  recipient: GINA,
+  amount: 10 * M,
+});
+prepare(213, '1616', DE, [yesOf(COND_D), yesOf(COND_E)]);
+splitOn(213, '1616', C, DE, HANK, 40 * M);
+prepare(213, '1717', DF, [yesOf(COND_D), yesOf(COND_F)]);
+splitOn(213, '1717', C, DF, JACK, 10 * M);
+resolve(214, COND_E, [M / 2, M / 2]);
+resolve(215, COND_D, [M, 0]);
+redeem(216, '1818', HANK, ROUTER, HANK, yesOf(DE), 40 * M, 20 * M);
+prepare(216, '1919', F_ONLY, [yesOf(COND_F)]);
+add(216, '1919', C, {
+  kind: KIND.comboCompressed,
+  user: ROUTER,
+  oldPositionId: yesOf(DF),
+  newPositionId: yesOf(F_ONLY),
+  recipient: JACK,
+  amount: 10 * M,
+  positionAmount: 10 * M,
+  collateralOut: 0,
+});
+add(217, '2020', A.ctf, {
+  kind: KIND.conditionPreparation,
+  conditionId: LEGACY,
+  oracle: '0x' + '65'.repeat(20),
+  questionId: '0x' + '02'.repeat(32),
+  outcomeSlotCount: 2,
+});
+add(217, '2121', A.ctf, {
+  kind: KIND.ctfSplit,
+  stakeholder: KATE,
+  collateral: A.usdc,
+  parentCollectionId: ZERO_WORD,
+  conditionId: LEGACY,
+  partition: [1, 2],
+  amount: 50 * M,
+});
+add(217, '2222', A.binaryModule, {
+  kind: KIND.v2MigrationConditionRegistered,
+  v2ConditionId: v2IdWord(MIGRATED),
+  legacyConditionId: LEGACY,
+});
+add(217, '2323', A.ctf, {
+  kind: KIND.transferSingle,
+  operator: A.binaryModule,
+  from: KATE,
+  to: A.binaryModule,
+  tokenId: CTF_YES,
+  value: 50 * M,
+});
+add(217, '2323', A.binaryModule, {
+  kind: KIND.v2PositionMigrated,
+  from: KATE,
+  conditionId: v2IdWord(MIGRATED),
+  positionId: yesOf(MIGRATED),
+  outcomeIndex: 0,
+  amount: 50 * M,
+});
+
 const dir = mkdtempSync(join(tmpdir(), 'tally-v2-ledger-'));
 const data = join(dir, 'data');
 const ingest = runTally(['ingest', '--data', data, '--capture', capture.write(join(dir, 'capture.ndjson'))]);
@@ -187,6 +326,16 @@ const row = async (wallet: string, token: string) =>
   (await get(`/v1/wallets/${wallet}/positions`)).body.positions.find(
     (r: { tokenId: string }) => r.tokenId === tokenIdToDecimal(token),
   );
+/** The position's WalletRow, settled: from the open form (held, or resolved and not redeemed) or the closed one. */
+const settled = async (wallet: string, token: string) => {
+  for (const status of ['open', 'closed']) {
+    const found = (await get(`/v1/wallets/${wallet}/positions?status=${status}&limit=1000`)).body.rows.find(
+      (r: { tokenId: string }) => r.tokenId === tokenIdToDecimal(token),
+    );
+    if (found) return found;
+  }
+  return undefined;
+};
 
 t.test('default: a V2 market: split, V3 sale, transfer, resolution, redemptions, exact', async (t) => {
   t.equal(ingest.code, 0, ingest.stderr);
@@ -208,13 +357,85 @@ t.test('default: a combo: split, V3 sale, a losing leg, redemptions at the modul
   t.match(await row(ERIN, COMBO_NO), { shares: 0, realizedPnl: 2, boughtUsd: 8 });
 });
 
+const ts = (block: number) => T0 + (block - 200) * 60;
+
+t.test('default: an early loss, then a compress that is all cash', async (t) => {
+  // Terminal at C's loss (block 211), although D resolved later (YES, block 215).
+  const yes = await settled(FRANK, v2PositionId(CD, 0));
+  t.match(yes, { shares: 20, costBasis: 10, resolved: true, settle: 0, resolvedAt: ts(211), settledPnl: -10 });
+  t.match(yes, { ledger: 'v2', moduleId: 3, v2ConditionId: CD, conditionId: CD, comboStatus: 'RESOLVED_LOSS' });
+  t.match(yes, { legsTotal: 2, legsResolved: 2, legsPending: 0, resolvedFactor: 0, legacyConditionId: null });
+  t.match(yes.legs, [
+    { legIndex: 0, conditionId: COND_C, outcomeIndex: 0, status: 'RESOLVED_LOSS', settle: 0, resolvedAt: ts(211) },
+    { legIndex: 1, conditionId: COND_D, outcomeIndex: 0, status: 'RESOLVED_WIN', settle: 1, resolvedAt: ts(215) },
+  ]);
+  t.equal(yes.legs[0].positionId, tokenIdToDecimal(yesOf(COND_C)));
+  // The NO row of a combo whose YES lost is a win; compressed for 20 against a basis of 10.
+  const no = await settled(FRANK, v2PositionId(CD, 1));
+  t.match(no, { shares: 0, costBasis: 0, realizedPnl: 10, redeemUsd: 20, comboStatus: 'RESOLVED_WIN', settle: 1 });
+});
+
+t.test('default: wrap then unwrap carries basis exactly', async (t) => {
+  t.match(await row(GINA, yesOf(COND_E)), { shares: 10, costBasis: 5, basisApprox: false, ledger: 'v2' });
+  t.match(await row(GINA, yesOf(WRAP_E)), { shares: 20, costBasis: 10, basisApprox: false, moduleId: 3 });
+  t.match(await row(GINA, v2PositionId(COND_E, 1)), { shares: 30, costBasis: 15 });
+});
+
+t.test('default: a fractional leg gives a fractional combo payout', async (t) => {
+  const yes = await settled(HANK, yesOf(DE));
+  t.match(yes, { shares: 0, realizedPnl: 0, redeemUsd: 20, comboStatus: 'RESOLVED_PARTIAL', settle: 0.5 });
+  t.match(yes, { legsResolved: 2, legsPending: 0, resolvedFactor: 0.5, resolvedAt: ts(215) });
+  const no = await settled(HANK, v2PositionId(DE, 1));
+  t.match(no, { shares: 40, costBasis: 20, settle: 0.5, settledPnl: 0, comboStatus: 'RESOLVED_PARTIAL' });
+  t.match(await settled(GINA, yesOf(WRAP_E)), { settle: 0.5, comboStatus: 'RESOLVED_PARTIAL', resolvedFactor: 0.5 });
+});
+
+t.test('default: a compress once a leg won carries the basis to the reduced combo', async (t) => {
+  t.match(await row(JACK, yesOf(DF)), { shares: 0, costBasis: 0, realizedPnl: 0 });
+  const reduced = await row(JACK, yesOf(F_ONLY));
+  t.match(reduced, { shares: 10, costBasis: 5, comboStatus: 'OPEN', legsTotal: 1, legsResolved: 0 });
+  t.match(await row(JACK, v2PositionId(DF, 1)), { shares: 10, costBasis: 5, comboStatus: 'PARTIAL', legsResolved: 1 });
+});
+
+t.test('default: a CTF position migrated into V2 keeps its basis and shows its legacy market', async (t) => {
+  t.match(await row(KATE, CTF_YES), { shares: 0, costBasis: 0, realizedPnl: 0 });
+  const migrated = await row(KATE, yesOf(MIGRATED));
+  t.match(migrated, { shares: 50, costBasis: 25, migrated: true, basisApprox: false, ledger: 'v2', moduleId: 1 });
+  t.match(migrated, { conditionId: LEGACY, legacyConditionId: LEGACY, v2ConditionId: MIGRATED });
+  t.notOk('legs' in migrated, 'legs are for combos only');
+});
+
+t.test('default: the market routes take a 62-hex condition id and show V3 fills', async (t) => {
+  const traders = await get(`/v1/markets/${COND_A}/traders`);
+  t.equal(traders.status, 200);
+  t.equal(traders.body.conditionId, COND_A);
+  t.same(traders.body.traders.map((r: { wallet: string }) => r.wallet).sort(), [ALICE, BOB, CAROL].sort());
+  t.match(traders.body.traders.find((r: { wallet: string }) => r.wallet === BOB).outcomes, [
+    { outcomeIndex: 1, ledger: 'v2', comboStatus: 'RESOLVED_LOSS' },
+  ]);
+  const trades = await get(`/v1/markets/${COND_A}/trades`);
+  t.same(
+    trades.body.trades.map((r: { wallet: string; exchange: string; side: string }) => [r.wallet, r.side, r.exchange]),
+    [
+      [ALICE, 'SELL', 'v3'],
+      [BOB, 'BUY', 'v3'],
+    ],
+  );
+  t.equal(trades.body.trades[0].conditionId, COND_A);
+  const unknown = await get(`/v1/markets/0x01${'99'.repeat(30)}/traders`);
+  t.equal(unknown.status, 404);
+});
+
 t.test('behavior: no contract of the V2 stack is a wallet in any answer', async (t) => {
   for (const contract of STACK) {
     t.same((await get(`/v1/wallets/${contract}/positions`)).body.positions, [], `${contract}: no position`);
     t.same((await get(`/v1/wallets/${contract}/trades`)).body.trades, [], `${contract}: no trade`);
   }
   const board = (await get('/v1/leaderboard')).body;
-  t.same(board.rows.map((r: { wallet: string }) => r.wallet).sort(), [ALICE, BOB, CAROL, DAVE, ERIN].sort());
+  t.same(
+    board.rows.map((r: { wallet: string }) => r.wallet).sort(),
+    [ALICE, BOB, CAROL, DAVE, ERIN, FRANK, GINA, HANK, JACK, KATE].sort(),
+  );
   const text = JSON.stringify(board);
   for (const contract of STACK) t.notOk(text.includes(contract), `board: no ${contract}`);
 });
