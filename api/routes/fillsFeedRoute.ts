@@ -3,6 +3,7 @@
 // strict: a malformed one is refused, never clamped. The answer is streamed (sendStream): the markets' fills are
 // read in chain order (StateReader.marketsFillCursor) as the client reads, so a page is never whole in memory.
 // Fills are read up to the block the answer names, even if the fold commits more while it streams.
+import { v2IdWord } from '../../engine/chain/v2ChainEvent.js';
 import { ApiError } from '../apiError.js';
 import { requireTrades } from '../requireTrades.js';
 import type { RouteRequest } from '../createServer.js';
@@ -45,11 +46,17 @@ export function fillsFeedRoute(ctx: RouteContext, request: RouteRequest): Stream
   const query = request.query;
   const marketsText = textOf(query, 'markets') ?? '';
   const markets = marketsText.split(',');
-  if (!/^0x[0-9a-fA-F]{64}(,0x[0-9a-fA-F]{64})*$/.test(marketsText) || markets.length > MAX_FEED_MARKETS) {
+  if (
+    !/^0x(?:[0-9a-fA-F]{62}|[0-9a-fA-F]{64})(?:,0x(?:[0-9a-fA-F]{62}|[0-9a-fA-F]{64}))*$/.test(marketsText) ||
+    markets.length > MAX_FEED_MARKETS
+  ) {
     throw new ApiError(400, FEED_ERRORS.markets);
   }
-  const lowered = markets.map((market) => market.toLowerCase());
+  // A Protocol V2 condition may be named by its 62-hex id (the state keys it by its 32-byte word).
+  const lowered = markets.map((market) => (market.length === 64 ? v2IdWord(market) : market).toLowerCase());
   if (new Set(lowered).size !== lowered.length) throw new ApiError(400, FEED_ERRORS.markets);
+  // Combo fills are not included (spec 4.9): a combo listed keeps its place in the list and gives no rows.
+  const scanned = lowered.map((market) => (ctx.reads.market(market).market?.v2?.legs ? '' : market));
   const from = strictInteger(textOf(query, 'from'), 'from', 0, Number.MAX_SAFE_INTEGER, 'from must be Unix seconds');
   const to = strictInteger(textOf(query, 'to'), 'to', 0, Number.MAX_SAFE_INTEGER, 'to must be Unix seconds');
   if (to <= from) throw new ApiError(400, FEED_ERRORS.order);
@@ -78,7 +85,7 @@ export function fillsFeedRoute(ctx: RouteContext, request: RouteRequest): Stream
   }
   const scan =
     start !== null && start.block < endBlock
-      ? state.marketsFillCursor(lowered, { from: start, endBlock: Number.isFinite(endBlock) ? endBlock : null })
+      ? state.marketsFillCursor(scanned, { from: start, endBlock: Number.isFinite(endBlock) ? endBlock : null })
       : null;
   // One fill ahead: whether fills remain past the limit is known when the page ends.
   let more = scan?.next() ?? false;

@@ -1,5 +1,5 @@
 // GET /v1/health (api/README.md): the folded block, how far it trails the source, the source's outage while its
-// requests fail, the log's size.
+// requests fail, the log's size, the logs of Protocol V2 contracts with topics tally does not know.
 import { readdirSync } from 'node:fs';
 import type { RouteContext } from '../routeContext.js';
 import { readFoldLag } from '../readFoldLag.js';
@@ -22,6 +22,8 @@ export function healthRoute(ctx: RouteContext): unknown {
     lagSeconds: lag.lagSeconds,
     outage: lag.outage,
     log: { events: lag.events, segments },
+    // Logs of the Protocol V2 contracts whose topic tally does not know (upgraded contracts), by topic0.
+    unknownTopics: ctx.state.unknownTopics(),
     // Heat is counted on demand for the served block's minute: that minute is its rollup (null with no fills kept).
     rollups: {
       leaderboard: ctx.state.board()?.block ?? null,

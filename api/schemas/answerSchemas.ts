@@ -154,6 +154,7 @@ export const HealthAnswer = Type.Object({
     }),
   ),
   log: Type.Object({ events: Type.Integer(), segments: Type.Integer() }),
+  unknownTopics: Type.Record(Type.String({ pattern: '^0x[0-9a-f]{64}$' }), Type.Integer({ minimum: 1 })),
   rollups: Type.Object({
     leaderboard: Nullable(Type.Integer()),
     tags: Nullable(Type.Integer()),

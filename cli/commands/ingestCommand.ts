@@ -4,6 +4,7 @@
 // block) is folded whole: the log and state go back to the block before (tally rewind) and the capture is read
 // again, so the block is folded as a fresh fold would; that costs a refold of the whole log, and says so. The
 // capture is checked whole first: one it refuses leaves the log and state as they were.
+import { createStateReader } from '../../engine/state/stateReader.js';
 import { checkCaptureLines } from '../../replay/ingest/checkCaptureLines.js';
 import { ingestCapture } from '../../replay/ingest/ingestCapture.js';
 import { BlockContinuedError } from '../../replay/source/blockContinuedError.js';
@@ -78,12 +79,24 @@ async function foldCapture(venue: Venue, flags: IngestFlags, capture: string): P
     'skipped logs': JSON.stringify(result.skipped ?? {}),
     'events without effect': JSON.stringify(venue.runner.skipped),
   });
+  reportUnknownTopics(venue);
   if (result.lines === 0) process.stderr.write(`ingest: ${capture} holds no log lines: nothing was folded\n`);
   else if (venue.log.head().block < 0) {
     process.stderr.write(
       `ingest: none of the ${result.lines} logs of ${capture} is a venue event at the configured contract addresses (${venue.paths.config} may set them): the venue is still empty\n`,
     );
   }
+}
+
+/** Logs of Protocol V2 contracts whose topic tally does not know: said at the end, never dropped in silence. */
+function reportUnknownTopics(venue: Venue): void {
+  const counts = Object.entries(createStateReader(venue.store).unknownTopics());
+  if (counts.length === 0) return;
+  const total = counts.reduce((sum, [, count]) => sum + count, 0);
+  process.stderr.write(
+    `ingest: ${total} log${total > 1 ? 's' : ''} of Protocol V2 contracts carry topics tally does not know (an upgraded contract?): ` +
+      `${counts.map(([topic, count]) => `${topic} (${count})`).join(', ')}; /v1/health lists them\n`,
+  );
 }
 
 async function catchUp(venue: Venue): Promise<void> {

@@ -35,11 +35,12 @@ export const KIND = {
   fpmmFundingRemoved: 27,
   answerUpdated: 28,
   requestReported: 29,
+  unknownTopic: 30,
   ...V2_KIND,
 } as const;
 export type Kind = (typeof KIND)[keyof typeof KIND];
-/** The first ledger's kinds (CTF, exchanges, adapters, AMM, feeds): the Protocol V2 ones are V2Kind. */
-export type V1Kind = Exclude<Kind, V2Kind>;
+/** The first ledger's kinds (CTF, exchanges, adapters, AMM, feeds), each an ABI event of its own. */
+export type V1Kind = Exclude<Kind, V2Kind | typeof KIND.unknownTopic>;
 
 /** Exchange codes, as the fills feed shows them (engine/README.md, Chain model). */
 export const EXCHANGE = { ctf: 1, negRisk: 2, ctfV2: 3, negRiskV2: 4, amm: 5, v3: 6 } as const;
@@ -259,6 +260,15 @@ export interface FpmmFundingRemoved extends Base<typeof KIND.fpmmFundingRemoved>
  * hex); its Data Streams start and end prices (int192, 18 decimals: beyond a safe integer) as their two's
  * complement words (64 hex).
  */
+/**
+ * A log of a Protocol V2 contract whose topic tally does not know (the deployed contracts were upgraded after the
+ * source its signatures come from): kept in the log so that it is counted exactly once per log, never dropped.
+ */
+export interface UnknownTopic extends Base<typeof KIND.unknownTopic> {
+  emitter: string;
+  topic0: string;
+}
+
 export interface RequestReported extends Base<typeof KIND.requestReported> {
   requestId: string;
   questionId: string;
@@ -304,6 +314,7 @@ export type ChainEvent =
   | FpmmFundingRemoved
   | AnswerUpdated
   | RequestReported
+  | UnknownTopic
   | V2ChainEvent;
 
 /** One finalized block's events, in log-index order: the unit the log appends and the fold commits. */
@@ -467,6 +478,7 @@ export const EVENT_SCHEMA: { [K in Kind]: Readonly<Record<string, FieldType>> } 
   },
   28: { feed: 'address', current: 'number', roundId: 'word', updatedAt: 'number' },
   29: { requestId: 'bytes', questionId: 'bytes32', startPrice: 'word', endPrice: 'word', payout: 'number' },
+  30: { emitter: 'address', topic0: 'bytes32' },
   ...V2_EVENT_SCHEMA,
 };
 

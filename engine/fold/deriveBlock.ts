@@ -123,6 +123,9 @@ export function deriveBlock(ctx: DeriveContext, block: BlockEvents): void {
           block: clock.block,
         });
         break;
+      case KIND.unknownTopic:
+        ctx.registry.countUnknownTopic(event.topic0);
+        break;
       // The Protocol V2 kinds (an unknown kind fails there).
       default:
         deriveV2Event(ctx, clock, tx, event);

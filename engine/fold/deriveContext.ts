@@ -26,6 +26,8 @@ export interface MarketRegistry {
   putPool(record: PoolRecord): void;
   putFeedAnswer(answer: FeedAnswer): void;
   putRoundReport(report: RoundReport): void;
+  /** One more log of a Protocol V2 contract with this unknown topic0. */
+  countUnknownTopic(topic0: string): void;
 }
 
 /** Why an event produced nothing although it was the venue's: counted, shown by ingest and health. */

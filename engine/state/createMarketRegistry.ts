@@ -14,7 +14,7 @@ import {
 } from './marketRecords.js';
 import type { StateDbName, StateStore } from './openStateStore.js';
 import { decodeValue } from './stateCodec.js';
-import { feedAnswerKey, roundReportKey } from './stateKeys.js';
+import { feedAnswerKey, roundReportKey, unknownTopicKey } from './stateKeys.js';
 import { assert } from '../assert.js';
 
 /**
@@ -43,6 +43,7 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
     tokens: new Map<string, TokenRecord>(),
     negRiskEvents: new Map<string, NegRiskEventRecord>(),
     pools: new Map<string, PoolRecord>(),
+    unknownTopics: new Map<string, number>(),
   };
   let writes: BlockWrites | null = null;
   let batch = 0;
@@ -114,6 +115,16 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
     putNegRiskEvent: (record) => save(caches.negRiskEvents, 'negRiskEvents', record.marketId, record),
     pool: (address) => load<PoolRecord>('pools', address),
     putPool: (record) => save(caches.pools, 'pools', record.pool, record),
+    countUnknownTopic(topic0) {
+      const key = unknownTopicKey(topic0);
+      const counts = caches.unknownTopics;
+      let count = counts.get(key);
+      if (count === undefined) {
+        const bytes = store.dbs.feedAnswers.getBinary(key);
+        count = bytes ? decodeValue<number>(bytes) : 0;
+      }
+      save(counts, 'feedAnswers', key, count + 1);
+    },
     putRoundReport(report) {
       assert(writes, 'the market registry is written inside a block');
       writes.putRecord('feedAnswers', roundReportKey(report.questionId), report);

@@ -66,6 +66,12 @@ export function roundReportKey(questionId: string): string {
   return 'report:' + questionId;
 }
 
+/** The count of Protocol V2 logs with an unknown topic0, in the feed answers' table (no asset starts so). */
+export function unknownTopicKey(topic0: string): string {
+  return 'unknownTopic:' + topic0;
+}
+export const UNKNOWN_TOPIC_PREFIX = 'unknownTopic:';
+
 /** A feed answer by asset and update time. */
 export function feedAnswerKey(asset: string, updatedAt: number, roundId: string): string {
   return asset + ':' + blockKey(updatedAt) + ':' + roundId;

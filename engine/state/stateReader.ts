@@ -32,6 +32,7 @@ import {
   blockRecordKey,
   feedAnswerKey,
   roundReportKey,
+  UNKNOWN_TOPIC_PREFIX,
   fillListKey,
   idKey,
   idValueKey,
@@ -186,6 +187,8 @@ export interface StateReader {
   feedAnswerAt(asset: string, ts: number): FeedAnswer | null;
   /** A Protocol V2 round's reported prices by its question id. */
   roundReport(questionId: string): RoundReport | null;
+  /** Logs of Protocol V2 contracts with a topic tally does not know, by topic0 (in topic order). */
+  unknownTopics(): Record<string, number>;
   /** The rollup the board's tables hold, or null before the first. */
   board(): BoardInfo | null;
   /** A wallet's lifetime board row in a category (BOARD_CATEGORIES index), null when it has none. */
@@ -594,6 +597,13 @@ export function createStateReader(store: StateStore): StateReader {
     },
     latestTagRun: () => readLatestTagRun(store),
     latestTagRunNumber: () => readLatestTagRunNumber(store),
+    unknownTopics() {
+      const counts: Record<string, number> = {};
+      const range = { start: UNKNOWN_TOPIC_PREFIX, end: UNKNOWN_TOPIC_PREFIX + '~' };
+      for (const { key, value } of store.dbs.feedAnswers.getRange(range))
+        counts[String(key).slice(UNKNOWN_TOPIC_PREFIX.length)] = decodeValue<number>(value);
+      return counts;
+    },
     roundReport(questionId) {
       const bytes = store.dbs.feedAnswers.getBinary(roundReportKey(questionId));
       return bytes ? decodeValue<RoundReport>(bytes) : null;

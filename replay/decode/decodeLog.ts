@@ -112,9 +112,20 @@ export function createLogDecoder(addresses: VenueAddresses): LogDecoder {
   const v2 = createV2LogDecoder(addresses);
   const decodeV2 = (log: RawLog): ChainEvent | null => {
     const malformedBefore = v2.malformed.count;
+    const unknownBefore = v2.unknown.count;
     const decoded = v2.decode(log);
     if (decoded === null) {
       if (v2.malformed.count > malformedBefore) skipped.malformed++;
+      // A topic tally does not know: kept in the log as such, so it is counted once and shown (health, ingest).
+      else if (log.topicCount > 0 && v2.unknown.count > unknownBefore)
+        return {
+          kind: KIND.unknownTopic,
+          logIndex: log.logIndex,
+          txIndex: log.txIndex,
+          tx: txOf(log),
+          emitter: hexField(log, log.addressAt, 40),
+          topic0: topicHex(log, 0),
+        };
       else skipped.otherEvent++;
       return null;
     }

@@ -128,6 +128,8 @@ export interface V2LogDecoder {
   decode(log: RawLog): V2Event | null;
   /** topic0 -> logs of V2 contracts with that unknown topic. */
   readonly unknownTopics: Map<string, number>;
+  /** Logs of V2 contracts with an unknown topic, all topics together. */
+  readonly unknown: { count: number };
   /** Known topics with the wrong topic count or data, or values beyond 2^53. */
   readonly malformed: { count: number };
 }
@@ -152,9 +154,11 @@ export function createV2LogDecoder(addresses: VenueAddresses): V2LogDecoder {
     return wanted === emitter || (wanted === 'anyModule' && (emitter === 'module' || emitter === 'combinatorial'));
   };
   const unknownTopics = new Map<string, number>();
+  const unknown = { count: 0 };
   const malformed = { count: 0 };
   return {
     unknownTopics,
+    unknown,
     malformed,
     decode(log) {
       const address = hexField(log, log.addressAt, 40);
@@ -164,6 +168,7 @@ export function createV2LogDecoder(addresses: VenueAddresses): V2LogDecoder {
       const plan = plans.get(topic0)?.find((candidate) => accepts(candidate.kind, emitter));
       if (plan === undefined) {
         unknownTopics.set(topic0, (unknownTopics.get(topic0) ?? 0) + 1);
+        unknown.count++;
         return null;
       }
       if (log.topicCount !== plan.topics) {

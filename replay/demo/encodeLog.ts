@@ -293,6 +293,8 @@ export function encodeLog(event: ChainEvent, address: string): EncodedLog {
         topics: [T[29], event.requestId.padEnd(66, '0'), event.questionId],
         data: '0x' + event.startPrice + event.endPrice + uintWord(event.payout),
       };
+    case KIND.unknownTopic:
+      return { topics: [event.topic0], data: '0x' };
     default:
       return encodeV2Log(event);
   }

@@ -310,6 +310,11 @@ add(217, '2323', A.binaryModule, {
   amount: 50 * M,
 });
 
+// A log the stack emits with a topic tally does not know (an upgrade's Upgraded(address)): counted, never dropped.
+const UPGRADED = '0xbc7cd75a20ee27fd9adebab32041f755214dbc6bffa90cc0225b39da2e5c2d3b';
+add(218, '2424', X, { kind: KIND.unknownTopic, emitter: X, topic0: UPGRADED });
+add(218, '2525', A.combinatorialModule, { kind: KIND.unknownTopic, emitter: A.combinatorialModule, topic0: UPGRADED });
+
 const dir = mkdtempSync(join(tmpdir(), 'tally-v2-ledger-'));
 const data = join(dir, 'data');
 const ingest = runTally(['ingest', '--data', data, '--capture', capture.write(join(dir, 'capture.ndjson'))]);
@@ -422,9 +427,28 @@ t.test('default: the market routes take a 62-hex condition id and show V3 fills'
     ],
   );
   t.equal(trades.body.trades[0].conditionId, COND_A);
+  // The fills feed: V3 fills of a V2 market with exchange code 6; a listed combo gives no rows (spec 4.9).
+  const feed = await get(`/v1/fills?markets=${COMBO},${COND_A}&from=${T0}&to=${T0 + 3600}`);
+  t.equal(feed.status, 200, JSON.stringify(feed.body));
+  t.same(
+    feed.body.fills.map((r: number[]) => [r[0], r[5], r[6], r[7], r[8], r[9], r[10]]),
+    [
+      [1, 0, 100 * M, 30 * M, 6, 0, 0],
+      [1, 1, 100 * M, 30 * M, 6, 1, 300_000],
+    ],
+  );
   const unknown = await get(`/v1/markets/0x01${'99'.repeat(30)}/traders`);
   t.equal(unknown.status, 404);
 });
+
+t.test(
+  'behavior: logs of the stack with an unknown topic are counted, said by ingest and shown by health',
+  async (t) => {
+    t.match(ingest.stderr, `2 logs of Protocol V2 contracts carry topics tally does not know`);
+    t.match(ingest.stderr, `${UPGRADED} (2)`);
+    t.same((await get('/v1/health')).body.unknownTopics, { [UPGRADED]: 2 });
+  },
+);
 
 t.test('behavior: no contract of the V2 stack is a wallet in any answer', async (t) => {
   for (const contract of STACK) {

@@ -36,6 +36,7 @@ function createHarness() {
     putPool: (r) => void pools.set(r.pool, r),
     putFeedAnswer: () => {},
     putRoundReport: () => {},
+    countUnknownTopic: () => {},
   };
   const events: PositionEvent[] = [];
   const trades: Array<{ market: string; row: TradeRow }> = [];

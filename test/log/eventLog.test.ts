@@ -432,6 +432,7 @@ const SAMPLE_EVENTS: ChainEvent[] = [
     endPrice: `${'f'.repeat(63)}e`,
     payout: 1,
   },
+  { kind: 30, logIndex: 30, txIndex: 0, tx: bytes32(1), emitter: address(33), topic0: bytes32(34) },
 ];
 
 /** Encodes with a fresh dictionary and decodes with another that absorbs the definitions, as a reader would. */
@@ -499,7 +500,7 @@ t.test('logCodec', async (t) => {
     ];
     const { encoded, decoded, writer } = roundTrip(blocks);
     t.strictSame(decoded, blocks);
-    t.same(writer.counts(), [14, 3, 2], 'the writer numbered every address, token id and condition id once');
+    t.same(writer.counts(), [15, 3, 2], 'the writer numbered every address, token id and condition id once');
     t.equal(writer.text(ID_SPACE.address, 0), address(3), 'in the order the log first names them');
     t.same(roundTrip(decoded).encoded, encoded, 'decode then encode gives the same bytes');
     t.strictSame(roundTrip([]).decoded, [], 'no blocks');
