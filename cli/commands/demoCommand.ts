@@ -25,7 +25,12 @@ export async function demoCommand(flags: {
   const { generateDemoVenue } = await import('../../replay/demo/generateDemoVenue.js');
   const { DEMO_PRICE_FEEDS } = await import('../../replay/demo/demoFeeds.js');
   const started = Date.now();
-  await generateDemoVenue({ outDir: paths.demo, fills: flags.fills ?? DEFAULT_DEMO_FILLS, seed: flags.seed ?? 1 });
+  await generateDemoVenue({
+    outDir: paths.demo,
+    fills: flags.fills ?? DEFAULT_DEMO_FILLS,
+    seed: flags.seed ?? 1,
+    protocolV2: true,
+  });
   process.stderr.write(
     `demo: generated ${flags.fills ?? DEFAULT_DEMO_FILLS} fills in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
   );

@@ -63,16 +63,31 @@ function tagCategory(tags: unknown): string | null {
   return null;
 }
 
+/**
+ * A Protocol V2 market's condition (DESIGN 10): Gamma objects of `version` "v2" list `positionIds` (decimal, YES
+ * first), and the condition is a position id without its outcome byte, 0x + 62 hex; null for other objects.
+ */
+function v2ConditionOf(object: Record<string, unknown>): { conditionId: string; positionIds: string[] } | null {
+  if (object.version !== 'v2') return null;
+  const positionIds = stringArray(object.positionIds ?? object.position_ids);
+  const yes = positionIds?.[0];
+  if (!positionIds || yes === undefined || !/^[0-9]{1,78}$/.test(yes)) return null;
+  const hex = BigInt(yes).toString(16).padStart(64, '0');
+  return hex.length === 64 ? { conditionId: '0x' + hex.slice(0, 62), positionIds } : null;
+}
+
 /** Normalizes one market object; null when it has no usable condition id. */
 export function parseMarketMetadata(object: Record<string, unknown>): MarketMetadata | null {
-  const conditionId = text(object.conditionId ?? object.condition_id);
-  if (!conditionId || !/^0x[0-9a-fA-F]{64}$/.test(conditionId)) return null;
+  const v2 = v2ConditionOf(object);
+  const conditionId = v2?.conditionId ?? text(object.conditionId ?? object.condition_id);
+  // A condition id, or a Protocol V2 condition's bytes31 id (0x + 62 hex).
+  if (!conditionId || !/^0x(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{62})$/.test(conditionId)) return null;
   const events = Array.isArray(object.events) ? (object.events as Array<Record<string, unknown>>) : [];
   const event = events[0];
   const clobTokens = Array.isArray(object.tokens)
     ? (object.tokens as Array<Record<string, unknown>>).map((t) => String(t.token_id ?? ''))
     : null;
-  const tokenIds = stringArray(object.clobTokenIds ?? object.clob_token_ids) ?? clobTokens;
+  const tokenIds = v2?.positionIds ?? stringArray(object.clobTokenIds ?? object.clob_token_ids) ?? clobTokens;
   const outcomes =
     stringArray(object.outcomes) ??
     (Array.isArray(object.tokens)

@@ -17,6 +17,7 @@ import { createPriceFeeds, DEMO_PRICE_FEEDS } from './demoFeeds.js';
 import { demoScale, startLifecycle } from './demoLifecycle.js';
 import { JsonArrayWriter, profileFor } from './demoMetadata.js';
 import { DemoScheduler } from './demoScheduler.js';
+import { startProtocolV2Era, type ProtocolV2Counts } from './demoProtocolV2.js';
 import {
   activityShare,
   AMM_ERA_END_BLOCK,
@@ -41,6 +42,11 @@ export interface DemoOptions {
   seed?: number;
   /** Test hook: called for every log written, with the event given to the encoder (null for other logs). */
   onLog?: OnDemoLog;
+  /**
+   * Adds the 2026 second ledger (demoProtocolV2.ts): Protocol V2 markets, combos, ExchangeV3 fills. `tally demo`
+   * turns it on; off, the venue is the first ledger alone, as the golden answers were recorded on.
+   */
+  protocolV2?: boolean;
 }
 
 export interface DemoWalletSummary {
@@ -76,6 +82,8 @@ export interface DemoSummary {
   /** Chainlink feed address -> asset (configure these as the venue's price feeds). */
   priceFeeds: Record<string, string>;
   profiles: number;
+  /** The 2026 second ledger's counts and wallets, null when it was left out. */
+  protocolV2: ProtocolV2Counts | null;
 }
 
 const KIND_NAMES: string[] = [];
@@ -125,6 +133,7 @@ export async function generateDemoVenue(options: DemoOptions): Promise<DemoSumma
     marketCounts: { binary: 0, preexisting: 0, negRiskEvents: 0, negRiskQuestions: 0, updown: 0, amm: 0 },
   };
   startLifecycle(world, demoScale(fills));
+  const protocolV2 = options.protocolV2 ? startProtocolV2Era(world, seed, fills) : null;
   try {
     await run(world);
   } catch (error) {
@@ -136,7 +145,7 @@ export async function generateDemoVenue(options: DemoOptions): Promise<DemoSumma
   world.metadata.close();
 
   const profiles = writeProfiles(world, join(options.outDir, 'profiles.json'), root.fork(5));
-  const summary = summarize(world, seed, profiles);
+  const summary = summarize(world, seed, profiles, protocolV2);
   writeFileSync(join(options.outDir, 'demo.json'), JSON.stringify(summary, null, 2) + '\n');
   return summary;
 }
@@ -190,7 +199,7 @@ function writeProfiles(world: DemoWorld, path: string, prng: Prng): number {
   return writer.length;
 }
 
-function summarize(world: DemoWorld, seed: number, profiles: number): DemoSummary {
+function summarize(world: DemoWorld, seed: number, profiles: number, protocolV2: ProtocolV2Counts | null): DemoSummary {
   const ctx = world.ctx;
   const capture = ctx.capture;
   const events: Record<string, number> = {};
@@ -233,5 +242,6 @@ function summarize(world: DemoWorld, seed: number, profiles: number): DemoSummar
     ammEraEndTs: blockTs(AMM_ERA_END_BLOCK),
     priceFeeds: { ...DEMO_PRICE_FEEDS },
     profiles,
+    protocolV2,
   };
 }

@@ -346,8 +346,13 @@ t.test('default: a small venue', async (t) => {
     t.equal(viemBad, '', 'viem decodeEventLog (strict) equals the encoded event on every line');
     t.equal(emitterBad, '', 'every kind comes from its contract');
     t.equal(others, summary.otherLogs, 'the other logs (LP transfers, NewRound) are skipped');
-    // Protocol V2 rounds' reported prices come with the 2026 demo venue (issue 23 item 5), not yet written.
-    const notYet: number[] = [KIND.requestReported];
+    // Generated here without the second ledger, whose kinds test/demo/demoProtocolV2.test.ts checks; V2 rounds'
+    // reported prices (RequestReported) and upgraded contracts' unknown topics are not in the demo yet.
+    const notYet: number[] = [
+      KIND.requestReported,
+      KIND.unknownTopic,
+      ...Object.values(KIND).filter((kind) => kind >= KIND.v2TransferSingle),
+    ];
     const missing = Object.values(KIND).filter((kind) => !seen.has(kind) && !notYet.includes(kind));
     t.strictSame(missing, [], 'every event kind appears');
     for (const [name, count] of Object.entries(summary.events)) {

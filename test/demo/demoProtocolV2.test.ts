@@ -1,0 +1,190 @@
+// The demo's 2026 second ledger (replay/demo/demoProtocolV2.ts, issue 23 item 5), folded through `tally ingest`
+// and read over HTTP: the era's kinds appear; money is conserved to the micro-dollar (what every era wallet paid
+// and was paid, from the capture's own events, equals the sum of its positions' realized PnL and remaining
+// basis); every V2 row carries ComboExtras of the right types; no venue contract is a wallet in any answer; and the
+// fold is deterministic (1 against 3 workers, tally verify).
+import t from 'tap';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KIND, type ChainEvent } from '../../engine/chain/chainEvent.js';
+import { protocolV2Contracts } from '../../engine/chain/protocolV2Contracts.js';
+import { clobVenueContracts, POLYGON_ADDRESSES as A } from '../../engine/chain/venueAddresses.js';
+import { startServer } from '../../cli/commands/serveCommand.js';
+import {
+  ClosedPositionsAnswer,
+  MarketTradersAnswer,
+  OpenPositionsAnswer,
+  RawPositionsAnswer,
+} from '../../api/schemas/answerSchemas.js';
+import { DEMO_PRICE_FEEDS } from '../../replay/demo/demoFeeds.js';
+import { generateDemoVenue } from '../../replay/demo/generateDemoVenue.js';
+import { apiClient } from '../fixtures/apiClient.js';
+import { answerProblems } from '../fixtures/checkAnswer.js';
+import { runTally } from '../fixtures/runTally.js';
+import { stateDigest } from '../fixtures/stateDigest.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tally-demo-v2-'));
+const inputs = join(dir, 'inputs');
+const events: Array<{ event: ChainEvent; address: string }> = [];
+const summary = await generateDemoVenue({
+  outDir: inputs,
+  fills: 6_000,
+  seed: 11,
+  protocolV2: true,
+  onLog: (event, address) => {
+    if (event !== null && (event.kind >= KIND.v2TransferSingle || event.kind === KIND.ctfSplit))
+      events.push({ event: structuredClone(event), address });
+  },
+});
+const era = summary.protocolV2!;
+const config = join(dir, 'config.json');
+writeFileSync(config, JSON.stringify({ addresses: { priceFeeds: DEMO_PRICE_FEEDS } }));
+const fold = (name: string, workers: number) => {
+  const data = join(dir, name);
+  mkdirSync(data);
+  copyFileSync(config, join(data, 'config.json'));
+  const capture = join(inputs, 'capture.ndjson');
+  const metadata = join(inputs, 'markets.json');
+  const ingest = runTally([
+    'ingest',
+    '--data',
+    data,
+    '--capture',
+    capture,
+    '--metadata',
+    metadata,
+    '--workers',
+    `${workers}`,
+  ]);
+  return { data, ingest };
+};
+const one = fold('one', 1);
+const three = fold('three', 3);
+const key = runTally(['keys', 'create', '--data', three.data]).stdout.trim().split('\n').at(-1)!;
+const server = await startServer({ data: three.data, host: '127.0.0.1', port: 0 });
+t.teardown(() => server.closeAll());
+const get = apiClient(server.port, key);
+
+t.test('default: the era writes its kinds', async (t) => {
+  t.equal(one.ingest.code, 0, one.ingest.stderr);
+  t.equal(three.ingest.code, 0, three.ingest.stderr);
+  for (const name of [
+    'v2TransferSingle',
+    'v3OrderFilled',
+    'v3OrdersMatched',
+    'v3FeeCharged',
+    'v2PositionsSplit',
+    'v2PositionRedeemed',
+    'v2ConditionResolved',
+    'v2ResultReported',
+    'comboConditionPrepared',
+    'comboCompressed',
+    'comboWrapped',
+    'comboUnwrapped',
+    'v2PositionMigrated',
+    'v2MigrationConditionRegistered',
+    'v2AutoRedemption',
+  ])
+    t.ok(summary.events[name]! > 0, `${name} x${summary.events[name]}`);
+  t.ok(era.combos >= 4 && era.markets >= 4 && era.migratedMarkets === 1, JSON.stringify({ ...era, wallets: null }));
+});
+
+t.test('default: money is conserved for every era wallet, to the micro-dollar', async (t) => {
+  // Paid: a BUY's usd plus its fee, a CTF split's collateral; received: redemption payouts (the era never sells).
+  const flows = new Map<string, number>();
+  const add = (wallet: string, micros: number) => flows.set(wallet, (flows.get(wallet) ?? 0) + micros);
+  const autoRedeemed: number[] = [];
+  for (const { event } of events) {
+    if (event.kind === KIND.v3OrderFilled) add(event.maker, -(event.makerAmountFilled + event.fee));
+    else if (event.kind === KIND.ctfSplit) add(event.stakeholder, -event.amount);
+    else if (event.kind === KIND.v2PositionRedeemed && event.recipient !== A.autoRedeemer)
+      add(event.recipient, event.payout);
+    else if (event.kind === KIND.v2AutoRedemption) {
+      add(event.from, event.payout);
+      autoRedeemed.push(event.payout);
+    }
+  }
+  t.ok(autoRedeemed.length > 0, 'some redemptions went through the AutoRedeemer');
+  let wallets = 0;
+  for (const wallet of era.wallets) {
+    const { body } = await get(`/v1/wallets/${wallet}/positions`);
+    if (body.positions.length === 0) continue;
+    wallets++;
+    let micros = 0;
+    for (const row of body.positions) micros += Math.round(row.realizedPnl * 1e6) - Math.round(row.costBasis * 1e6);
+    t.equal(micros, flows.get(wallet) ?? 0, `${wallet}: realized PnL less remaining basis = received less paid`);
+    t.notOk(
+      body.positions.some((row: { partialHistory: boolean; shares: number }) => row.partialHistory || row.shares < 0),
+      `${wallet}: the whole history was seen, no negative balance`,
+    );
+  }
+  t.ok(wallets >= era.wallets.length / 2, `${wallets} wallets hold positions`);
+});
+
+t.test('default: V2 rows carry ComboExtras in every form; combos their legs', async (t) => {
+  let combos = 0;
+  let legs = 0;
+  for (const wallet of era.wallets) {
+    const raw = await get(`/v1/wallets/${wallet}/positions`);
+    const open = await get(`/v1/wallets/${wallet}/positions?status=open&limit=2500`);
+    const closed = await get(`/v1/wallets/${wallet}/positions?status=closed&limit=2500`);
+    t.same(answerProblems(RawPositionsAnswer, raw.body), [], `${wallet} raw`);
+    t.same(answerProblems(OpenPositionsAnswer, open.body), [], `${wallet} open`);
+    t.same(answerProblems(ClosedPositionsAnswer, closed.body), [], `${wallet} closed`);
+    for (const row of [...raw.body.positions, ...open.body.rows, ...closed.body.rows]) {
+      if (row.ledger !== 'v2') {
+        t.notOk('comboStatus' in row, 'a CTF row carries no ComboExtras');
+        continue;
+      }
+      for (const field of ['moduleId', 'v2ConditionId', 'comboStatus', 'legsTotal', 'legsResolved', 'legsPending'])
+        t.ok(field in row, `${field} on a V2 row`);
+      t.equal(row.legsResolved + row.legsPending, row.legsTotal);
+      if (row.moduleId === 3) {
+        combos++;
+        legs += row.legs.length;
+        t.equal(row.legs.length, row.legsTotal);
+      }
+    }
+  }
+  t.ok(combos > 0 && legs >= combos, `${combos} combo rows, ${legs} legs`);
+});
+
+t.test('behavior: no venue contract is a wallet in any answer', async (t) => {
+  const venue = new Set([...clobVenueContracts(A), ...protocolV2Contracts(A)]);
+  const scan = (label: string, value: unknown) => {
+    const text = JSON.stringify(value);
+    const found = [...venue].filter((address) => text.includes(address));
+    t.same(found, [], `${label}: no venue address`);
+  };
+  for (const address of venue) {
+    t.same((await get(`/v1/wallets/${address}/positions`)).body.positions, [], `${address}: no position`);
+    t.same((await get(`/v1/wallets/${address}/trades`)).body.trades, [], `${address}: no trade`);
+  }
+  scan('board', (await get('/v1/leaderboard?limit=100')).body);
+  const metadata = JSON.parse(readFileSync(join(inputs, 'markets.json'), 'utf8')) as Array<Record<string, unknown>>;
+  const v2Markets = metadata.filter((market) => market.version === 'v2');
+  t.ok(v2Markets.length >= 4, `${v2Markets.length} native V2 markets in markets.json`);
+  for (const market of v2Markets) {
+    const condition =
+      '0x' +
+      BigInt(JSON.parse(market.positionIds as string)[0])
+        .toString(16)
+        .padStart(64, '0')
+        .slice(0, 62);
+    const traders = await get(`/v1/markets/${condition}/traders`);
+    t.equal(traders.status, 200, `${condition} traders`);
+    t.same(answerProblems(MarketTradersAnswer, traders.body), []);
+    scan(`${condition} traders`, traders.body);
+    scan(`${condition} holders`, (await get(`/v1/markets/${condition}/holder-lines`)).body);
+    scan(`${condition} top traders`, (await get(`/v1/markets/${condition}/top-traders`)).body);
+    scan(`${condition} trades`, (await get(`/v1/markets/${condition}/trades`)).body);
+  }
+});
+
+t.test('behavior: deterministic: 1 and 3 workers fold the same bytes, and verify agrees', async (t) => {
+  t.equal(await stateDigest(join(one.data, 'state')), await stateDigest(join(three.data, 'state')));
+  const verify = runTally(['verify', '--data', one.data]);
+  t.equal(verify.code, 0, verify.stdout + verify.stderr);
+  t.match(verify.stdout, /^verify: ok, \d+ blocks/);
+});
