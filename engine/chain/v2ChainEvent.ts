@@ -232,6 +232,35 @@ export interface NegRiskPositionConverted extends V2Base<typeof V2_KIND.negRiskP
   amount: number;
 }
 
+/** The Router's own events: who called it (initiator) and with what; the modules' events carry the rest. */
+export interface RouterConditionCall
+  extends V2Base<typeof V2_KIND.routerPositionSplit | typeof V2_KIND.routerPositionsMerged> {
+  initiator: string;
+  conditionId: string;
+  amount: number;
+}
+export interface RouterPositionRedeemed extends V2Base<typeof V2_KIND.routerPositionRedeemed> {
+  initiator: string;
+  positionId: string;
+  amount: number;
+}
+export interface RouterEventCall
+  extends V2Base<typeof V2_KIND.routerHorizontalSplit | typeof V2_KIND.routerHorizontalMerge> {
+  initiator: string;
+  eventId: string;
+  amount: number;
+}
+export interface RouterPositionConverted extends V2Base<typeof V2_KIND.routerPositionConverted> {
+  initiator: string;
+  eventId: string;
+  conditionIndex: number;
+  amount: number;
+}
+export interface RouterCollateralReturned extends V2Base<typeof V2_KIND.routerCollateralReturned> {
+  initiator: string;
+  operationCount: number;
+}
+
 export type V2ChainEvent =
   | V2TransferSingle
   | V2TransferBatch
@@ -265,7 +294,12 @@ export type V2ChainEvent =
   | NegRiskSyntheticDerivableAsYes
   | NegRiskHorizontalSplit
   | NegRiskHorizontalMerge
-  | NegRiskPositionConverted;
+  | NegRiskPositionConverted
+  | RouterConditionCall
+  | RouterPositionRedeemed
+  | RouterEventCall
+  | RouterPositionConverted
+  | RouterCollateralReturned;
 
 /** How the log stores a V2 field, read from its ABI type (chainEvent.ts FieldType; the names are the ABI's). */
 export type V2FieldType = 'address' | 'token' | 'condition' | 'bytes32' | 'number' | 'numbers' | 'tokens' | 'addresses';

@@ -7,7 +7,7 @@
 import { parseAbiItem, toEventSelector, type AbiEvent } from 'viem';
 
 /** Which contract emits the event: the decoder routes a topic by its emitter. */
-export type V2Emitter = 'positionManager' | 'exchangeV3' | 'module' | 'combinatorial' | 'autoRedeemer';
+export type V2Emitter = 'positionManager' | 'exchangeV3' | 'module' | 'combinatorial' | 'autoRedeemer' | 'router';
 
 export const V2_KIND = {
   v2TransferSingle: 40,
@@ -43,6 +43,13 @@ export const V2_KIND = {
   negRiskHorizontalSplit: 70,
   negRiskHorizontalMerge: 71,
   negRiskPositionConverted: 72,
+  routerPositionSplit: 73,
+  routerPositionsMerged: 74,
+  routerPositionRedeemed: 75,
+  routerHorizontalSplit: 76,
+  routerHorizontalMerge: 77,
+  routerPositionConverted: 78,
+  routerCollateralReturned: 79,
 } as const;
 export type V2Kind = (typeof V2_KIND)[keyof typeof V2_KIND];
 
@@ -201,6 +208,36 @@ export const V2_EVENTS: { [K in V2Kind]: { emitter: V2Emitter | 'anyModule'; sig
     emitter: 'module',
     signature:
       'event PositionConverted(address indexed initiator, bytes29 indexed eventId, address indexed recipient, uint256 conditionIndex, uint256 amount)',
+  },
+  // routers/Router.sol: who called (attribution only; the modules' events carry every amount and recipient).
+  73: {
+    emitter: 'router',
+    signature: 'event RouterPositionSplit(address indexed initiator, bytes31 indexed conditionId, uint256 amount)',
+  },
+  74: {
+    emitter: 'router',
+    signature: 'event RouterPositionsMerged(address indexed initiator, bytes31 indexed conditionId, uint256 amount)',
+  },
+  75: {
+    emitter: 'router',
+    signature: 'event RouterPositionRedeemed(address indexed initiator, uint256 indexed positionId, uint256 amount)',
+  },
+  76: {
+    emitter: 'router',
+    signature: 'event RouterHorizontalSplit(address indexed initiator, bytes29 indexed eventId, uint256 amount)',
+  },
+  77: {
+    emitter: 'router',
+    signature: 'event RouterHorizontalMerge(address indexed initiator, bytes29 indexed eventId, uint256 amount)',
+  },
+  78: {
+    emitter: 'router',
+    signature:
+      'event RouterPositionConverted(address indexed initiator, bytes29 indexed eventId, uint256 conditionIndex, uint256 amount)',
+  },
+  79: {
+    emitter: 'router',
+    signature: 'event CombinatorialCollateralReturned(address indexed initiator, uint256 operationCount)',
   },
 };
 

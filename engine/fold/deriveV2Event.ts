@@ -78,6 +78,15 @@ export function deriveV2Event(ctx: DeriveContext, clock: BlockClock, tx: TxConte
     case V2_KIND.v2ResultReported:
     case V2_KIND.v2EventPrepared:
       return;
+    // The Router's own events say who called it: the modules' events, in the same call, name the end user.
+    case V2_KIND.routerPositionSplit:
+    case V2_KIND.routerPositionsMerged:
+    case V2_KIND.routerPositionRedeemed:
+    case V2_KIND.routerHorizontalSplit:
+    case V2_KIND.routerHorizontalMerge:
+    case V2_KIND.routerPositionConverted:
+    case V2_KIND.routerCollateralReturned:
+      return;
     case V2_KIND.comboSplitOnCondition:
       return deriveSplitOnCondition(ctx, clock, event);
     case V2_KIND.comboMergedOnCondition:

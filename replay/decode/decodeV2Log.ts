@@ -142,6 +142,7 @@ export function createV2LogDecoder(addresses: VenueAddresses): V2LogDecoder {
     [addresses.negRiskModule, 'module'],
     [addresses.combinatorialModule, 'combinatorial'],
     [addresses.autoRedeemer, 'autoRedeemer'],
+    [addresses.v2Router, 'router'],
   ]);
   const plans = new Map<string, Plan[]>();
   for (const key of Object.keys(V2_EVENTS)) {

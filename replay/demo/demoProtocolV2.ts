@@ -286,7 +286,10 @@ function redeem(era: Era, wallet: string, token: string, auto: boolean, payoutOf
   if (auto) {
     log(era, a.autoRedeemer, { kind: KIND.v2AutoRedemption, from: wallet, positionId: token, payout });
     era.counts.autoRedemptions++;
-  } else era.counts.redemptions++;
+  } else {
+    log(era, a.v2Router, { kind: KIND.routerPositionRedeemed, initiator: wallet, positionId: token, amount });
+    era.counts.redemptions++;
+  }
   hold(era, wallet, token, -amount);
 }
 

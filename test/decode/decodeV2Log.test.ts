@@ -22,6 +22,7 @@ const EMITTER: Record<string, string> = {
   combinatorial: a.combinatorialModule,
   anyModule: a.binaryModule,
   autoRedeemer: a.autoRedeemer,
+  router: a.v2Router,
 };
 
 let seed = 4242;
@@ -89,6 +90,21 @@ t.test('topics: computed from the signatures, equal to venue-v2.md 3', async (t)
   // venue-v2.md gives only the prefix and suffix of EventPrepared's topic.
   t.match(V2_EVENT_TOPICS[V2_KIND.v2EventPrepared], /^0x9bdf886b[0-9a-f]{52}3306$/);
   t.match(V2_EVENT_TOPICS[V2_KIND.v2PositionMigrated], /^0xe8d329e9[0-9a-f]{52}c80b$/);
+  // The others venue-v2.md gives by prefix and suffix.
+  const ends: Array<[V2Kind, RegExp]> = [
+    [V2_KIND.v2AutoRedemption, /^0xeebddedd[0-9a-f]{52}491e$/],
+    [V2_KIND.v2MigrationResolved, /^0xf8710096[0-9a-f]{52}c8af$/],
+    [V2_KIND.negRiskRemainingDerivableAsNo, /^0x7b4e6339[0-9a-f]{52}0502$/],
+    [V2_KIND.negRiskSyntheticDerivableAsYes, /^0x5bea118d[0-9a-f]{52}8b36$/],
+    [V2_KIND.negRiskHorizontalSplit, /^0x9dbee207[0-9a-f]{52}74ce$/],
+    [V2_KIND.negRiskHorizontalMerge, /^0xbfdd4731[0-9a-f]{52}7b4b$/],
+    [V2_KIND.negRiskPositionConverted, /^0x975e919c[0-9a-f]{52}2779$/],
+    [V2_KIND.routerPositionSplit, /^0x04373eec[0-9a-f]{52}704c$/],
+    [V2_KIND.routerPositionsMerged, /^0x8eb905ea[0-9a-f]{52}b982$/],
+    [V2_KIND.routerPositionRedeemed, /^0x81b466b1[0-9a-f]{52}366a$/],
+    [V2_KIND.routerCollateralReturned, /^0xf96012c3[0-9a-f]{52}3b86$/],
+  ];
+  for (const [kind, pattern] of ends) t.match(V2_EVENT_TOPICS[kind], pattern, V2_EVENTS[kind].signature);
 });
 
 t.test('every kind decodes as viem decodes it', async (t) => {

@@ -85,6 +85,7 @@ t.test('default: the era writes its kinds', async (t) => {
     'v2PositionMigrated',
     'v2MigrationConditionRegistered',
     'v2AutoRedemption',
+    'routerPositionRedeemed',
   ])
     t.ok(summary.events[name]! > 0, `${name} x${summary.events[name]}`);
   t.ok(era.combos >= 4 && era.markets >= 4 && era.migratedMarkets === 1, JSON.stringify({ ...era, wallets: null }));
