@@ -1,7 +1,8 @@
 // A crypto strike row (DESIGN.md 5 and 6): a round with its strike and close from the most exact source the log
 // holds, named in `source`: `reporter` (a Protocol V2 round's RequestReported start and end prices, 18 decimals),
-// else `feed` (the push feed's last answers at or before its start and end, 8 decimals); the outcome they imply (Up
-// when the close is at or above the strike, the venue's rule) and the market's own resolution beside it.
+// else `metadata` (the strike the market object carries, `eventMetadata.priceToBeat`; the close from the feed), else
+// `feed` (the push feed's last answers at or before its start and end, 8 decimals); the outcome they imply (Up when
+// the close is at or above the strike, the venue's rule) and the market's own resolution beside it.
 import type { RoundMarket } from '../../engine/offchain/roundMarkets.js';
 import type { FeedAnswer, MarketRecord, RoundReport } from '../../engine/state/marketRecords.js';
 
@@ -10,7 +11,7 @@ const REPORT_SCALE = 1e18;
 
 export type StrikeSource = 'reporter' | 'metadata' | 'feed';
 
-export interface StrikeRow extends RoundMarket {
+export interface StrikeRow extends Omit<RoundMarket, 'priceToBeat'> {
   strike: number | null;
   close: number | null;
   outcome: 'Up' | 'Down' | null;
@@ -37,6 +38,7 @@ export function strikeRow(
   answerAt: (ts: number) => FeedAnswer | null,
   report: RoundReport | null = null,
 ): StrikeRow {
+  const { priceToBeat, ...shown } = round;
   const payouts = market && market.payoutDenominator > 0 ? market.payoutNumerators : null;
   const resolution = payouts === null || payouts[0] === payouts[1] ? null : payouts[0]! > payouts[1]! ? 'Up' : 'Down';
   if (report) {
@@ -44,7 +46,7 @@ export function strikeRow(
     const up =
       BigInt.asIntN(256, BigInt('0x' + report.endPrice)) >= BigInt.asIntN(256, BigInt('0x' + report.startPrice));
     return {
-      ...round,
+      ...shown,
       strike: start,
       close: end,
       outcome: up ? 'Up' : 'Down',
@@ -55,10 +57,22 @@ export function strikeRow(
   }
   const strike = answerAt(round.startTs);
   const close = round.endTs <= now ? answerAt(round.endTs) : null;
+  const closeUsd = close && close.answer / FEED_SCALE;
+  if (priceToBeat !== null) {
+    return {
+      ...shown,
+      strike: priceToBeat,
+      close: closeUsd,
+      outcome: closeUsd === null ? null : closeUsd >= priceToBeat ? 'Up' : 'Down',
+      resolution,
+      feed: close?.feed ?? null,
+      source: 'metadata',
+    };
+  }
   return {
-    ...round,
+    ...shown,
     strike: strike && strike.answer / FEED_SCALE,
-    close: close && close.answer / FEED_SCALE,
+    close: closeUsd,
     outcome: strike && close ? (close.answer >= strike.answer ? 'Up' : 'Down') : null,
     resolution,
     feed: strike?.feed ?? close?.feed ?? null,

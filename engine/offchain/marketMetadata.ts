@@ -26,6 +26,18 @@ export interface MarketMetadata {
   negRisk: boolean;
   /** Decimal token ids by outcome index, when the object lists them. */
   tokenIds: string[] | null;
+  /** A legacy crypto round's strike as the market object carries it (`eventMetadata.priceToBeat`), USD. */
+  priceToBeat?: number | null;
+}
+
+/** `eventMetadata.priceToBeat` of the object or of its event: a positive number, or null. */
+function priceToBeatOf(object: Record<string, unknown>, event: Record<string, unknown> | undefined): number | null {
+  for (const holder of [object.eventMetadata, event?.eventMetadata]) {
+    const value = (holder as Record<string, unknown> | undefined)?.priceToBeat;
+    const price = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof price === 'number' && Number.isFinite(price) && price > 0) return price;
+  }
+  return null;
 }
 
 const BY_LOWER = new Map(CATEGORIES.map((c) => [c.toLowerCase(), c]));
@@ -103,6 +115,7 @@ export function parseMarketMetadata(object: Record<string, unknown>): MarketMeta
     outcomes,
     negRisk: object.negRisk === true || object.neg_risk === true,
     tokenIds: tokenIds && tokenIds.every((id) => /^[0-9]+$/.test(id)) ? tokenIds : null,
+    priceToBeat: priceToBeatOf(object, event),
   };
 }
 

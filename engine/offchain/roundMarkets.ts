@@ -14,6 +14,8 @@ export interface RoundMarket {
   interval: string;
   startTs: number;
   endTs: number;
+  /** The strike the market object carries (legacy rounds' `eventMetadata.priceToBeat`), null when it has none. */
+  priceToBeat: number | null;
 }
 
 const ROUND_SLUG = /^([a-z]+)-updown-(\d{1,3})([mhd])-(\d{9,11})$/;
@@ -32,6 +34,7 @@ export function roundMarket(metadata: MarketMetadata): RoundMarket | null {
     interval: `${Number(count)}${unit}`,
     startTs,
     endTs: startTs + Number(count) * UNIT_SECONDS[unit]!,
+    priceToBeat: metadata.priceToBeat ?? null,
   };
 }
 

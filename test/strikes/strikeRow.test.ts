@@ -3,7 +3,7 @@
 // ended has no close, a close equal to the strike is Up; rounds are recognised from their slugs.
 import t from 'tap';
 import { roundMarket } from '../../engine/offchain/roundMarkets.js';
-import type { MarketMetadata } from '../../engine/offchain/marketMetadata.js';
+import { parseMarketMetadata, type MarketMetadata } from '../../engine/offchain/marketMetadata.js';
 import { createMarketRecord, type FeedAnswer } from '../../engine/state/marketRecords.js';
 import { encodeAbiParameters, keccak256, parseAbiParameters } from 'viem';
 import { roundQuestionId } from '../../api/strikes/roundQuestionId.js';
@@ -50,6 +50,7 @@ t.test("default: rounds from the venue's slugs", async (t) => {
     interval: '15m',
     startTs: START,
     endTs: START + 900,
+    priceToBeat: null,
   });
   t.match(roundMarket(metadata('eth-updown-1h-1767200400')), { asset: 'ETH', interval: '1h', endTs: START + 3600 });
   t.match(roundMarket(metadata('sol-updown-4h-1767200400')), { asset: 'SOL', endTs: START + 4 * 3600 });
@@ -141,4 +142,35 @@ t.test('behavior: a reported round gives exactly the reported prices, and names 
       ]),
     ),
   );
+});
+
+t.test(
+  'behavior: a legacy round whose market object carries its strike names the metadata; the close from the feed',
+  async (t) => {
+    const round = roundMarket({ ...metadata('btc-updown-15m-1767200400'), priceToBeat: 94_500.25 })!;
+    t.equal(round.priceToBeat, 94_500.25);
+    const row = strikeRow(round, null, START + 10_000, answerAt);
+    t.match(row, { strike: 94_500.25, close: 95_000, outcome: 'Up', feed: FEED, source: 'metadata' });
+    t.notOk('priceToBeat' in row, 'the strike is shown once, as strike');
+    t.match(strikeRow(round, null, START + 100, answerAt), { strike: 94_500.25, close: null, outcome: null });
+    // A report wins over the metadata: it is what resolved the market.
+    const word = (usd: bigint) => usd.toString(16).padStart(64, '0');
+    const report = {
+      questionId: roundQuestionId(round),
+      requestId: '0x' + '22'.repeat(29),
+      startPrice: word(94_000_000_000_000_000_000_000n),
+      endPrice: word(93_000_000_000_000_000_000_000n),
+      payout: 0,
+      block: 1,
+    };
+    t.match(strikeRow(round, null, START + 10_000, answerAt, report), { strike: 94_000, source: 'reporter' });
+  },
+);
+
+t.test('parse: eventMetadata.priceToBeat of the market object or of its event, as a number or a string', async (t) => {
+  const base = { conditionId: '0x' + '2e'.repeat(32), slug: 'btc-updown-15m-1767200400' };
+  t.equal(parseMarketMetadata({ ...base, eventMetadata: { priceToBeat: 94_500.25 } })!.priceToBeat, 94_500.25);
+  t.equal(parseMarketMetadata({ ...base, events: [{ eventMetadata: { priceToBeat: '101.5' } }] })!.priceToBeat, 101.5);
+  t.equal(parseMarketMetadata({ ...base, eventMetadata: { priceToBeat: 'n/a' } })!.priceToBeat, null);
+  t.equal(parseMarketMetadata(base)!.priceToBeat, null);
 });
