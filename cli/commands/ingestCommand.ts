@@ -4,6 +4,7 @@
 // block) is folded whole: the log and state go back to the block before (tally rewind) and the capture is read
 // again, so the block is folded as a fresh fold would; that costs a refold of the whole log, and says so. The
 // capture is checked whole first: one it refuses leaves the log and state as they were.
+import { listRoundMarkets } from '../../engine/offchain/roundMarkets.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
 import { checkCaptureLines } from '../../replay/ingest/checkCaptureLines.js';
 import { ingestCapture } from '../../replay/ingest/ingestCapture.js';
@@ -80,6 +81,7 @@ async function foldCapture(venue: Venue, flags: IngestFlags, capture: string): P
     'events without effect': JSON.stringify(venue.runner.skipped),
   });
   reportUnknownTopics(venue);
+  reportMissingFeeds(venue);
   if (result.lines === 0) process.stderr.write(`ingest: ${capture} holds no log lines: nothing was folded\n`);
   else if (venue.log.head().block < 0) {
     process.stderr.write(
@@ -96,6 +98,23 @@ function reportUnknownTopics(venue: Venue): void {
   process.stderr.write(
     `ingest: ${total} log${total > 1 ? 's' : ''} of Protocol V2 contracts carry topics tally does not know (an upgraded contract?): ` +
       `${counts.map(([topic, count]) => `${topic} (${count})`).join(', ')}; /v1/health lists them\n`,
+  );
+}
+
+/**
+ * Crypto rounds of an asset no price feed is known for: a capture cannot find the proxies' aggregators (DESIGN 6),
+ * so say how to supply them.
+ */
+function reportMissingFeeds(venue: Venue): void {
+  const covered = new Set(Object.values(venue.addresses.priceFeeds));
+  const assets = new Set(listRoundMarkets(venue.offchain).map((round) => round.asset));
+  const missing = [...assets].filter((asset) => !covered.has(asset)).sort();
+  if (missing.length === 0) return;
+  process.stderr.write(
+    `ingest: no price feed is known for ${missing.join(', ')}, whose Up/Down rounds the metadata lists: their ` +
+      `proxies' aggregators are found by tally ingest --rpc URL (once), or name them in ${venue.paths.config} ` +
+      `(addresses.priceFeeds: { "0xaggregator": "BTC" }); until then their rounds' strikes come only from ` +
+      `reports or the metadata\n`,
   );
 }
 

@@ -1,6 +1,7 @@
 // `tally ingest --rpc URL [--follow] [--start-block N]`: fold the venue's finalized logs from a JSON-RPC node.
 // Without --follow it stops once caught up with the finalized head; with it, it polls until SIGINT/SIGTERM,
 // then finishes the batch in hand and exits 0.
+import { findFeedAggregators } from '../findFeedAggregators.js';
 import { openVenue } from '../openVenue.js';
 import { followRpc } from './followRpc.js';
 import { readMetadataFile, storeMetadata } from './metadataCommand.js';
@@ -15,6 +16,7 @@ export async function ingestRpcCommand(flags: {
 }): Promise<void> {
   // Read before the venue is opened: a metadata file refused creates no data directory.
   const markets = flags.metadata ? readMetadataFile(flags.metadata, 'metadata') : null;
+  await findFeedAggregators(flags.rpc, flags.data, 'ingest');
   const venue = openVenue(flags.data, { workers: flags.workers });
   try {
     if (markets) await storeMetadata(venue.offchain, markets, flags.metadata!);

@@ -2,6 +2,7 @@
 // serve the API in one process. The server reads the very stores the fold writes (LMDB readers never block the
 // writer), so every answer reflects the last committed block, and it keeps answering while the node is away
 // (followChainForever). SIGINT/SIGTERM stop both cleanly.
+import { findFeedAggregators } from '../findFeedAggregators.js';
 import { openVenue } from '../openVenue.js';
 import { startMetadataRefresh } from '../refreshMetadata.js';
 import { followChainForever } from './followChainForever.js';
@@ -19,6 +20,7 @@ export async function runCommand(flags: {
   metadataUrl?: string;
   metadataEveryMs?: number;
 }): Promise<void> {
+  await findFeedAggregators(flags.rpc, flags.data, 'run');
   const venue = openVenue(flags.data, { workers: flags.workers });
   try {
     const server = await startServer({
