@@ -2,6 +2,7 @@
 // and each market's record, metadata and Market view (valid for one generation: the fold cursor plus the
 // off-chain revision). The server refreshes once per request, so a fold commit or an off-chain change, even by
 // another process, drops the market entries before any answer reads them.
+import { v2IdWord } from '../engine/chain/v2ChainEvent.js';
 import type { MarketMetadata } from '../engine/offchain/marketMetadata.js';
 import { readMarketMetadata, readOffchainRevision, type OffchainStore } from '../engine/offchain/openOffchainStore.js';
 import type { MarketRecord, TokenRecord } from '../engine/state/marketRecords.js';
@@ -72,7 +73,8 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
       let entry = markets.get(id);
       if (entry) return entry;
       const isCondition = id.startsWith('0x');
-      const market = isCondition ? state.market(id) : null;
+      // A V2 condition named by its 62-hex id (as metadata and answers show it) is kept under its 32-byte word.
+      const market = isCondition ? state.market(id.length === 64 ? v2IdWord(id) : id) : null;
       // A V2 condition's metadata is under the id answers show (its 62-hex id, or a migration's legacy id).
       const metadata = isCondition ? readMarketMetadata(offchain, market ? publicConditionId(market) : id) : null;
       entry = { market, metadata, view: marketView(metadata, market?.negRisk ?? false) };

@@ -8,7 +8,7 @@ import { clampedParam, textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import type { RoundIndex } from '../strikes/roundIndex.js';
-import { roundQuestionId } from '../strikes/roundQuestionId.js';
+import { roundQuestionId } from '../../engine/chain/roundQuestionId.js';
 import { strikeRow } from '../strikes/strikeRow.js';
 
 const STRIKE_ASSETS = ['BTC', 'ETH', 'SOL', 'XRP'];

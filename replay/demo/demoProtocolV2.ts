@@ -21,13 +21,18 @@ import { UMA_ORACLE, ZERO_BYTES32 } from './demoContext.js';
 import { logConditionPreparation, logCtfSplit, logTransferBatch } from './demoLogs.js';
 import { DAY } from './demoMarketLife.js';
 import { binaryMarketText, CATEGORIES, imageUrl } from './demoMetadata.js';
-import { blockAtFraction, blockAtOrAfter, blockTs, DEMO_LAST_BLOCK, isoOf } from './demoTimeline.js';
+import { blockAtFraction, blockAtOrAfter, blockTs, DEMO_LAST_BLOCK, DEMO_START_TS, isoOf } from './demoTimeline.js';
+import { feedValueAt, slotTs, type PriceFeed } from './demoFeeds.js';
+import { roundQuestionId } from '../../engine/chain/roundQuestionId.js';
 import { scheduleAt, type DemoWorld } from './demoWorld.js';
 import { Prng } from './prng.js';
 
 const M = 1_000_000;
 const DEMO_FEE_RECEIVER_V3 = '0x3a3bd7bb9528e159577f7c2e685cc81a765002e2';
 const RESULT_ORACLE = '0x2f5e3684cb1f318ec51b00edba38d79ac2c0aa9d';
+/** The feed's boundaries are 15 minutes apart: a round is one step. */
+const SLOT_SECONDS = 900;
+const ROUND_SECONDS = 900;
 
 /** What the era generated (demo.json `protocolV2`). */
 export interface ProtocolV2Counts {
@@ -105,6 +110,13 @@ export function startProtocolV2Era(world: DemoWorld, seed: number, fills: number
   for (let i = 0; i < markets; i++)
     scheduleAt(world, first + Math.floor(((last - first) * i) / (2 * markets)), () => openMarket(era, i === 0));
   scheduleAt(world, first + 600, () => migrateCtfMarket(era));
+  // Protocol V2 Up/Down rounds every six hours, BTC and ETH in turn, each with its reported prices.
+  for (let slot = Math.ceil((blockTs(first) - DEMO_START_TS) / SLOT_SECONDS), i = 0; ; slot += 24, i++) {
+    const startTs = slotTs(slot);
+    if (startTs + 3_600 > blockTs(DEMO_LAST_BLOCK)) break;
+    const feed = world.feeds.find((f) => f.asset === (i % 2 === 0 ? 'BTC' : 'ETH'))!;
+    scheduleAt(world, blockAtOrAfter(startTs), () => openRound(era, feed, slot));
+  }
   for (let i = 0; i < combos; i++)
     scheduleAt(world, first + 3_600 + Math.floor(((last - first) * i) / combos), () => createCombo(era));
   return era.counts;
@@ -171,6 +183,61 @@ function openMarket(era: Era, voided: boolean): void {
     const result: [number, number] = voided ? [M / 2, M / 2] : prng.chance(0.5) ? [M, 0] : [0, M];
     scheduleAt(world, closeBlock, () => resolve(era, market, result));
   }
+}
+
+/**
+ * A Protocol V2 round (15 minutes from a feed boundary): a native V2 market named like the venue's series, traded
+ * once, then the ChainlinkReporterModule's RequestReported with its start and end prices (18 decimals) and the
+ * result from the binary module (Up when the end is at or above the start).
+ */
+function openRound(era: Era, feed: PriceFeed, slot: number): void {
+  const { world, prng } = era;
+  const ctx = world.ctx;
+  const startTs = slotTs(slot);
+  const endTs = startTs + ROUND_SECONDS;
+  const condition = '0x01' + prng.hex64().slice(0, 32) + '0'.repeat(28);
+  const market: EraMarket = {
+    condition,
+    tokens: [v2PositionId(condition, 0), v2PositionId(condition, 1)],
+    result: null,
+    resolvedBlock: 0,
+  };
+  const slug = `${feed.asset.toLowerCase()}-updown-15m-${startTs}`;
+  world.metadata.push({
+    id: String(960_000 + slot),
+    version: 'v2',
+    question: `${feed.asset} Up or Down - ${isoOf(startTs)}`,
+    slug,
+    events: [{ id: String(960_000 + slot), slug, title: `${feed.asset} Up or Down` }],
+    outcomes: JSON.stringify(['Up', 'Down']),
+    positionIds: JSON.stringify(market.tokens.map(tokenIdToDecimal)),
+    negRisk: false,
+    category: 'Crypto',
+    startDate: isoOf(startTs),
+    endDate: isoOf(endTs),
+  });
+  mintMatch(era, market, prng.pick(era.requesters), prng.pick(era.makers));
+  scheduleAt(world, blockAtOrAfter(endTs + 60), () => {
+    const [start, end] = [feedValueAt(feed, slot), feedValueAt(feed, slot + ROUND_SECONDS / SLOT_SECONDS)];
+    const up = end >= start;
+    const price = (value: number) => (BigInt(value) * 10n ** 10n).toString(16).padStart(64, '0');
+    ctx.capture.beginTx();
+    ctx.capture.log(
+      {
+        kind: KIND.requestReported,
+        logIndex: 0,
+        txIndex: 0,
+        tx: '',
+        requestId: '0x' + prng.hex64().slice(0, 58),
+        questionId: roundQuestionId({ asset: feed.asset, startTs, endTs }),
+        startPrice: price(start),
+        endPrice: price(end),
+        payout: up ? M : 0,
+      },
+      ctx.addresses.chainlinkReporter,
+    );
+    resolve(era, market, up ? [M, 0] : [0, M]);
+  });
 }
 
 /** A mint match: the exchange splits `shares` on the module; the requester buys YES at p, the maker NO at 1 - p. */

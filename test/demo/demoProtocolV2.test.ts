@@ -86,6 +86,7 @@ t.test('default: the era writes its kinds', async (t) => {
     'v2MigrationConditionRegistered',
     'v2AutoRedemption',
     'routerPositionRedeemed',
+    'requestReported',
   ])
     t.ok(summary.events[name]! > 0, `${name} x${summary.events[name]}`);
   t.ok(era.combos >= 4 && era.markets >= 4 && era.migratedMarkets === 1, JSON.stringify({ ...era, wallets: null }));
@@ -180,6 +181,19 @@ t.test('behavior: no venue contract is a wallet in any answer', async (t) => {
     scan(`${condition} holders`, (await get(`/v1/markets/${condition}/holder-lines`)).body);
     scan(`${condition} top traders`, (await get(`/v1/markets/${condition}/top-traders`)).body);
     scan(`${condition} trades`, (await get(`/v1/markets/${condition}/trades`)).body);
+  }
+});
+
+t.test('default: V2 rounds take their strike and close from the reporter, and resolve as those imply', async (t) => {
+  const { body } = await get('/v1/crypto/strikes?limit=1000');
+  const reported = body.rows.filter((row: { source: string }) => row.source === 'reporter');
+  // A legacy round of the same asset, length and start is the same candle: the report is its best source too.
+  const native = reported.filter((row: { conditionId: string }) => row.conditionId.length === 64);
+  t.ok(native.length >= 4, `${native.length} reported V2 rounds of ${reported.length} reported`);
+  for (const row of reported) {
+    t.ok(row.strike > 0 && row.close > 0, `${row.eventSlug}: strike ${row.strike}, close ${row.close}`);
+    t.equal(row.outcome, row.close >= row.strike ? 'Up' : 'Down');
+    if (row.resolution !== null) t.equal(row.resolution, row.outcome, `${row.eventSlug}: resolved as reported`);
   }
 });
 

@@ -6,7 +6,7 @@ import { roundMarket } from '../../engine/offchain/roundMarkets.js';
 import { parseMarketMetadata, type MarketMetadata } from '../../engine/offchain/marketMetadata.js';
 import { createMarketRecord, type FeedAnswer } from '../../engine/state/marketRecords.js';
 import { encodeAbiParameters, keccak256, parseAbiParameters } from 'viem';
-import { roundQuestionId } from '../../api/strikes/roundQuestionId.js';
+import { roundQuestionId } from '../../engine/chain/roundQuestionId.js';
 import { strikeRow } from '../../api/strikes/strikeRow.js';
 
 const FEED = '0x' + 'fe'.repeat(20);

@@ -2,11 +2,11 @@
 // ChainlinkReporterModule.computeQuestionId): keccak256(abi.encode("CHAINLINK_CANDLE", assetPair, duration,
 // startTimestamp)), the identifier a bytes32 string and assetPair keccak256("<ASSET>/USD") (the module's example).
 import { encodeAbiParameters, keccak256, stringToHex } from 'viem';
-import type { RoundMarket } from '../../engine/offchain/roundMarkets.js';
 
 const TYPES = [{ type: 'bytes32' }, { type: 'bytes32' }, { type: 'uint256' }, { type: 'uint256' }] as const;
 
-export function roundQuestionId(round: Pick<RoundMarket, 'asset' | 'startTs' | 'endTs'>): string {
+/** `asset` upper case (BTC, ETH, SOL, XRP); times in Unix seconds. */
+export function roundQuestionId(round: { asset: string; startTs: number; endTs: number }): string {
   const identifier = stringToHex('CHAINLINK_CANDLE', { size: 32 });
   const assetPair = keccak256(stringToHex(`${round.asset}/USD`));
   const duration = BigInt(round.endTs - round.startTs);
