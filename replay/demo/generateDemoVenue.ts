@@ -203,7 +203,8 @@ function summarize(world: DemoWorld, seed: number, profiles: number, protocolV2:
   const ctx = world.ctx;
   const capture = ctx.capture;
   const events: Record<string, number> = {};
-  for (let code = 1; code < KIND_NAMES.length; code++) events[KIND_NAMES[code]!] = capture.kindCounts[code]!;
+  // Kind codes have gaps (the second ledger's start at 40).
+  for (const [code, name] of KIND_NAMES.entries()) if (name !== undefined) events[name] = capture.kindCounts[code]!;
   const wallets: Record<string, DemoWalletSummary> = {};
   const walletAddresses: Record<string, string[]> = {};
   WALLET_KIND_NAMES.forEach((name, kind) => {
