@@ -23,7 +23,8 @@ const fills = Number(values.fills ?? 200_000);
 const workers = Number(values.workers ?? 1);
 const runs = Number(values.runs ?? 3);
 const root = values.dir ?? join('bench', '.cache');
-const inputs = join(root, `demo-${fills}`);
+// The demo as `tally demo` makes it: the first ledger and the 2026 second one (Protocol V2 markets and combos).
+const inputs = join(root, `demo-${fills}-v2`);
 const capture = join(inputs, 'capture.ndjson');
 const config = join(root, 'config.json');
 
@@ -32,7 +33,7 @@ writeFileSync(config, JSON.stringify({ addresses: { priceFeeds: DEMO_PRICE_FEEDS
 if (!existsSync(join(inputs, 'demo.json'))) {
   mkdirSync(inputs, { recursive: true });
   console.log(`generating the demo capture with ${fills.toLocaleString('en-US')} fills into ${inputs}`);
-  await generateDemoVenue({ outDir: inputs, fills, seed: 1 });
+  await generateDemoVenue({ outDir: inputs, fills, seed: 1, protocolV2: true });
 }
 
 interface PhaseResult {
