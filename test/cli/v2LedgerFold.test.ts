@@ -315,6 +315,15 @@ const UPGRADED = '0xbc7cd75a20ee27fd9adebab32041f755214dbc6bffa90cc0225b39da2e5c
 add(218, '2424', X, { kind: KIND.unknownTopic, emitter: X, topic0: UPGRADED });
 add(218, '2525', A.combinatorialModule, { kind: KIND.unknownTopic, emitter: A.combinatorialModule, topic0: UPGRADED });
 
+// A neg-risk event (module 2) of two questions and Other: Lara splits 20 on question 1; question 0 resolves YES,
+// and the module says the rest derive NO (RemainingConditionsDerivableAsNo), Other included.
+const EVENT = '0x02' + '9e'.repeat(16) + '0002' + '0'.repeat(20);
+const [Q0, Q1, OTHER] = [0, 1, 2].map((i) => EVENT + i.toString(16).padStart(4, '0')) as [string, string, string];
+const LARA = '0x' + 'dd'.repeat(20);
+splitOn(221, '2626', A.negRiskModule, Q1, LARA, 20 * M);
+add(222, '2727', A.negRiskModule, { kind: KIND.v2ConditionResolved, conditionId: v2IdWord(Q0), result: [M, 0] });
+add(222, '2727', A.negRiskModule, { kind: KIND.negRiskRemainingDerivableAsNo, eventId: v2IdWord(EVENT) });
+
 const dir = mkdtempSync(join(tmpdir(), 'tally-v2-ledger-'));
 const data = join(dir, 'data');
 const ingest = runTally(['ingest', '--data', data, '--capture', capture.write(join(dir, 'capture.ndjson'))]);
@@ -441,6 +450,16 @@ t.test('default: the market routes take a 62-hex condition id and show V3 fills'
   t.equal(unknown.status, 404);
 });
 
+t.test('default: neg-risk siblings derive NO once one question resolves YES', async (t) => {
+  const yes = await settled(LARA, yesOf(Q1));
+  t.match(yes, { shares: 20, costBasis: 10, resolved: true, settle: 0, resolvedAt: ts(222), moduleId: 2 });
+  t.match(yes, { comboStatus: 'RESOLVED_LOSS', legsResolved: 1, legsPending: 0, resolvedFactor: 0 });
+  t.match(await settled(LARA, v2PositionId(Q1, 1)), { settle: 1, settledPnl: 10, comboStatus: 'RESOLVED_WIN' });
+  const other = await get(`/v1/markets/${OTHER}/traders`);
+  t.equal(other.status, 200, 'Other is known (resolved NO by derivation), with no trader');
+  t.same(other.body.traders, []);
+});
+
 t.test(
   'behavior: logs of the stack with an unknown topic are counted, said by ingest and shown by health',
   async (t) => {
@@ -458,7 +477,7 @@ t.test('behavior: no contract of the V2 stack is a wallet in any answer', async 
   const board = (await get('/v1/leaderboard')).body;
   t.same(
     board.rows.map((r: { wallet: string }) => r.wallet).sort(),
-    [ALICE, BOB, CAROL, DAVE, ERIN, FRANK, GINA, HANK, JACK, KATE].sort(),
+    [ALICE, BOB, CAROL, DAVE, ERIN, FRANK, GINA, HANK, JACK, KATE, LARA].sort(),
   );
   const text = JSON.stringify(board);
   for (const contract of STACK) t.notOk(text.includes(contract), `board: no ${contract}`);
