@@ -26,15 +26,15 @@ import { stateDigest } from '../fixtures/stateDigest.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tally-demo-v2-'));
 const inputs = join(dir, 'inputs');
-const events: Array<{ event: ChainEvent; address: string }> = [];
+const events: Array<{ event: ChainEvent; address: string; block: number }> = [];
 const summary = await generateDemoVenue({
   outDir: inputs,
   fills: 6_000,
   seed: 11,
   protocolV2: true,
-  onLog: (event, address) => {
+  onLog: (event, address, _log, at) => {
     if (event !== null && (event.kind >= KIND.v2TransferSingle || event.kind === KIND.ctfSplit))
-      events.push({ event: structuredClone(event), address });
+      events.push({ event: structuredClone(event), address, block: at.blockNumber });
   },
 });
 const era = summary.protocolV2!;
@@ -211,4 +211,40 @@ t.test('behavior: deterministic: 1 and 3 workers fold the same bytes, and verify
   const verify = runTally(['verify', '--data', one.data]);
   t.equal(verify.code, 0, verify.stdout + verify.stderr);
   t.match(verify.stdout, /^verify: ok, \d+ blocks/);
+});
+
+t.test('behavior: replay to a block in the middle of the era answers as a fold stopped there', async (t) => {
+  const middle = events[Math.floor(events.length / 2)]!.block;
+  // A fold of the capture cut after that block...
+  const cut = join(dir, 'cut.ndjson');
+  const lines = readFileSync(join(inputs, 'capture.ndjson'), 'utf8').split('\n').filter(Boolean);
+  writeFileSync(cut, lines.filter((line) => parseInt(JSON.parse(line).blockNumber, 16) <= middle).join('\n') + '\n');
+  const stopped = join(dir, 'stopped');
+  mkdirSync(stopped);
+  copyFileSync(config, join(stopped, 'config.json'));
+  const metadata = join(inputs, 'markets.json');
+  t.equal(runTally(['ingest', '--data', stopped, '--capture', cut, '--metadata', metadata]).code, 0);
+  // ...and a replay of the whole log to it: every era wallet's positions, byte for byte.
+  const replayed = join(dir, 'replayed');
+  const replay = runTally(['replay', '--data', three.data, '--to-block', String(middle), '--out', replayed]);
+  t.equal(replay.code, 0, replay.stderr);
+  const answersOf = async (data: string) => {
+    const apiKey = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+    const served = await startServer({ data, host: '127.0.0.1', port: 0 });
+    try {
+      const read = apiClient(served.port, apiKey);
+      const texts: string[] = [];
+      for (const wallet of era.wallets)
+        texts.push(JSON.stringify((await read(`/v1/wallets/${wallet}/positions`)).body));
+      return texts;
+    } finally {
+      served.closeAll();
+    }
+  };
+  const [a, b] = [await answersOf(stopped), await answersOf(replayed)];
+  t.ok(
+    a.some((text) => text.includes('"ledger":"v2"')),
+    'V2 positions exist at that block',
+  );
+  t.same(b, a);
 });
