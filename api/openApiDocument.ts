@@ -41,7 +41,8 @@ export function openApiDocument(
       schema:
         name === 'wallet'
           ? { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' }
-          : { type: 'string', pattern: '^0x[0-9a-fA-F]{64}$' },
+          : // A condition id, or a Protocol V2 condition's bytes31 id (DESIGN 10).
+            { type: 'string', pattern: '^0x(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{62})$' },
     }));
     paths[path] = {
       get: {
