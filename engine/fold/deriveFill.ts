@@ -44,38 +44,37 @@ export function deriveOrderFilledV1(ctx: DeriveContext, clock: BlockClock, tx: T
   });
 }
 
-export function deriveOrderFilledV2(ctx: DeriveContext, clock: BlockClock, tx: TxContext, event: OrderFilledV2): void {
+/** V2 and V3 fills: the order's side says which amount is collateral; the fee is in collateral. */
+function sidedFill(
+  exchange: number,
+  event: { orderHash: string; maker: string; taker: string; side: number; tokenId: string; fee: number },
+  makerAmount: number,
+  takerAmount: number,
+): Fill {
   const buy = event.side === SIDE.buy;
-  deriveFill(ctx, clock, tx, event.logIndex, {
-    exchange: event.exchange,
+  return {
+    exchange,
     orderHash: event.orderHash,
     maker: event.maker,
     taker: event.taker,
     buy,
     token: event.tokenId,
-    shares: buy ? event.takerAmount : event.makerAmount,
-    usd: buy ? event.makerAmount : event.takerAmount,
+    shares: buy ? takerAmount : makerAmount,
+    usd: buy ? makerAmount : takerAmount,
     fee: event.fee,
     feeInShares: false,
-  });
+  };
+}
+
+export function deriveOrderFilledV2(ctx: DeriveContext, clock: BlockClock, tx: TxContext, event: OrderFilledV2): void {
+  deriveFill(ctx, clock, tx, event.logIndex, sidedFill(event.exchange, event, event.makerAmount, event.takerAmount));
 }
 
 /** ExchangeV3 (DESIGN 10): the V2 exchange's OrderFilled shape on Protocol V2 positions and combos, fees in pUSD. */
 export function deriveOrderFilledV3(ctx: DeriveContext, clock: BlockClock, tx: TxContext, event: V3OrderFilled): void {
   if (!ensureV2Position(ctx, event.tokenId)) return ctx.sink.skip('unsupportedV2Position');
-  const buy = event.side === SIDE.buy;
-  deriveFill(ctx, clock, tx, event.logIndex, {
-    exchange: EXCHANGE.v3,
-    orderHash: event.orderHash,
-    maker: event.maker,
-    taker: event.taker,
-    buy,
-    token: event.tokenId,
-    shares: buy ? event.takerAmountFilled : event.makerAmountFilled,
-    usd: buy ? event.makerAmountFilled : event.takerAmountFilled,
-    fee: event.fee,
-    feeInShares: false,
-  });
+  const fill = sidedFill(EXCHANGE.v3, event, event.makerAmountFilled, event.takerAmountFilled);
+  deriveFill(ctx, clock, tx, event.logIndex, fill);
 }
 
 function isExchange(ctx: DeriveContext, address: string): boolean {

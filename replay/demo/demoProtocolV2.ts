@@ -142,17 +142,22 @@ function held(era: Era, wallet: string, token: string): number {
   return era.holdings.get(wallet)?.get(token) ?? 0;
 }
 
-/** A native V2 market on the binary module: its metadata (Gamma `version` "v2"), then trading until it resolves. */
-function openMarket(era: Era, voided: boolean): void {
-  const { world, prng } = era;
-  const ctx = world.ctx;
-  const condition = '0x01' + prng.hex64().slice(0, 32) + '0'.repeat(28);
-  const market: EraMarket = {
+/** A binary-module market of the era, unresolved. */
+function eraMarket(condition: string): EraMarket {
+  return {
     condition,
     tokens: [v2PositionId(condition, 0), v2PositionId(condition, 1)],
     result: null,
     resolvedBlock: 0,
   };
+}
+
+/** A native V2 market on the binary module: its metadata (Gamma `version` "v2"), then trading until it resolves. */
+function openMarket(era: Era, voided: boolean): void {
+  const { world, prng } = era;
+  const ctx = world.ctx;
+  const condition = '0x01' + prng.hex64().slice(0, 32) + '0'.repeat(28);
+  const market = eraMarket(condition);
   era.markets.set(condition, market);
   era.counts.markets++;
   const closeTs = ctx.ts + Math.round(prng.logUniform(3, 12) * DAY);
@@ -196,12 +201,7 @@ function openRound(era: Era, feed: PriceFeed, slot: number): void {
   const startTs = slotTs(slot);
   const endTs = startTs + ROUND_SECONDS;
   const condition = '0x01' + prng.hex64().slice(0, 32) + '0'.repeat(28);
-  const market: EraMarket = {
-    condition,
-    tokens: [v2PositionId(condition, 0), v2PositionId(condition, 1)],
-    result: null,
-    resolvedBlock: 0,
-  };
+  const market = eraMarket(condition);
   const slug = `${feed.asset.toLowerCase()}-updown-15m-${startTs}`;
   world.metadata.push({
     id: String(960_000 + slot),
@@ -526,12 +526,7 @@ function migrateCtfMarket(era: Era): void {
     endDate: isoOf(ctx.ts + 20 * DAY),
   });
   const condition = binaryMigrationConditionId(legacy);
-  const market: EraMarket = {
-    condition,
-    tokens: [v2PositionId(condition, 0), v2PositionId(condition, 1)],
-    result: null,
-    resolvedBlock: 0,
-  };
+  const market = eraMarket(condition);
   era.markets.set(condition, market);
   era.counts.migratedMarkets++;
   scheduleAt(world, ctx.block + 300, () => {
