@@ -8,7 +8,7 @@ import { busiestWallet, createDemoData } from '../fixtures/demoData.js';
 import { answerProblems } from '../fixtures/checkAnswer.js';
 import { ClosedPositionsAnswer, OpenPositionsAnswer, RawPositionsAnswer } from '../../api/schemas/answerSchemas.js';
 
-const { data, key } = await createDemoData(4_000, 11);
+const { data, key } = await createDemoData(4_000, 12);
 // The wallet with the most positions, and its positions as stored.
 const wallet = await busiestWallet(data, 'positions');
 const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
