@@ -6,7 +6,7 @@ import { startServer } from '../../cli/commands/serveCommand.js';
 import { busiestMarkets, busiestWallet, createDemoData } from '../fixtures/demoData.js';
 import { rawExchange } from '../fixtures/rawHttp.js';
 
-const { data, key } = await createDemoData(2_000, 22);
+const { data, key } = await createDemoData(4_000, 12);
 const wallet = await busiestWallet(data, 'positions');
 const [market] = await busiestMarkets(data, 1);
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
