@@ -168,7 +168,7 @@ t.test('behavior: list buckets are the same bytes whatever the batches, and a re
 });
 
 t.test('behavior: on a folded demo, wallet lists and market lists name the same fills, all of them', async (t) => {
-  const { data } = await createDemoData(2_000, 5);
+  const { data } = await createDemoData(4_000, 12);
   const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
   t.teardown(() => store.close());
   const state = createStateReader(store);
