@@ -8,7 +8,7 @@ import { createDemoData } from '../fixtures/demoData.js';
 import { answerProblems } from '../fixtures/checkAnswer.js';
 import { apiClient } from '../fixtures/apiClient.js';
 
-const { data, key } = await createDemoData(3_000, 9);
+const { data, key } = await createDemoData(4_000, 12);
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 const get = apiClient(server.port, key);
