@@ -63,7 +63,7 @@ t.test('default: a profile, or null when the source has none; malformed entries 
 t.test('behavior: an empty source turns profiles on, with no profile', async (t) => {
   const empty = join(inputs.dir, 'no-profiles.json');
   writeFileSync(empty, '[]');
-  const other = await createDemoData(300, 5);
+  const other = await createDemoData(100, 4);
   t.equal(runTally(['profiles', '--data', other.data, '--file', empty]).code, 0);
   const otherServer = await startServer({ data: other.data, host: '127.0.0.1', port: 0 });
   try {
