@@ -7,9 +7,10 @@ import t from 'tap';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { createDemoData } from '../fixtures/demoData.js';
 import { rawBody, rawExchange } from '../fixtures/rawHttp.js';
-import { runTally } from '../fixtures/runTally.js';
+import { runTallyAsync } from '../fixtures/runTally.js';
 
-const { data, key } = await createDemoData(100, 3);
+// The venue of test/api/reverseProxy.test.ts (the data matters not here): folded once for both.
+const { data, key } = await createDemoData(100, 4);
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 const auth = `Authorization: Bearer ${key}\r\n`;
@@ -37,6 +38,9 @@ const HELD_THEN_CLOSED: Record<string, string> = {
   'the HTTP/2 preface': 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n',
 };
 
+// Sent now and awaited by the last test: the other tests run during the library's idle timeout.
+const held = Promise.all(Object.values(HELD_THEN_CLOSED).map((request) => rawExchange(server.port, request)));
+
 t.test('default: a well-formed request on a raw socket, and non-ASCII header bytes, are answered', async (t) => {
   const ok = await rawExchange(server.port, `GET /v1/health HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`);
   t.equal(ok.status, 200);
@@ -55,10 +59,23 @@ t.test('behavior: shapes the library closes at once', async (t) => {
   }
 });
 
-t.test('behavior: shapes the library holds until its idle timeout, then closes', async (t) => {
-  const exchanges = await Promise.all(
-    Object.values(HELD_THEN_CLOSED).map((request) => rawExchange(server.port, request)),
+t.test('error: a second server on a port in use exits non-zero naming the port', async (t) => {
+  // Not blocking this process: its server keeps timing the held connections meanwhile.
+  const second = await runTallyAsync(['serve', '--data', data, '--port', String(server.port)]);
+  t.equal(second.code, 1);
+  t.equal(
+    second.stderr.trim(),
+    `tally: cannot listen on 127.0.0.1:${server.port}: the port is in use (another server listens on it)`,
   );
+  for (const port of ['65536', '99999', '-1', 'http']) {
+    const bad = await runTallyAsync(['serve', '--data', data, '--port', port]);
+    t.equal(bad.code, 2, `--port ${port}`);
+    t.match(bad.stderr, /^tally: --port must be an integer from 0 to 65535/);
+  }
+});
+
+t.test('behavior: shapes the library holds until its idle timeout, then closes', async (t) => {
+  const exchanges = await held;
   Object.keys(HELD_THEN_CLOSED).forEach((name, i) => {
     t.equal(exchanges[i]!.text, '', `${name}: no answer`);
     t.ok(exchanges[i]!.ms < 20_000, `${name}: closed after ${Math.round(exchanges[i]!.ms)} ms`);
@@ -68,18 +85,4 @@ t.test('behavior: shapes the library holds until its idle timeout, then closes',
     `GET /v1/health HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`,
   );
   t.equal(health.status, 200, 'the server answers as before');
-});
-
-t.test('error: a second server on a port in use exits non-zero naming the port', async (t) => {
-  const second = runTally(['serve', '--data', data, '--port', String(server.port)]);
-  t.equal(second.code, 1);
-  t.equal(
-    second.stderr.trim(),
-    `tally: cannot listen on 127.0.0.1:${server.port}: the port is in use (another server listens on it)`,
-  );
-  for (const port of ['65536', '99999', '-1', 'http']) {
-    const bad = runTally(['serve', '--data', data, '--port', port]);
-    t.equal(bad.code, 2, `--port ${port}`);
-    t.match(bad.stderr, /^tally: --port must be an integer from 0 to 65535/);
-  }
 });
