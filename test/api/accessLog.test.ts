@@ -8,13 +8,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeRealCapture } from '../fixtures/realCapture.js';
 import { runTally } from '../fixtures/runTally.js';
+import { createKey } from '../fixtures/apiKey.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tally-access-'));
 const capture = join(dir, 'real.ndjson');
 writeRealCapture(capture);
 const data = join(dir, 'data');
 runTally(['ingest', '--data', data, '--capture', capture]);
-const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+const key = await createKey(data);
 const BIN = fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url));
 
 /** Serves with `flags`, sends the requests, stops the server; answers its stdout lines after the serving line. */
