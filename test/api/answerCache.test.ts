@@ -9,6 +9,7 @@ import { startServer } from '../../cli/commands/serveCommand.js';
 import { busiestWallet } from '../fixtures/demoData.js';
 import { createDemoInputs } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
+import { createKey } from '../fixtures/apiKey.js';
 
 const answer = (bytes: number) => ({ json: Buffer.alloc(bytes), gzip: undefined });
 
@@ -61,7 +62,7 @@ const data = join(inputs.dir, 'data');
 mkdirSync(data);
 copyFileSync(inputs.config, join(data, 'config.json'));
 t.equal(runTally(['ingest', '--data', data, '--capture', firstHalf]).code, 0);
-const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+const key = await createKey(data);
 const wallet = await busiestWallet(data, 'fills');
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
