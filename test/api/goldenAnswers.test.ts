@@ -7,9 +7,9 @@ import t from 'tap';
 import { readFileSync } from 'node:fs';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { createDemoData } from '../fixtures/demoData.js';
-import { runTally } from '../fixtures/runTally.js';
 import { checkAgainstGolden, recordGoldenIfAsked, type Row } from '../fixtures/goldenFile.js';
 import { chooseWallets, recordWalletAnswers } from '../fixtures/walletAnswers.js';
+import { createKeys } from '../fixtures/apiKey.js';
 
 const GOLDEN = new URL('../fixtures/golden/walletAnswers.ndjson.gz', import.meta.url);
 const FILLS = 8000;
@@ -17,10 +17,7 @@ const SEED = 9;
 const WALLETS = 200;
 
 const { data, key, inputs } = await createDemoData(FILLS, SEED);
-const keys = [
-  key,
-  ...Array.from({ length: 2 }, () => runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!),
-];
+const keys = [key, ...(await createKeys(data, 2))];
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 const answers = await recordWalletAnswers(`http://127.0.0.1:${server.port}`, keys, await chooseWallets(data, WALLETS));
