@@ -5,9 +5,9 @@
 import t from 'tap';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { createDemoData } from '../fixtures/demoData.js';
-import { runTally } from '../fixtures/runTally.js';
 import { checkAgainstGolden, recordGoldenIfAsked, type Row } from '../fixtures/goldenFile.js';
 import { chooseWallets, type RecordedAnswer } from '../fixtures/walletAnswers.js';
+import { createKeys } from '../fixtures/apiKey.js';
 
 const GOLDEN = new URL('../fixtures/golden/boardAnswers.ndjson.gz', import.meta.url);
 const FILLS = 8000;
@@ -17,10 +17,7 @@ const PERIODS = ['all', '1y', '90d', '30d', '7d', '1d'];
 const SORTS = ['totalPnl', 'realizedPnl', 'volume', 'roi'];
 
 const { data, key } = await createDemoData(FILLS, SEED);
-const keys = [
-  key,
-  ...Array.from({ length: 3 }, () => runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!),
-];
+const keys = [key, ...(await createKeys(data, 3))];
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 
