@@ -9,6 +9,7 @@ import { startServer } from '../../cli/commands/serveCommand.js';
 import { createFoldRate } from '../../api/metrics/createFoldRate.js';
 import { createDemoInputs, emptyDataDir } from '../fixtures/demoVenue.js';
 import { runTally, runTallyAsync } from '../fixtures/runTally.js';
+import { createKey } from '../fixtures/apiKey.js';
 
 const inputs = await createDemoInputs(3_000, 9);
 // The first half of the capture, cut between blocks: the rest is folded while the server runs.
@@ -21,7 +22,7 @@ writeFileSync(half, lines.slice(0, cut).join('\n') + '\n');
 const data = emptyDataDir(inputs, 'data');
 const first = runTally(['ingest', '--data', data, '--capture', half, '--metadata', inputs.metadata]);
 if (first.code !== 0) throw new Error(first.stderr);
-const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+const key = await createKey(data);
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 const base = `http://127.0.0.1:${server.port}`;
