@@ -6,7 +6,7 @@ import t from 'tap';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { busiestWallet, createDemoData } from '../fixtures/demoData.js';
 import { rawBody, rawExchange } from '../fixtures/rawHttp.js';
-import { runTally } from '../fixtures/runTally.js';
+import { createKeys } from '../fixtures/apiKey.js';
 
 const SEED = 20261124;
 const REQUESTS = 3000;
@@ -14,13 +14,10 @@ const CONNECTIONS = 4;
 /** The methods uWebSockets.js parses; any other closes the connection unanswered. */
 const KNOWN_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'CONNECT', 'TRACE'];
 
-const { data, key } = await createDemoData(150, 8);
+const { data, key } = await createDemoData(100, 4);
 const wallet = await busiestWallet(data, 'positions');
 // Several keys, so that most requests get past the minute's 600 and reach the routes.
-const keys = [
-  key,
-  ...Array.from({ length: 5 }, () => runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!),
-];
+const keys = [key, ...(await createKeys(data, 5))];
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 
