@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { writeRealCapture } from '../fixtures/realCapture.js';
 import { runTally } from '../fixtures/runTally.js';
+import { createKeys } from '../fixtures/apiKey.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tally-limits-'));
 const capture = join(dir, 'real.ndjson');
 writeRealCapture(capture);
 const data = join(dir, 'data');
 runTally(['ingest', '--data', data, '--capture', capture]);
-const newKey = () => runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
-const [plain, raised, unlimited] = [newKey(), newKey(), newKey()];
+const [plain, raised, unlimited] = (await createKeys(data, 3)) as [string, string, string];
 const listed = runTally(['keys', 'list', '--data', data]).stdout;
 const raisedPrefix = raised.slice(0, 10);
 t.ok(listed.includes(`${raisedPrefix}...`), 'the prefix is the one keys list shows');
