@@ -9,6 +9,7 @@ import { createDemoInputs } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
 import { busiestMarkets } from '../fixtures/demoData.js';
 import { captureBlocks, servedAnswers, writeCaptureUpTo } from '../fixtures/servedAnswers.js';
+import { createKey } from '../fixtures/apiKey.js';
 
 const inputs = await createDemoInputs(4_000, 13);
 const { lines, blockAt } = captureBlocks(inputs.capture);
@@ -18,7 +19,7 @@ const data = join(inputs.dir, 'data');
 mkdirSync(data);
 copyFileSync(inputs.config, join(data, 'config.json'));
 t.equal(runTally(['ingest', '--data', data, '--capture', firstHalf, '--metadata', inputs.metadata]).code, 0);
-const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+const key = await createKey(data);
 
 const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
 const state = createStateReader(store);
