@@ -8,6 +8,7 @@ import { createStateReader } from '../../engine/state/stateReader.js';
 import { createDemoInputs } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
 import { captureBlocks, servedAnswers, writeCaptureUpTo } from '../fixtures/servedAnswers.js';
+import { createKey } from '../fixtures/apiKey.js';
 
 const inputs = await createDemoInputs(4_000, 17);
 const { lines, blockAt } = captureBlocks(inputs.capture);
@@ -15,7 +16,7 @@ const blocks = [blockAt(0.35), blockAt(0.7), blockAt(0.999)];
 const data = join(inputs.dir, 'data');
 mkdirSync(data);
 copyFileSync(inputs.config, join(data, 'config.json'));
-const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+const key = await createKey(data);
 
 function ingestTo(block: number): void {
   const capture = writeCaptureUpTo(lines, block, join(inputs.dir, `to-${block}.ndjson`));
