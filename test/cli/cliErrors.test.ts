@@ -8,9 +8,15 @@ import { PAGE_RETRY } from '../../cli/fetchMarketPages.js';
 import { MAX_LINE_BYTES } from '../../replay/source/readLines.js';
 import { closedPort } from '../fixtures/closedPort.js';
 import { expectOneLine } from '../fixtures/expectOneLine.js';
-import { runTally } from '../fixtures/runTally.js';
+import { runTally, runTallyAsync } from '../fixtures/runTally.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tally-cli-errors-'));
+
+// Started now, told later: its retries wait ~7 s, while the other tests run.
+const port = await closedPort();
+const fetchData = join(dir, 'fetch');
+mkdirSync(fetchData);
+const fetched = runTallyAsync(['metadata', '--data', fetchData, '--url', `http://127.0.0.1:${port}/markets`]);
 
 t.test('default: help', async (t) => {
   for (const args of [['--help'], ['-h'], ['help']]) {
@@ -44,10 +50,7 @@ t.test('error: usage errors are one line and exit 2', async (t) => {
 });
 
 t.test('error: a URL that cannot be fetched ends in one line, after its retries', async (t) => {
-  const port = await closedPort();
-  const data = join(dir, 'fetch');
-  mkdirSync(data);
-  const result = runTally(['metadata', '--data', data, '--url', `http://127.0.0.1:${port}/markets`]);
+  const result = await fetched;
   t.equal(result.code, 1);
   const lines = result.stderr.trimEnd().split('\n');
   t.equal(lines.length, PAGE_RETRY.retries! + 1, result.stderr);
@@ -64,7 +67,7 @@ t.test('error: a URL that cannot be fetched ends in one line, after its retries'
     ),
   );
   t.notMatch(result.stderr, /^\s+at /m, 'no stack');
-  t.same(readdirSync(data), [], 'nothing written');
+  t.same(readdirSync(fetchData), [], 'nothing written');
 });
 
 t.test('behavior: keys list and revoke never create a directory; revoke takes a listed prefix', async (t) => {
