@@ -9,13 +9,14 @@ import { writeRealCapture } from '../fixtures/realCapture.js';
 import { runTally } from '../fixtures/runTally.js';
 import { answerProblems } from '../fixtures/checkAnswer.js';
 import { HealthAnswer } from '../../api/schemas/answerSchemas.js';
+import { createKey } from '../fixtures/apiKey.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tally-api-'));
 const capture = join(dir, 'real.ndjson');
 writeRealCapture(capture);
 const data = join(dir, 'data');
 runTally(['ingest', '--data', data, '--capture', capture]);
-const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+const key = await createKey(data);
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 const base = `http://127.0.0.1:${server.port}`;
