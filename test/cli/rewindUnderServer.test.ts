@@ -14,6 +14,7 @@ import { createStateReader } from '../../engine/state/stateReader.js';
 import { apiClient } from '../fixtures/apiClient.js';
 import { createDemoInputs, emptyDataDir } from '../fixtures/demoVenue.js';
 import { runTally, runTallyAsync } from '../fixtures/runTally.js';
+import { createKey } from '../fixtures/apiKey.js';
 
 const BIN = fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url));
 const inputs = await createDemoInputs(100, 7);
@@ -26,7 +27,7 @@ const rewindTo = blockOf(cut - 1);
 
 const data = emptyDataDir(inputs, 'data');
 t.equal(runTally(['ingest', '--data', data, '--capture', inputs.capture]).code, 0);
-const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+const key = await createKey(data);
 
 // A fill after the rewound block: its market's trades and its wallet's change with the rewind.
 const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
