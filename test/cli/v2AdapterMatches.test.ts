@@ -13,6 +13,7 @@ import { POLYGON_ADDRESSES as A, ZERO_ADDRESS } from '../../engine/chain/venueAd
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { createEventCapture, type EventFields } from '../fixtures/eventCapture.js';
 import { runTally } from '../fixtures/runTally.js';
+import { createKey } from '../fixtures/apiKey.js';
 
 const COND = '0x' + 'c7'.repeat(32);
 const [YES, NO] = outcomeTokenIds(COND, A.usdc) as [string, string];
@@ -122,7 +123,7 @@ for (const [address, event] of merge) capture.add(102, T0 + 120, 'merge', addres
 const dir = mkdtempSync(join(tmpdir(), 'tally-v2-adapter-'));
 const data = join(dir, 'data');
 const ingest = runTally(['ingest', '--data', data, '--capture', capture.write(join(dir, 'capture.ndjson'))]);
-const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+const key = await createKey(data);
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 const get = async (path: string) => {
