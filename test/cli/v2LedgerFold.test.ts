@@ -30,6 +30,7 @@ import { POLYGON_ADDRESSES as A, ZERO_ADDRESS } from '../../engine/chain/venueAd
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { createEventCapture, type EventFields } from '../fixtures/eventCapture.js';
 import { runTally } from '../fixtures/runTally.js';
+import { createKey } from '../fixtures/apiKey.js';
 
 const M = 1_000_000;
 const T0 = 1_785_000_000;
@@ -327,7 +328,7 @@ add(222, '2727', A.negRiskModule, { kind: KIND.negRiskRemainingDerivableAsNo, ev
 const dir = mkdtempSync(join(tmpdir(), 'tally-v2-ledger-'));
 const data = join(dir, 'data');
 const ingest = runTally(['ingest', '--data', data, '--capture', capture.write(join(dir, 'capture.ndjson'))]);
-const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+const key = await createKey(data);
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 const get = async (path: string) => {
