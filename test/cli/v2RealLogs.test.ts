@@ -12,6 +12,7 @@ import { POLYGON_ADDRESSES as A } from '../../engine/chain/venueAddresses.js';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { createEventCapture } from '../fixtures/eventCapture.js';
 import { runTally } from '../fixtures/runTally.js';
+import { createKey } from '../fixtures/apiKey.js';
 
 interface Entry {
   log: { topics: string[]; blockNumber: string; data: string; transactionHash: string } & Record<string, string>;
@@ -79,7 +80,7 @@ writeFileSync(capture, readFileSync(capture, 'utf8') + real.map((l) => JSON.stri
 
 const data = join(dir, 'data');
 const ingest = runTally(['ingest', '--data', data, '--capture', capture]);
-const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+const key = await createKey(data);
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 const get = async (path: string) => {
