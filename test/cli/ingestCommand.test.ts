@@ -1,7 +1,7 @@
 // The command-line contract the outside checks drive: ingest, keys create, verify; bad captures refused with
 // file and line, leaving the state exactly as it was.
 import t, { type Test } from 'tap';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeRealCapture } from '../fixtures/realCapture.js';
@@ -51,11 +51,18 @@ t.test('behavior: a state folded with another layout is refused by verify and fo
   t.equal(runTally(['verify', '--data', data]).code, 0);
 });
 
+// The data directory each bad capture is given: the capture's first 40 lines ingested, once, copied per case.
+let halfIngested: string | undefined;
+
 async function refused(t: Test, name: string, text: string, line: number, message: RegExp) {
+  if (halfIngested === undefined) {
+    halfIngested = join(dir, 'half-ingested');
+    const half = join(dir, 'half.ndjson');
+    writeFileSync(half, lines.slice(0, 40).join('\n') + '\n');
+    t.equal(runTally(['ingest', '--data', halfIngested, '--capture', half]).code, 0);
+  }
   const target = join(dir, `bad-${name}`);
-  const half = join(dir, `half-${name}.ndjson`);
-  writeFileSync(half, lines.slice(0, 40).join('\n') + '\n');
-  t.equal(runTally(['ingest', '--data', target, '--capture', half]).code, 0);
+  cpSync(halfIngested, target, { recursive: true });
   const before = await stateDigest(join(target, 'state'));
   const bad = join(dir, `${name}.ndjson`);
   writeFileSync(bad, text);
