@@ -29,14 +29,14 @@ t.equal(runTally(['ingest', '--data', fresh, '--capture', inputs.capture]).code,
 const expected = await stateDigest(join(fresh, 'state'));
 
 t.test('behavior: verify on a state behind its log names the block, exits 3; ingest catches it up', async (t) => {
-  const data = dataDir('behind');
-  t.equal(runTally(['ingest', '--data', data, '--capture', half]).code, 0);
-  const halfState = join(inputs.dir, 'half-state');
-  cpSync(join(data, 'state'), halfState, { recursive: true });
-  t.equal(runTally(['ingest', '--data', data, '--capture', inputs.capture]).code, 0);
-  // The log holds the whole capture, the state only its first half: what a kill after the log write leaves.
+  const halfData = dataDir('half');
+  t.equal(runTally(['ingest', '--data', halfData, '--capture', half]).code, 0);
+  // The log holds the whole capture (a copy of the fresh ingest's), the state only its first half: what a kill
+  // after the log write leaves.
+  const data = join(inputs.dir, 'behind');
+  cpSync(fresh, data, { recursive: true });
   rmSync(join(data, 'state'), { recursive: true });
-  cpSync(halfState, join(data, 'state'), { recursive: true });
+  cpSync(join(halfData, 'state'), join(data, 'state'), { recursive: true });
   const verify = runTally(['verify', '--data', data]);
   t.equal(verify.code, 3, verify.stdout + verify.stderr);
   t.match(
@@ -53,8 +53,8 @@ t.test('behavior: verify on a state behind its log names the block, exits 3; ing
 });
 
 t.test('behavior: serve folds again a state marked by another boot before answering', async (t) => {
-  const data = dataDir('torn');
-  t.equal(runTally(['ingest', '--data', data, '--capture', inputs.capture]).code, 0);
+  const data = join(inputs.dir, 'torn');
+  cpSync(fresh, data, { recursive: true });
   // A machine that went down mid-fold: its boot's marker, and state pages that never reached the disk.
   writeFileSync(join(data, 'state', 'unflushed'), '00000000-0000-4000-8000-000000000000');
   const file = join(data, 'state', 'data.mdb');
