@@ -11,6 +11,7 @@ import { apiClient } from '../fixtures/apiClient.js';
 import { busiestMarkets } from '../fixtures/demoData.js';
 import { createDemoInputs, emptyDataDir } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
+import { createKey } from '../fixtures/apiKey.js';
 
 const inputs = await createDemoInputs(2_000, 21);
 const on = emptyDataDir(inputs, 'on');
@@ -24,8 +25,8 @@ for (const data of [on, off]) {
   const ingest = runTally(['ingest', '--data', data, '--capture', inputs.capture, '--metadata', inputs.metadata]);
   if (ingest.code !== 0) throw new Error(ingest.stderr);
 }
-const key = runTally(['keys', 'create', '--data', on]).stdout.trim().split('\n').at(-1)!;
-const offKey = runTally(['keys', 'create', '--data', off]).stdout.trim().split('\n').at(-1)!;
+const key = await createKey(on);
+const offKey = await createKey(off);
 const [market] = (await busiestMarkets(on, 1)) as [string];
 
 async function holdersOf(data: string): Promise<string[]> {
