@@ -20,6 +20,7 @@ import {
 import { DEMO_PRICE_FEEDS } from '../../replay/demo/demoFeeds.js';
 import { generateDemoVenue } from '../../replay/demo/generateDemoVenue.js';
 import { apiClient } from '../fixtures/apiClient.js';
+import { createKey } from '../fixtures/apiKey.js';
 import { answerProblems } from '../fixtures/checkAnswer.js';
 import { runTally } from '../fixtures/runTally.js';
 import { stateDigest } from '../fixtures/stateDigest.js';
@@ -29,7 +30,7 @@ const inputs = join(dir, 'inputs');
 const events: Array<{ event: ChainEvent; address: string; block: number }> = [];
 const summary = await generateDemoVenue({
   outDir: inputs,
-  fills: 6_000,
+  fills: 3_000,
   seed: 11,
   protocolV2: true,
   onLog: (event, address, _log, at) => {
@@ -62,7 +63,7 @@ const fold = (name: string, workers: number) => {
 };
 const one = fold('one', 1);
 const three = fold('three', 3);
-const key = runTally(['keys', 'create', '--data', three.data]).stdout.trim().split('\n').at(-1)!;
+const key = await createKey(three.data);
 const server = await startServer({ data: three.data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 const get = apiClient(server.port, key);
@@ -229,7 +230,7 @@ t.test('behavior: replay to a block in the middle of the era answers as a fold s
   const replay = runTally(['replay', '--data', three.data, '--to-block', String(middle), '--out', replayed]);
   t.equal(replay.code, 0, replay.stderr);
   const answersOf = async (data: string) => {
-    const apiKey = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+    const apiKey = await createKey(data);
     const served = await startServer({ data, host: '127.0.0.1', port: 0 });
     try {
       const read = apiClient(served.port, apiKey);
