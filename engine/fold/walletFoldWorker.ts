@@ -1,6 +1,7 @@
 // A wallet-fold worker (piscina): folds one partition of wallets' position events in chain order and returns,
 // per block, the bytes of every position that block touched. Positions come from a worker-local cache or the
 // memory-mapped state; the main thread writes the results, so this worker never writes LMDB.
+import { existsSync } from 'node:fs';
 import { Piscina } from 'piscina';
 import { foldPositionEvent, type PositionBook } from '../reducers/foldPositionEvent.js';
 import { createPosition, OPEN_THRESHOLD_MICROS, type Position } from '../reducers/position.js';
@@ -9,6 +10,7 @@ import { openStateStore, type StateStore } from '../state/openStateStore.js';
 import { decodePosition, encodePosition } from '../state/stateCodec.js';
 import { marketWalletKey, positionKey } from '../state/stateKeys.js';
 import { ID_SPACE } from '../log/idDictionary.js';
+import { assert } from '../assert.js';
 import { NO_MARKET, readPositionRecords } from './positionRecords.js';
 import { openTransferSlots } from './transferSlots.js';
 import { createWalletFoldResult, type WalletFoldResult, type WalletFoldTask } from './walletFoldTask.js';
@@ -65,7 +67,12 @@ function trimCache(limit: number, committedBlock: number): void {
 
 function storeFor(dir: string): StateStore {
   let store = stores.get(dir);
-  if (!store) stores.set(dir, (store = openStateStore({ dir, readOnly: true })));
+  if (!store) {
+    // lmdb-js makes a missing directory even to read it: a scratch state a signal has just removed (verify, rewind)
+    // would come back, so a worker never opens one that is gone.
+    assert(existsSync(dir), `wallet fold: the state directory ${dir} exists`);
+    stores.set(dir, (store = openStateStore({ dir, readOnly: true })));
+  }
   return store;
 }
 
