@@ -166,10 +166,17 @@ t.test('behavior: no venue contract is a wallet in any answer', async (t) => {
     t.same((await get(`/v1/wallets/${address}/trades`)).body.trades, [], `${address}: no trade`);
   }
   for (const period of ['1d', '7d', '30d', 'all'])
-    for (const sort of ['pnl', 'vol'])
-      scan(`board ${period} ${sort}`, (await get(`/v1/leaderboard?period=${period}&sort=${sort}&limit=100`)).body);
-  scan('tags', (await get('/v1/wallets/tags')).body);
-  scan('heat', (await get('/v1/events/heat')).body);
+    for (const sort of ['totalPnl', 'realizedPnl', 'volume', 'roi']) {
+      const board = await get(`/v1/leaderboard?period=${period}&sort=${sort}&limit=100`);
+      t.equal(board.status, 200, `board ${period} ${sort}`);
+      t.ok(board.body.rows.length > 0, `board ${period} ${sort} has rows`);
+      scan(`board ${period} ${sort}`, board.body);
+    }
+  for (const path of ['/v1/wallets/tags', '/v1/events/heat']) {
+    const answer = await get(path);
+    t.equal(answer.status, 200, path);
+    scan(path, answer.body);
+  }
   for (const address of venue) {
     const { row } = (await get(`/v1/wallets/${address}/stats`)).body;
     t.match(row, { fills: 0, volume: 0, marketsTraded: 0, totalPnl: 0 }, `${address}: an empty stats row`);
