@@ -204,7 +204,7 @@ const [FRANK, GINA, HANK, JACK, KATE] = ['f1', 'a7', 'b8', 'c9', 'ab'].map((b) =
   string,
 ];
 const LEGACY = '0x' + '1e'.repeat(32);
-const [CTF_YES] = outcomeTokenIds(LEGACY, A.usdc) as [string, string];
+const [CTF_YES, CTF_NO] = outcomeTokenIds(LEGACY, A.usdc) as [string, string];
 const MIGRATED = binaryMigrationConditionId(LEGACY);
 const C = A.combinatorialModule;
 const prepare = (block: number, tx: string, combo: string, legs: string[]) =>
@@ -412,13 +412,20 @@ t.test('default: a compress once a leg won carries the basis to the reduced comb
   t.match(await row(JACK, v2PositionId(DF, 1)), { shares: 10, costBasis: 5, comboStatus: 'PARTIAL', legsResolved: 1 });
 });
 
-t.test('default: a CTF position migrated into V2 keeps its basis and shows its legacy market', async (t) => {
-  t.match(await row(KATE, CTF_YES), { shares: 0, costBasis: 0, realizedPnl: 0 });
-  const migrated = await row(KATE, yesOf(MIGRATED));
-  t.match(migrated, { shares: 50, costBasis: 25, migrated: true, basisApprox: false, ledger: 'v2', moduleId: 1 });
-  t.match(migrated, { conditionId: LEGACY, legacyConditionId: LEGACY, v2ConditionId: MIGRATED });
-  t.notOk('legs' in migrated, 'legs are for combos only');
-});
+t.test(
+  'default: a CTF position migrated into V2 keeps its basis and history and shows its legacy market',
+  async (t) => {
+    t.match(await row(KATE, CTF_YES), { shares: 0, costBasis: 0, realizedPnl: 0 });
+    const migrated = await row(KATE, yesOf(MIGRATED));
+    t.match(migrated, { shares: 50, costBasis: 25, migrated: true, basisApprox: false, ledger: 'v2', moduleId: 1 });
+    t.match(migrated, { conditionId: LEGACY, legacyConditionId: LEGACY, v2ConditionId: MIGRATED });
+    t.notOk('legs' in migrated, 'legs are for combos only');
+    // The split's history came with the shares: the V2 row has the entry, the CTF row keeps none of it.
+    t.match(await settled(KATE, yesOf(MIGRATED)), { invested: 25, entryPrice: 0.5, migrated: true });
+    t.match(await settled(KATE, CTF_YES), { invested: 0, shares: 0 });
+    t.match(await settled(KATE, CTF_NO), { invested: 25, shares: 50, entryPrice: 0.5 });
+  },
+);
 
 t.test('default: the market routes take a 62-hex condition id and show V3 fills', async (t) => {
   const traders = await get(`/v1/markets/${COND_A}/traders`);

@@ -1,6 +1,7 @@
 // The Protocol V2 moves of DESIGN 10 on positions (foldRestructure), each with figures worked by hand in micro-units:
 // basis leaves what is burned at its average cost and is carried to what is minted in proportion to amounts;
-// a compress's cash realizes against its share; wrap, unwrap and migration carry basis exactly.
+// a compress's cash realizes against its share; wrap, unwrap and migration carry basis exactly, and migration the
+// entry history as well.
 import t from 'tap';
 import { foldRestructure } from '../../engine/reducers/foldRestructure.js';
 import { createPosition, FLAG, type Position } from '../../engine/reducers/position.js';
@@ -86,6 +87,37 @@ t.test('default: a CTF migration carries basis exactly and marks the V2 position
   foldRestructure([ctf], [v2], move({ burnAmounts: [100 * M], mintAmounts: [100 * M], approx: false, migrated: true }));
   t.match(ctf, { shares: 0, costBasis: 0, realizedPnl: 0, flags: 0 });
   t.match(v2, { shares: 100 * M, costBasis: 55 * M, flags: FLAG.migrated });
+  t.match(v2, { boughtShares: 100 * M, boughtUsd: 55 * M, firstTradeAt: TS - 60, lastTradeAt: TS });
+  t.match(ctf, { boughtShares: 0, boughtUsd: 0 }, 'the history went with the shares');
+});
+
+t.test('default: a partial migration carries history in proportion to the shares moved', async (t) => {
+  // Held 30 shares: bought 20 for 9.000001 and split 10 (basis 5), after selling 3 of 33 bought (one fill kept).
+  const ctf: Position = {
+    ...createPosition(),
+    shares: 30 * M,
+    costBasis: 14 * M + 1,
+    boughtShares: 23 * M,
+    boughtUsd: 10_350_001,
+    soldShares: 3 * M,
+    soldUsd: 2 * M,
+    splitShares: 10 * M,
+    receivedShares: 7,
+    receivedBasis: 3,
+    fills: 3,
+    fees: 40_000,
+    realizedPnl: 650_000,
+    firstTradeAt: TS - 600,
+  };
+  const v2 = createPosition();
+  foldRestructure([ctf], [v2], move({ burnAmounts: [10 * M], mintAmounts: [10 * M], approx: false, migrated: true }));
+  // A third of each, rounded half away from zero: 23M/3, 10,350,001/3 = 3,450,000.33, 10M/3, 7/3 = 2.33, 3/3.
+  t.match(v2, { shares: 10 * M, costBasis: 4_666_667, boughtShares: 7_666_667, boughtUsd: 3_450_000 });
+  t.match(v2, { splitShares: 3_333_333, receivedShares: 2, receivedBasis: 1, firstTradeAt: TS - 600 });
+  t.match(v2, { soldShares: 0, soldUsd: 0, fills: 0, fees: 0, realizedPnl: 0 }, 'exits, fills and fees stay');
+  t.match(ctf, { shares: 20 * M, costBasis: 9_333_334, boughtShares: 15_333_333, boughtUsd: 6_900_001 });
+  t.match(ctf, { splitShares: 6_666_667, receivedShares: 5, receivedBasis: 2, soldShares: 3 * M, fills: 3 });
+  t.match(ctf, { fees: 40_000, realizedPnl: 650_000, firstTradeAt: TS - 600 });
 });
 
 t.test('behavior: burning more than is held marks partialHistory; the excess carries no basis', async (t) => {
