@@ -41,8 +41,7 @@ export type SkipReason =
   | 'tokenMismatch'
   | 'emptyFill'
   | 'nonBinaryCondition'
-  | 'unsupportedV2Position'
-  | 'unfoldedV2Move';
+  | 'unsupportedV2Position';
 
 export interface DeriveSink {
   positionEvent(event: PositionEvent): void;

@@ -71,6 +71,7 @@ function emitSplitOrMerge(
     logIndex: event.logIndex,
     market: event.conditionId,
     tokens,
+    markets: [],
     amount: event.amount,
   };
   ctx.sink.positionEvent(

@@ -6,6 +6,8 @@ import { AssertionFailure } from '../assert.js';
 import { V2_KIND } from '../chain/v2EventAbis.js';
 import type {
   ComboConditionPrepared,
+  NegRiskHorizontalMerge,
+  NegRiskHorizontalSplit,
   NegRiskRemainingDerivableAsNo,
   V2AutoRedemption,
   V2ChainEvent,
@@ -33,11 +35,13 @@ import {
   deriveMergedFromYesBasket,
   deriveMergedOnCondition,
   deriveMergedOnEvent,
+  derivePositionConverted,
   derivePositionMigrated,
   deriveSplitOnCondition,
   deriveSplitOnEvent,
   deriveUnwrapped,
   deriveWrapped,
+  eventYesLegs,
 } from './deriveV2Move.js';
 import { ensureV2Condition, ensureV2Position } from './registerV2Condition.js';
 import type { TxContext } from './txContext.js';
@@ -116,12 +120,11 @@ export function deriveV2Event(ctx: DeriveContext, clock: BlockClock, tx: TxConte
     // A migration condition's result comes with ConditionResolved in the same call.
     case V2_KIND.v2MigrationResolved:
       return;
-    // The neg-risk module's event-wide moves (1 pUSD for a YES of every outcome, and their conversion): decoded and
-    // kept in the log, not folded yet; counted so that ingest and health show what was left out.
     case V2_KIND.negRiskHorizontalSplit:
     case V2_KIND.negRiskHorizontalMerge:
+      return deriveHorizontal(ctx, clock, event);
     case V2_KIND.negRiskPositionConverted:
-      return ctx.sink.skip('unfoldedV2Move');
+      return derivePositionConverted(ctx, clock, event);
     default: {
       const unknown: never = event;
       throw new AssertionFailure(
@@ -166,11 +169,47 @@ function deriveV2Split(ctx: DeriveContext, clock: BlockClock, event: V2Positions
     logIndex: event.logIndex,
     market: market.conditionId,
     tokens,
+    markets: [],
     amount: event.amount,
     viaAdapter: false,
   });
   if (event.recipient1 !== event.recipient0)
     deriveTransfer(ctx, clock, event.logIndex, event.recipient0, event.recipient1, tokens[1]!, event.amount);
+}
+
+/**
+ * The neg-risk module's event-wide split (pUSD for `amount` YES of every outcome, Other included) or merge (the
+ * reverse): a split or merge of a full set whose tokens are in markets of their own, for the recipient. Basis is
+ * shared evenly, as for any split (section 3); a neg-risk split's basis counts as approximated (spec 2.2).
+ */
+function deriveHorizontal(
+  ctx: DeriveContext,
+  clock: BlockClock,
+  event: NegRiskHorizontalSplit | NegRiskHorizontalMerge,
+): void {
+  if (ctx.isVenueContract(event.recipient)) return ctx.sink.skip('plumbing');
+  const tokens = eventYesLegs(event.eventId);
+  const markets: string[] = [];
+  for (const token of tokens) {
+    const market = ensureV2Position(ctx, token);
+    if (!market) return ctx.sink.skip('unsupportedV2Position');
+    markets.push(market.conditionId);
+  }
+  const base = {
+    wallet: event.recipient,
+    ts: clock.ts,
+    block: clock.block,
+    logIndex: event.logIndex,
+    market: markets[0]!,
+    tokens,
+    markets,
+    amount: event.amount,
+  };
+  ctx.sink.positionEvent(
+    event.kind === V2_KIND.negRiskHorizontalMerge
+      ? { kind: POSITION_EVENT.merge, ...base }
+      : { kind: POSITION_EVENT.split, ...base, viaAdapter: true },
+  );
 }
 
 function deriveV2Merge(ctx: DeriveContext, clock: BlockClock, event: V2PositionsMerged): void {
@@ -185,6 +224,7 @@ function deriveV2Merge(ctx: DeriveContext, clock: BlockClock, event: V2Positions
     logIndex: event.logIndex,
     market: market.conditionId,
     tokens: market.tokens!,
+    markets: [],
     amount: event.amount,
   });
 }

@@ -2,7 +2,8 @@
 // call or a CTF migration burns and mints, worked out from the event and the combos' stored legs as the module
 // computes them (its _insertLeg, _removeLeg, _flipLeg and basket order). The holder whose shares are burned is the
 // caller when it is a wallet, else the first recipient (the Router passes its caller's outputs on); outputs for
-// another recipient reach it as a transfer. Basis moves as foldRestructure says.
+// another recipient reach it as a transfer. Basis moves as foldRestructure says. The neg-risk module's conversion
+// is one of these moves too.
 import type {
   ComboCompressed,
   ComboConvertedOnEvent,
@@ -16,6 +17,7 @@ import type {
   ComboSplitOnEvent,
   ComboUnwrapped,
   ComboWrapped,
+  NegRiskPositionConverted,
   V2PositionMigrated,
 } from '../chain/v2ChainEvent.js';
 import {
@@ -132,7 +134,7 @@ export function deriveMergedOnCondition(ctx: DeriveContext, clock: BlockClock, e
 }
 
 /** The YES legs of a neg-risk event's outcomes, the synthetic Other (index arity) included. */
-function eventYesLegs(eventWord: string): string[] {
+export function eventYesLegs(eventWord: string): string[] {
   const eventId = eventWord.slice(0, 60);
   const legs: string[] = [];
   for (let index = 0; index <= v2ArityOf(eventId); index++)
@@ -188,6 +190,26 @@ export function deriveConvertedOnEvent(ctx: DeriveContext, clock: BlockClock, ev
     event.logIndex,
     holder,
     [{ token: yesOf(event.parentConditionId), amount }],
+    outputs,
+    STRUCTURING,
+  );
+}
+
+/** The neg-risk module's conversion: NO of the outcome at `conditionIndex` -> YES of every other outcome. */
+export function derivePositionConverted(ctx: DeriveContext, clock: BlockClock, event: NegRiskPositionConverted): void {
+  const legs = eventYesLegs(event.eventId);
+  const source = legs[event.conditionIndex];
+  if (!source) return ctx.sink.skip('unknownCondition');
+  const { amount } = event;
+  const outputs = legs
+    .filter((_, i) => i !== event.conditionIndex)
+    .map((token) => ({ token, amount, to: event.recipient }));
+  emitMove(
+    ctx,
+    clock,
+    event.logIndex,
+    holderOf(ctx, event.initiator, event.recipient),
+    [{ token: v2OppositeToken(source), amount }],
     outputs,
     STRUCTURING,
   );

@@ -48,11 +48,13 @@ const FIELDS: { [K in Kind]: FieldList<K> } = {
   ],
   [POSITION_EVENT.split]: [
     ['tokens', 'tokens'],
+    ['markets', 'markets'],
     ['amount', 'number'],
     ['viaAdapter', 'flag'],
   ],
   [POSITION_EVENT.merge]: [
     ['tokens', 'tokens'],
+    ['markets', 'markets'],
     ['amount', 'number'],
   ],
   [POSITION_EVENT.redemption]: [

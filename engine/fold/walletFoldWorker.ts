@@ -47,6 +47,8 @@ function marketOf(event: PositionEvent<number>, token: number): number {
     const burned = event.burnTokens.indexOf(token);
     return burned >= 0 ? event.burnMarkets[burned]! : (event.mintMarkets[event.mintTokens.indexOf(token)] ?? NO_MARKET);
   }
+  if ((event.kind === POSITION_EVENT.split || event.kind === POSITION_EVENT.merge) && event.markets.length > 0)
+    return event.markets[event.tokens.indexOf(token)] ?? NO_MARKET;
   if (event.kind !== POSITION_EVENT.conversion) return event.market;
   const no = event.noTokens.indexOf(token);
   return no >= 0 ? event.noMarkets[no]! : (event.yesMarkets[event.yesTokens.indexOf(token)] ?? NO_MARKET);

@@ -51,10 +51,15 @@ export interface BookSell<Id = string> extends Base<Id> {
   usd: number;
   feeUsd: number;
 }
-/** Split or merge of `amount` over both outcome tokens [outcome 0, outcome 1]. */
+/**
+ * Split or merge of `amount` over the tokens of a full set: both outcome tokens [outcome 0, outcome 1], or the YES
+ * of every outcome of a Protocol V2 neg-risk event (a horizontal split or merge), whose tokens are in markets of
+ * their own: `markets` holds each token's then, and is empty when all are in `market`.
+ */
 export interface Split<Id = string> extends Base<Id> {
   kind: typeof POSITION_EVENT.split;
   tokens: Id[];
+  markets: Id[];
   amount: number;
   /** Through the neg-risk adapter: spec 2.2 counts its $1-a-set basis as an approximating rule (basisApprox). */
   viaAdapter: boolean;
@@ -62,6 +67,7 @@ export interface Split<Id = string> extends Base<Id> {
 export interface Merge<Id = string> extends Base<Id> {
   kind: typeof POSITION_EVENT.merge;
   tokens: Id[];
+  markets: Id[];
   amount: number;
 }
 /**

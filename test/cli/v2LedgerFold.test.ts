@@ -321,6 +321,24 @@ add(218, '2525', A.combinatorialModule, { kind: KIND.unknownTopic, emitter: A.co
 const EVENT = '0x02' + '9e'.repeat(16) + '0002' + '0'.repeat(20);
 const [Q0, Q1, OTHER] = [0, 1, 2].map((i) => EVENT + i.toString(16).padStart(4, '0')) as [string, string, string];
 const LARA = '0x' + 'dd'.repeat(20);
+// Mona's event-wide moves on it, at block 219-220: a horizontal split of 10 (10 YES of Q0, Q1 and Other, basis
+// 3.333334, 3.333333 and 3.333333: the remainder to the first), a horizontal merge of 4 (each YES sold for its third
+// of 4, the odd micro-unit to Q0: realized 0 on each), a split of 12 on Q1, then 9 NO of Q1 converted into 9 YES of
+// Q0 and of Other (basis 4.5 shared: 2.25 each).
+const MONA = '0x' + 'de'.repeat(20);
+const eventMove = (block: number, tx: string, kind: number, amount: number) =>
+  add(block, tx, A.negRiskModule, { kind, initiator: ROUTER, eventId: v2IdWord(EVENT), recipient: MONA, amount });
+eventMove(219, '2828', KIND.negRiskHorizontalSplit, 10 * M);
+eventMove(219, '2929', KIND.negRiskHorizontalMerge, 4 * M);
+splitOn(220, '3030', A.negRiskModule, Q1, MONA, 12 * M);
+add(220, '3131', A.negRiskModule, {
+  kind: KIND.negRiskPositionConverted,
+  initiator: MONA,
+  eventId: v2IdWord(EVENT),
+  recipient: MONA,
+  conditionIndex: 1,
+  amount: 9 * M,
+});
 splitOn(221, '2626', A.negRiskModule, Q1, LARA, 20 * M);
 add(222, '2727', A.negRiskModule, { kind: KIND.v2ConditionResolved, conditionId: v2IdWord(Q0), result: [M, 0] });
 add(222, '2727', A.negRiskModule, { kind: KIND.negRiskRemainingDerivableAsNo, eventId: v2IdWord(EVENT) });
@@ -464,8 +482,38 @@ t.test('default: neg-risk siblings derive NO once one question resolves YES', as
   t.match(yes, { comboStatus: 'RESOLVED_LOSS', legsResolved: 1, legsPending: 0, resolvedFactor: 0 });
   t.match(await settled(LARA, v2PositionId(Q1, 1)), { settle: 1, settledPnl: 10, comboStatus: 'RESOLVED_WIN' });
   const other = await get(`/v1/markets/${OTHER}/traders`);
-  t.equal(other.status, 200, 'Other is known (resolved NO by derivation), with no trader');
-  t.same(other.body.traders, []);
+  t.equal(other.status, 200, 'Other is known (resolved NO by derivation)');
+  t.same(
+    other.body.traders.map((r: { wallet: string }) => r.wallet),
+    [MONA],
+  );
+});
+
+t.test('default: a neg-risk event split, merged and converted across its outcomes, to the micro-dollar', async (t) => {
+  // Q0 YES: 10 split (3.333334), 4 merged (basis 1.333334 out for 1.333334), 9 from the conversion (2.25): 15
+  // shares, basis 4.25, paid 1 each once Q0 won. Q1 YES: 6 left (basis 2) plus 12 split (6). Other: as Q0 but a
+  // third less basis (3.333333 - 1.333333 + 2.25); it lost. NO of Q1: 3 left of 12 (basis 1.5); it won.
+  const q0 = await settled(MONA, yesOf(Q0));
+  t.match(q0, { shares: 15, costBasis: 4.25, realizedPnl: 0, settle: 1, settledPnl: 10.75, basisApprox: true });
+  // The spec's `invested` counts split shares at $0.50 (written for two outcomes; kept as written).
+  t.match(q0, { invested: 5, moduleId: 2 });
+  t.match(await settled(MONA, yesOf(Q1)), { shares: 18, costBasis: 8, realizedPnl: 0, settle: 0, settledPnl: -8 });
+  t.match(await settled(MONA, yesOf(OTHER)), { shares: 15, costBasis: 4.25, settle: 0, settledPnl: -4.25 });
+  t.match(await settled(MONA, v2PositionId(Q1, 1)), { shares: 3, costBasis: 1.5, settle: 1, settledPnl: 1.5 });
+  const raw = (await get(`/v1/wallets/${MONA}/positions`)).body.positions;
+  t.match(
+    raw.find((r: { tokenId: string }) => r.tokenId === tokenIdToDecimal(yesOf(Q0))),
+    {
+      splitShares: 10,
+      mergedShares: 4,
+      mergeUsd: 1.333334,
+    },
+  );
+  // She paid 10 + 12 and was paid 4 back; she holds 15 winning YES and 3 winning NO: 18 in, 18 out.
+  const rows = await Promise.all([Q0, Q1, OTHER].map((q) => settled(MONA, yesOf(q))));
+  rows.push(await settled(MONA, v2PositionId(Q1, 1)));
+  const pnl = rows.reduce((sum, r) => sum + Math.round(r.settledPnl * M), 0);
+  t.equal(pnl, 0, 'no PnL: the event pays what it cost');
 });
 
 t.test(
@@ -485,7 +533,7 @@ t.test('behavior: no contract of the V2 stack is a wallet in any answer', async 
   const board = (await get('/v1/leaderboard')).body;
   t.same(
     board.rows.map((r: { wallet: string }) => r.wallet).sort(),
-    [ALICE, BOB, CAROL, DAVE, ERIN, FRANK, GINA, HANK, JACK, KATE, LARA].sort(),
+    [ALICE, BOB, CAROL, DAVE, ERIN, FRANK, GINA, HANK, JACK, KATE, LARA, MONA].sort(),
   );
   const text = JSON.stringify(board);
   for (const contract of STACK) t.notOk(text.includes(contract), `board: no ${contract}`);

@@ -21,8 +21,21 @@ const events: PositionEvent[] = [
     feeUsd: 0,
   },
   { kind: POSITION_EVENT.bookSell, ...base, market: '', token: token(2), shares: 3_000_000, usd: 2_100_000, feeUsd: 7 },
-  { kind: POSITION_EVENT.split, ...base, tokens: [token(1), token(2)], amount: 5_000_001, viaAdapter: true },
-  { kind: POSITION_EVENT.merge, ...base, tokens: [token(1), token(2)], amount: 2_000_000 },
+  {
+    kind: POSITION_EVENT.split,
+    ...base,
+    tokens: [token(1), token(2)],
+    markets: [],
+    amount: 5_000_001,
+    viaAdapter: true,
+  },
+  {
+    kind: POSITION_EVENT.merge,
+    ...base,
+    tokens: [token(1), token(2)],
+    markets: [condition(4), condition(5)],
+    amount: 2_000_000,
+  },
   {
     kind: POSITION_EVENT.redemption,
     ...base,
@@ -87,7 +100,7 @@ t.test('behavior: every kind round-trips with its texts as ids', async (t) => {
     for (const name of ['tokens', 'noTokens', 'yesTokens'] as const) {
       if (name in event) fields[name] = (fields[name] as string[]).map(tokenId);
     }
-    for (const name of ['noMarkets', 'yesMarkets'] as const)
+    for (const name of ['markets', 'noMarkets', 'yesMarkets', 'burnMarkets', 'mintMarkets'] as const)
       if (name in event) fields[name] = (fields[name] as string[]).map(market);
     return fields;
   });

@@ -138,7 +138,7 @@ t.test('behavior: V2 fill, fee in collateral', async (t) => {
 
 t.test('behavior: split then merge', async (t) => {
   // Split $10.000001: each side +10.000001 shares; basis halves 5000001 (outcome 0) and 5000000.
-  const split = fold([{ kind: POSITION_EVENT.split, tokens: [T0, T1], amount: 10_000_001 }]);
+  const split = fold([{ kind: POSITION_EVENT.split, tokens: [T0, T1], markets: [], amount: 10_000_001 }]);
   t.same(pick(split.get(A, T0), ['shares', 'costBasis', 'splitShares']), {
     shares: 10_000_001,
     costBasis: 5_000_001,
@@ -152,8 +152,8 @@ t.test('behavior: split then merge', async (t) => {
   // Merge 4.000001: outcome 0 basis out 5000001*4000001/10000001 = 2000000.6 -> 2000001, paid 2000001: realized 0;
   // outcome 1 basis out 5000000*4000001/10000001 = 2000000.3 -> 2000000, paid 2000000: realized 0.
   const merged = fold([
-    { kind: POSITION_EVENT.split, tokens: [T0, T1], amount: 10_000_001 },
-    { kind: POSITION_EVENT.merge, tokens: [T0, T1], amount: 4_000_001 },
+    { kind: POSITION_EVENT.split, tokens: [T0, T1], markets: [], amount: 10_000_001 },
+    { kind: POSITION_EVENT.merge, tokens: [T0, T1], markets: [], amount: 4_000_001 },
   ]);
   t.same(pick(merged.get(A, T0), ['shares', 'costBasis', 'realizedPnl', 'mergedShares', 'mergeUsd']), {
     shares: 6_000_000,
@@ -173,7 +173,7 @@ t.test('behavior: split then merge', async (t) => {
   const cheap = fold([
     { kind: POSITION_EVENT.bookBuy, token: T0, shares: 10_000_000, usd: 7_000_000, feeShares: 0, feeUsd: 0 },
     { kind: POSITION_EVENT.bookBuy, token: T1, shares: 10_000_000, usd: 2_000_000, feeShares: 0, feeUsd: 0 },
-    { kind: POSITION_EVENT.merge, tokens: [T0, T1], amount: 10_000_000 },
+    { kind: POSITION_EVENT.merge, tokens: [T0, T1], markets: [], amount: 10_000_000 },
   ]);
   t.equal(cheap.get(A, T0)!.realizedPnl, -2_000_000);
   t.equal(cheap.get(A, T1)!.realizedPnl, 3_000_000);
@@ -498,9 +498,13 @@ t.test('default: the worked example of engine/README.md, Accounting', async (t) 
 t.test(
   'behavior: a split through the neg-risk adapter marks both legs basisApprox, a CTF split does not',
   async (t) => {
-    const ctf = fold([{ kind: POSITION_EVENT.split, tokens: [T0, T1], amount: 4_000_000, viaAdapter: false }]);
+    const ctf = fold([
+      { kind: POSITION_EVENT.split, tokens: [T0, T1], markets: [], amount: 4_000_000, viaAdapter: false },
+    ]);
     t.equal((ctf.get(A, T0)!.flags & FLAG.basisApprox) !== 0, false);
-    const adapter = fold([{ kind: POSITION_EVENT.split, tokens: [T0, T1], amount: 4_000_000, viaAdapter: true }]);
+    const adapter = fold([
+      { kind: POSITION_EVENT.split, tokens: [T0, T1], markets: [], amount: 4_000_000, viaAdapter: true },
+    ]);
     for (const token of [T0, T1]) {
       t.equal((adapter.get(A, token)!.flags & FLAG.basisApprox) !== 0, true, 'spec 2.2: neg-risk splits');
       t.same(
