@@ -103,8 +103,9 @@ export function startProtocolV2Era(world: DemoWorld, seed: number, fills: number
       wallets: addresses,
     },
   };
-  const markets = Math.min(40, Math.max(4, Math.round(fills / 20_000)));
-  const combos = Math.min(300, Math.max(6, Math.round(fills / 700)));
+  // Enough markets that combos of two or three legs seldom repeat: a few hundred combos at 200,000 fills.
+  const markets = Math.min(60, Math.max(4, Math.round(fills / 8_000)));
+  const combos = Math.min(800, Math.max(6, Math.round(fills / 350)));
   const first = blockAtFraction(0.3);
   const last = blockAtFraction(0.75);
   for (let i = 0; i < markets; i++)

@@ -1,10 +1,12 @@
 // Same log, same bytes: one worker or several, batch sizes, a fold killed with SIGKILL at random points and
-// resumed, replay to a block and rewind all reach the same per-block checksums and byte-identical state.
+// resumed, replay to a block and rewind all reach the same per-block checksums and byte-identical state, on a demo
+// venue with the 2026 era (Protocol V2 and combos).
 import t from 'tap';
 import { spawn } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { POLYGON_ADDRESSES as A } from '../../engine/chain/venueAddresses.js';
 import type { BlockRecord } from '../../engine/state/foldCursor.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
@@ -12,7 +14,8 @@ import { createDemoInputs } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
 import { stateDigest } from '../fixtures/stateDigest.js';
 
-const inputs = await createDemoInputs(12_000);
+// With the 2026 era: the second ledger's moves, combos and V3 fills are in every comparison and under the kills.
+const inputs = await createDemoInputs(12_000, 7, { protocolV2: true });
 const BIN = fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url));
 
 function dataDir(name: string): string {
@@ -39,6 +42,9 @@ const referenceDigest = await stateDigest(join(reference, 'state'));
 t.test('default: the demo log folds', async (t) => {
   t.equal(first.code, 0, first.stderr);
   t.ok(referenceSums.blocks.length > 100, `${referenceSums.blocks.length} blocks folded`);
+  const capture = readFileSync(inputs.capture, 'utf8');
+  for (const contract of ['positionManager', 'exchangeV3', 'combinatorialModule'] as const)
+    t.ok(capture.includes(`"address":"${A[contract]}"`), `the log holds ${contract} events`);
 });
 
 t.test('behavior: several workers and other batch sizes give identical checksums and state', async (t) => {
