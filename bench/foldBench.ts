@@ -1,8 +1,10 @@
 // `npm run bench:fold -- --fills N [--workers W] [--runs R]`: end-to-end fold throughput (chain logs/s from
 // capture file to committed state), CPU per log over all threads, peak RSS and state bytes per fill, against a
 // ceiling measured in the same run: reading the same capture and scanning each line into its fields. Medians over
-// R interleaved runs. Last line:
+// R interleaved runs; and the fold's marginal rates over the first and the last tenth of its logs, and its peak
+// anonymous and file-backed memory. Last line:
 //   fold logs/s: X ceiling logs/s: Y fold cpu us/log: A ceiling cpu us/log: B peak rss MiB: Z state bytes/fill: S
+//   first tenth logs/s: F last tenth logs/s: L last/first: R anon rss MiB: N file rss MiB: M
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,6 +38,10 @@ if (!existsSync(join(inputs, 'demo.json'))) {
   await generateDemoVenue({ outDir: inputs, fills, seed: 1, protocolV2: true });
 }
 
+interface Stretch {
+  logsPerSecond: number;
+  cpuMicrosPerLog: number;
+}
 interface PhaseResult {
   logs: number;
   seconds: number;
@@ -43,6 +49,10 @@ interface PhaseResult {
   maxRssMiB: number;
   fills: number;
   stateBytes: number;
+  /** The fold's: over the first and the last tenth of its logs (foldPhase.ts). */
+  marginal: { firstTenth: Stretch; lastTenth: Stretch } | null;
+  /** The fold's peak anonymous and file-backed resident memory. */
+  rss: { anonMiB: number; fileMiB: number } | null;
 }
 function phase(name: 'ceiling' | 'fold'): PhaseResult {
   const dataDir = join(root, 'fold-data');
@@ -65,8 +75,9 @@ for (let run = 0; run < runs; run++) {
   const ceiling = phase('ceiling');
   const fold = phase('fold');
   results.push({ ceiling, fold });
+  const { firstTenth, lastTenth } = fold.marginal!;
   console.log(
-    `run ${run + 1}: ${fold.logs.toLocaleString('en-US')} logs; fold ${fold.seconds.toFixed(2)} s, ${fold.cpuSeconds.toFixed(2)} s CPU, peak rss ${fold.maxRssMiB.toFixed(0)} MiB; ceiling ${ceiling.seconds.toFixed(2)} s, ${ceiling.cpuSeconds.toFixed(2)} s CPU, peak rss ${ceiling.maxRssMiB.toFixed(0)} MiB`,
+    `run ${run + 1}: ${fold.logs.toLocaleString('en-US')} logs; fold ${fold.seconds.toFixed(2)} s, ${fold.cpuSeconds.toFixed(2)} s CPU, peak rss ${fold.maxRssMiB.toFixed(0)} MiB (anon ${fold.rss!.anonMiB.toFixed(0)}, file ${fold.rss!.fileMiB.toFixed(0)}); first tenth ${Math.round(firstTenth.logsPerSecond)} logs/s, last tenth ${Math.round(lastTenth.logsPerSecond)} logs/s; ceiling ${ceiling.seconds.toFixed(2)} s, ${ceiling.cpuSeconds.toFixed(2)} s CPU, peak rss ${ceiling.maxRssMiB.toFixed(0)} MiB`,
   );
 }
 const of = (side: 'ceiling' | 'fold') => {
@@ -79,6 +90,17 @@ const of = (side: 'ceiling' | 'fold') => {
 };
 const fold = of('fold');
 const ceiling = of('ceiling');
+const folds = results.map((result) => result.fold);
+const tenth = (which: 'firstTenth' | 'lastTenth') => ({
+  rate: Math.round(median(folds.map((r) => r.marginal![which].logsPerSecond))),
+  cpuMicros: median(folds.map((r) => r.marginal![which].cpuMicrosPerLog)),
+});
+const firstTenth = tenth('firstTenth');
+const lastTenth = tenth('lastTenth');
+// Each run's own last/first ratio, so that the drift between runs does not enter it.
+const flatness = median(folds.map((r) => r.marginal!.lastTenth.logsPerSecond / r.marginal!.firstTenth.logsPerSecond));
+const peakAnon = Math.round(Math.max(...folds.map((r) => r.rss!.anonMiB)));
+const peakFile = Math.round(Math.max(...folds.map((r) => r.rss!.fileMiB)));
 const last = results.at(-1)!.fold;
 const bytesPerFill = Math.round(last.stateBytes / Math.max(1, last.fills));
 recordBenchFigures(
@@ -96,7 +118,19 @@ recordBenchFigures(
       `${(fold.cpuMicros / ceiling.cpuMicros).toFixed(2)}x the ceiling's`,
     ],
     ['ceiling CPU µs per log (median)', ceiling.cpuMicros.toFixed(2), ''],
+    [
+      'fold logs/s over the first tenth of the logs (median)',
+      firstTenth.rate.toLocaleString('en-US'),
+      `${firstTenth.cpuMicros.toFixed(2)} CPU µs per log`,
+    ],
+    [
+      'fold logs/s over the last tenth of the logs (median)',
+      lastTenth.rate.toLocaleString('en-US'),
+      `${lastTenth.cpuMicros.toFixed(2)} CPU µs per log; ${flatness.toFixed(2)}x the first tenth's rate (median of each run's ratio)`,
+    ],
     ['fold peak RSS MiB (max)', String(fold.peak), `${(fold.peak / 1280).toFixed(2)}x the 1.25 GiB target`],
+    ['fold peak anonymous RSS MiB (max; heaps, malloc)', String(peakAnon), ''],
+    ['fold peak file-backed RSS MiB (max; the state map)', String(peakFile), ''],
     ['ceiling peak RSS MiB (max)', String(ceiling.peak), ''],
     [
       'state bytes per fill on disk',
@@ -106,5 +140,5 @@ recordBenchFigures(
   ],
 );
 console.log(
-  `fold logs/s: ${fold.rate} ceiling logs/s: ${ceiling.rate} fold cpu us/log: ${fold.cpuMicros.toFixed(2)} ceiling cpu us/log: ${ceiling.cpuMicros.toFixed(2)} peak rss MiB: ${fold.peak} state bytes/fill: ${bytesPerFill}`,
+  `fold logs/s: ${fold.rate} ceiling logs/s: ${ceiling.rate} fold cpu us/log: ${fold.cpuMicros.toFixed(2)} ceiling cpu us/log: ${ceiling.cpuMicros.toFixed(2)} peak rss MiB: ${fold.peak} state bytes/fill: ${bytesPerFill} first tenth logs/s: ${firstTenth.rate} last tenth logs/s: ${lastTenth.rate} last/first: ${flatness.toFixed(2)} anon rss MiB: ${peakAnon} file rss MiB: ${peakFile}`,
 );

@@ -1,9 +1,12 @@
 // One phase of the fold benchmark, in its own process so that its peak RSS and CPU time are its own:
 //   ceiling: read the capture and scan each line into its fields, nothing else (the limit a user would name);
 //   fold: capture -> log -> committed state.
-// Prints one JSON line: { logs, seconds, cpuSeconds, maxRssMiB, fills, stateBytes }. CPU is user + system time
-// of the whole process, so every thread (reader, wallet workers, LMDB's writer) counts.
-import { copyFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+// Prints one JSON line: { logs, seconds, cpuSeconds, maxRssMiB, fills, stateBytes, marginal, rss }. CPU is user +
+// system time of the whole process, so every thread (reader, wallet workers, LMDB's writer) counts. `marginal`: the
+// fold's rate and CPU per log over the first and over the last tenth of the logs of this run (from the progress of
+// each batch), so that flatness needs no second run; `rss`: the peaks of the anonymous (heaps, malloc) and the
+// file-backed (the state map's resident pages) parts of resident memory, sampled from /proc every 100 ms.
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { openVenue } from '../cli/openVenue.js';
 import { createStateReader } from '../engine/state/stateReader.js';
@@ -19,6 +22,42 @@ const before = process.resourceUsage();
 let logs = 0;
 let fills = 0;
 let stateBytes = 0;
+
+/** Where the run was after a batch: logs read, seconds and CPU seconds since `before`. */
+interface Sample {
+  logs: number;
+  seconds: number;
+  cpuSeconds: number;
+}
+const sample = (at: number): Sample => {
+  const usage = process.resourceUsage();
+  return {
+    logs: at,
+    seconds: Number(process.hrtime.bigint() - started) / 1e9,
+    cpuSeconds: (usage.userCPUTime + usage.systemCPUTime - before.userCPUTime - before.systemCPUTime) / 1e6,
+  };
+};
+const samples: Sample[] = [];
+/** Rate and CPU per log between two samples. */
+const between = (from: Sample, to: Sample) => ({
+  logsPerSecond: (to.logs - from.logs) / (to.seconds - from.seconds),
+  cpuMicrosPerLog: ((to.cpuSeconds - from.cpuSeconds) * 1e6) / (to.logs - from.logs),
+});
+/** The first tenth: start to the first sample past it; the last: the last sample before it to the end. */
+function marginal(all: Sample[]) {
+  const end = all.at(-1)!;
+  const firstEnd = all.find((s) => s.logs >= end.logs / 10) ?? end;
+  const lastStart = all.findLast((s) => s.logs <= (end.logs * 9) / 10) ?? all[0]!;
+  return { firstTenth: between(all[0]!, firstEnd), lastTenth: between(lastStart, end) };
+}
+
+const rss = { anonMiB: 0, fileMiB: 0 };
+const readRss = () => {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+  rss.anonMiB = Math.max(rss.anonMiB, kib('RssAnon') / 1024);
+  rss.fileMiB = Math.max(rss.fileMiB, kib('RssFile') / 1024);
+};
 if (phase === 'ceiling') {
   const scan = createCaptureLineScanner();
   for (const text of readLines(capture)) {
@@ -31,14 +70,20 @@ if (phase === 'ceiling') {
   mkdirSync(dataDir, { recursive: true });
   copyFileSync(config, join(dataDir, 'config.json'));
   const venue = openVenue(dataDir, { workers: Number(workers) });
+  samples.push(sample(0));
+  const sampler = setInterval(readRss, 100);
   const result = await ingestCapture({
     capturePath: capture,
     configPath: venue.paths.config,
     store: venue.store,
     log: venue.log,
     runner: venue.runner,
+    onProgress: (progress) => samples.push(sample(progress.logs)),
   });
+  clearInterval(sampler);
+  readRss();
   logs = result.logs;
+  samples.push(sample(logs));
   fills = createStateReader(venue.store).cursor().fills;
   await venue.close();
   // Bytes the state's files take on disk (allocated blocks, not the map's reserved size).
@@ -54,5 +99,7 @@ console.log(
     maxRssMiB: usage.maxRSS / 1024,
     fills,
     stateBytes,
+    marginal: phase === 'fold' ? marginal(samples) : null,
+    rss: phase === 'fold' ? rss : null,
   }),
 );
