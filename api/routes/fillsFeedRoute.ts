@@ -55,8 +55,22 @@ export function fillsFeedRoute(ctx: RouteContext, request: RouteRequest): Stream
   // A Protocol V2 condition may be named by its 62-hex id (the state keys it by its 32-byte word).
   const lowered = markets.map((market) => (market.length === 64 ? v2IdWord(market) : market).toLowerCase());
   if (new Set(lowered).size !== lowered.length) throw new ApiError(400, FEED_ERRORS.markets);
-  // Combo fills are not included (spec 4.9): a combo listed keeps its place in the list and gives no rows.
+  // Combo fills are not included (spec 4.9): a combo listed keeps its place in the list and gives no rows. A
+  // migrated market's fills on both ledgers come under its place (DESIGN 10), by either id; named twice, it repeats.
   const scanned = lowered.map((market) => (ctx.reads.market(market).market?.v2?.legs ? '' : market));
+  const places = scanned.map((_, i) => i);
+  const named = new Set<string>();
+  for (let i = 0, listed = scanned.length; i < listed; i++) {
+    if (scanned[i] === '') continue;
+    const ledgers = ctx.state.marketLedgers(scanned[i]!);
+    for (const id of ledgers) if (named.has(id)) throw new ApiError(400, FEED_ERRORS.markets);
+    for (const id of ledgers) named.add(id);
+    for (const id of ledgers) {
+      if (id === scanned[i]) continue;
+      scanned.push(id);
+      places.push(i);
+    }
+  }
   const from = strictInteger(textOf(query, 'from'), 'from', 0, Number.MAX_SAFE_INTEGER, 'from must be Unix seconds');
   const to = strictInteger(textOf(query, 'to'), 'to', 0, Number.MAX_SAFE_INTEGER, 'to must be Unix seconds');
   if (to <= from) throw new ApiError(400, FEED_ERRORS.order);
@@ -111,7 +125,7 @@ export function fillsFeedRoute(ctx: RouteContext, request: RouteRequest): Stream
         lastRow.block = block;
         lastRow.logIndex = fill.logIndex;
         if (rows > 0) out.char(COMMA);
-        row[0] = scan!.list;
+        row[0] = places[scan!.list]!;
         row[1] = fill.ts;
         row[2] = block;
         row[3] = fill.logIndex;

@@ -5,6 +5,7 @@
 // they rank by realized PnL only. Once the market is resolved, prices are ignored and open shares are valued at
 // the payout. Each group gives its share-weighted average entry, buy and sell prices.
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
+import { sumPositions } from '../../engine/valuation/sumPositions.js';
 import type { RouteRequest } from '../createServer.js';
 import { indexedMarket } from '../indexedMarket.js';
 import { clampedParam, conditionParam, textOf } from '../query/readQuery.js';
@@ -77,7 +78,9 @@ export function holderLinesRoute(ctx: RouteContext, request: RouteRequest): unkn
   const marks: Array<Price | null> = resolved ? defaultMarks(market) : live;
   const members: Member[][] = [[], []];
   for (const holder of ctx.state.marketHolders(conditionId)) {
-    holder.positions.forEach((position, i) => {
+    // A wallet holding an outcome on both ledgers (a migrated market) is one member of its line.
+    holder.positions.forEach((held, i) => {
+      const position = sumPositions(held, holder.migrated?.[i] ?? null);
       if (!position || i > 1) return;
       const mark = marks[i] ?? null;
       const open = mark ? legValue(position, mark) - position.costBasis : 0;

@@ -8,6 +8,7 @@ import type { MarketHolder } from '../../engine/state/stateReader.js';
 import { positionFields, type PositionFields } from './positionFields.js';
 import { comboExtras, type ComboReads } from './comboExtras.js';
 import type { MarketRecord } from '../../engine/state/marketRecords.js';
+import type { Position } from '../../engine/reducers/position.js';
 
 const MICRO = 1_000_000;
 
@@ -63,15 +64,20 @@ export interface TraderFigures {
 export function traderFigures(holder: MarketHolder, marks: readonly Price[]): TraderFigures {
   let realized = 0;
   let unrealized = 0;
-  holder.positions.forEach((position, i) => {
-    if (!position) return;
-    realized += position.realizedPnl;
-    unrealized += legValue(position, marks[i]!) - position.costBasis;
-  });
+  for (const legs of [holder.positions, holder.migrated ?? []])
+    legs.forEach((position, i) => {
+      if (!position) return;
+      realized += position.realizedPnl;
+      unrealized += legValue(position, marks[i]!) - position.costBasis;
+    });
   return { holder, realized, unrealized, total: realized + unrealized };
 }
 
-/** The row; a Protocol V2 market's outcome legs carry their ComboExtras (DESIGN 10). */
+/**
+ * The row; a Protocol V2 market's outcome legs carry their ComboExtras (DESIGN 10). A migrated market's V2 legs
+ * follow its CTF legs, each an outcome row of its own with the migration condition's ComboExtras; `shares` holds
+ * both ledgers' shares of each outcome.
+ */
 export function traderRow(
   { holder, realized, unrealized, total }: TraderFigures,
   market: MarketRecord,
@@ -79,17 +85,20 @@ export function traderRow(
 ): TraderRow {
   const outcomes: PositionFields[] = [];
   const shares = [0, 0];
-  holder.positions.forEach((position, i) => {
-    if (!position) return;
-    outcomes.push(Object.assign(positionFields(holder.wallet, i, position), comboExtras(market, i, position, reads)));
-    shares[i] = position.shares / MICRO;
-  });
+  const add = (legs: ReadonlyArray<Position | null>, record: MarketRecord | null) =>
+    legs.forEach((position, i) => {
+      if (!position) return;
+      outcomes.push(Object.assign(positionFields(holder.wallet, i, position), comboExtras(record, i, position, reads)));
+      shares[i] = shares[i]! + position.shares;
+    });
+  add(holder.positions, market);
+  if (holder.migrated) add(holder.migrated, market.migration ? reads.market(market.migration).market : null);
   return {
     wallet: holder.wallet,
     realizedPnl: realized / MICRO,
     unrealizedPnl: unrealized / MICRO,
     totalPnl: total / MICRO,
-    shares,
+    shares: shares.map((micros) => micros / MICRO),
     outcomes,
   };
 }

@@ -43,7 +43,7 @@ import {
   deriveWrapped,
   eventYesLegs,
 } from './deriveV2Move.js';
-import { ensureV2Condition, ensureV2Position } from './registerV2Condition.js';
+import { ensureV2Condition, ensureV2Position, linkMigration } from './registerV2Condition.js';
 import type { TxContext } from './txContext.js';
 
 export function deriveV2Event(ctx: DeriveContext, clock: BlockClock, tx: TxContext, event: V2ChainEvent): void {
@@ -316,4 +316,6 @@ function deriveMigrationRegistered(ctx: DeriveContext, event: V2MigrationConditi
   if (market.v2!.legacyConditionId !== null) return;
   market.v2!.legacyConditionId = event.legacyConditionId;
   ctx.registry.putMarket(market);
+  const legacy = ctx.registry.market(event.legacyConditionId);
+  if (legacy) linkMigration(ctx, legacy, market.conditionId);
 }

@@ -32,7 +32,7 @@ import { POSITION_EVENT } from '../reducers/positionEvent.js';
 import type { BlockClock, DeriveContext } from './deriveContext.js';
 import { deriveTransfer } from './deriveCtfEvent.js';
 import { ensureCondition } from './registerCondition.js';
-import { ensureV2Condition, ensureV2Position } from './registerV2Condition.js';
+import { ensureV2Condition, ensureV2Position, linkMigration } from './registerV2Condition.js';
 
 interface Output {
   token: string;
@@ -308,6 +308,7 @@ export function derivePositionMigrated(ctx: DeriveContext, clock: BlockClock, ev
   const legacy = market?.v2?.legacyConditionId;
   if (!market || !legacy) return ctx.sink.skip('unknownCondition');
   const ctf = ensureCondition(ctx, legacy, null);
+  linkMigration(ctx, ctf, market.conditionId);
   const token = ctf.tokens?.[event.outcomeIndex];
   if (!token) return ctx.sink.skip('unknownCondition');
   emitMove(

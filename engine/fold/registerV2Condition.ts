@@ -26,3 +26,10 @@ export function ensureV2Condition(ctx: DeriveContext, word: string): MarketRecor
 export function ensureV2Position(ctx: DeriveContext, positionId: string): MarketRecord | null {
   return ensureV2Condition(ctx, v2IdWord('0x' + positionId.slice(0, 62)));
 }
+
+/** A CTF condition's link to its migration condition (`word`): the two ledgers' positions are one market. */
+export function linkMigration(ctx: DeriveContext, legacy: MarketRecord, word: string): void {
+  if (legacy.migration === word) return;
+  legacy.migration = word;
+  ctx.registry.putMarket(legacy);
+}

@@ -57,9 +57,9 @@ export interface BoardWindow {
 /**
  * The version of the rules rows are summed by, kept with each board: a board summed by other rules is rolled up
  * again, however current its block. 2: the window rule above (issue 22), where open markets' partial exits stopped
- * counting as realized.
+ * counting as realized. 3: a migrated market's positions on both ledgers are one market (DESIGN 10).
  */
-export const BOARD_RULES = 2;
+export const BOARD_RULES = 3;
 
 export const LIFETIME: BoardWindow = { all: true, from: 0, to: null, endsNow: true };
 

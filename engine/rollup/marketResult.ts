@@ -36,10 +36,14 @@ export interface MarketResult {
   openCost: number;
 }
 
-/** A position of the market with its outcome index (-1 for a token no condition explains). */
+/**
+ * A position of the market with its outcome index (-1 for a token no condition explains) and the condition that
+ * settles and marks it: the market's, or for a migrated market's second-ledger position its migration condition's.
+ */
 export interface MarketLeg {
   position: Position;
   outcomeIndex: number;
+  market: MarketRecord | null;
 }
 
 /** The price of a token no market explains: nothing is known of it, so the split price. */
@@ -50,13 +54,7 @@ const APPROX = FLAG.basisApprox | FLAG.partialHistory;
  * The result of `legs` (a wallet's positions in one market). Open positions are valued at the market's default
  * marks (the last fill; the complement of the other outcome's; else 0.5), as the traders route values them.
  */
-export function marketResult(
-  space: number,
-  id: number,
-  category: number,
-  market: MarketRecord | null,
-  legs: readonly MarketLeg[],
-): MarketResult {
+export function marketResult(space: number, id: number, category: number, legs: readonly MarketLeg[]): MarketResult {
   const result: MarketResult = {
     space,
     id,
@@ -78,9 +76,8 @@ export function marketResult(
     openValue: 0,
     openCost: 0,
   };
-  let marks: Price[] | null = null;
   let decided = true;
-  for (const { position, outcomeIndex } of legs) {
+  for (const { position, outcomeIndex, market } of legs) {
     const settled = settlement(position, market, outcomeIndex);
     result.settledPnl += settled.settledPnl;
     result.invested += position.boughtUsd + position.splitShares / 2;
@@ -98,7 +95,7 @@ export function marketResult(
     if (settled.exitAt === null) decided = false;
     else result.decidedAt = Math.max(result.decidedAt, settled.exitAt);
     if (settled.open) {
-      marks ??= market ? defaultMarks(market) : null;
+      const marks = market ? defaultMarks(market) : null;
       result.openCount++;
       result.openValue += legValue(position, marks && outcomeIndex >= 0 ? marks[outcomeIndex]! : UNKNOWN_MARK);
       result.openCost += position.costBasis;

@@ -21,6 +21,10 @@ export interface RolledBoard {
 const STEP_POSITIONS = 20_000;
 
 /** Where a token's positions are summed: its market's key, outcome, record and category. */
+/**
+ * Where a token's position is summed (`space`, `id`: its market, the legacy CTF market for a migration condition's
+ * token) and the record that settles and marks it (`market`: its own condition's).
+ */
 interface TokenMarket {
   space: number;
   id: number;
@@ -91,12 +95,13 @@ function createTokenMarkets(reader: StateReader, offchain: OffchainStore): (toke
     } else {
       let entry = markets.get(token.conditionId);
       if (!entry) {
-        const category = marketCategory(readMarketMetadata(offchain, token.conditionId)?.category ?? null);
-        entry = {
-          id: reader.idNumber(ID_SPACE.condition, token.conditionId),
-          market: reader.market(token.conditionId),
-          category,
-        };
+        const market = reader.market(token.conditionId);
+        // A migration condition's positions are its legacy market's (DESIGN 10), when the state has that market.
+        const legacy = market?.v2?.legacyConditionId ?? null;
+        const summedUnder =
+          legacy !== null && reader.market(legacy)?.migration === token.conditionId ? legacy : token.conditionId;
+        const category = marketCategory(readMarketMetadata(offchain, summedUnder)?.category ?? null);
+        entry = { id: reader.idNumber(ID_SPACE.condition, summedUnder), market, category };
         markets.set(token.conditionId, entry);
       }
       // A condition the state has no id for: every event on its tokens came before the log explained them (a
@@ -139,8 +144,12 @@ function rollupWallet(
     while (end < placed.length && placed[end]!.at.space === at.space && placed[end]!.at.id === at.id) end++;
     const legs: MarketLeg[] = [];
     for (let i = start; i < end; i++)
-      legs.push({ position: placed[i]!.position, outcomeIndex: placed[i]!.at.outcomeIndex });
-    results.push(marketResult(at.space, at.id, at.category, at.market, legs));
+      legs.push({
+        position: placed[i]!.position,
+        outcomeIndex: placed[i]!.at.outcomeIndex,
+        market: placed[i]!.at.market,
+      });
+    results.push(marketResult(at.space, at.id, at.category, legs));
     start = end;
   }
   return results;

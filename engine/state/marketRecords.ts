@@ -28,6 +28,11 @@ export interface MarketRecord {
   fills: number;
   /** A Protocol V2 condition (DESIGN 10); absent on the first ledger's, whose stored bytes it leaves as they were. */
   v2?: V2MarketFacts;
+  /**
+   * On a CTF condition with a Protocol V2 migration condition (MigrationConditionRegistered): that condition's
+   * state key. Its positions are the same market's (DESIGN 10), on the second ledger. Absent otherwise.
+   */
+  migration?: string;
 }
 
 /** What a V2 condition's record adds: its module, a combo's legs, a migration condition's legacy CTF id. */
@@ -80,6 +85,7 @@ export function marketIdentity(record: MarketRecord): unknown {
     resolvedAt: record.resolvedAt,
     resolvedBlock: record.resolvedBlock,
     ...(record.v2 ? { v2: record.v2 } : {}),
+    ...(record.migration ? { migration: record.migration } : {}),
   };
 }
 

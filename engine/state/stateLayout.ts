@@ -14,9 +14,11 @@ import { STATE_DBS } from './openStateStore.js';
  * events (the leaderboard's `redemptions`); the board's rollup tables. 9: the fills table holds one value per
  * block (its time and transaction hashes once, 52-byte rows), not an 88-byte row under a key per fill. 10: the
  * CLOB V2 collateral adapters are venue contracts (a state folded before holds their phantom positions) and
- * reported round prices are kept.
+ * reported round prices are kept. 11: the Protocol V2 ledger is folded (DESIGN 10). 12: a CTF condition names its
+ * migration condition (`migration`), a migration carries the position's history, the neg-risk module's event-wide
+ * moves are folded.
  */
-export const STATE_LAYOUT = 11;
+export const STATE_LAYOUT = 12;
 const LAYOUT_KEY = 'layout';
 
 const NO_TRADES = '-no-trades';

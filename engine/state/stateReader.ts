@@ -65,6 +65,7 @@ import {
   type TradeRow,
 } from './tradeRow.js';
 import { mergeByChainPosition, type PositionRun } from './mergeByChainPosition.js';
+import { newestFirst } from './newestFirst.js';
 
 /** A fill as stored, with where it sits in the chain. */
 export interface StoredFill {
@@ -85,14 +86,19 @@ export interface FillPosition {
 export interface WalletFillsQuery {
   /** Only fills before this one (newest-first paging). */
   before?: FillPosition | null;
-  /** Only fills stored under this market. */
+  /** Only fills of this market: stored under it, or under the other ledger's condition of the same market. */
   market?: string | null;
 }
 
-/** A wallet that ever held a position in a market, with its position in each outcome (by outcome index). */
+/**
+ * A wallet that ever held a position in a market, with its position in each outcome (by outcome index); for a CTF
+ * market with a Protocol V2 migration condition, its positions there too (`migrated`, by outcome index; null for
+ * a market without one).
+ */
 export interface MarketHolder {
   wallet: string;
   positions: Array<Position | null>;
+  migrated: Array<Position | null> | null;
 }
 
 /** Where a scan of a market's fills starts and stops. */
@@ -148,18 +154,32 @@ export interface StateReader {
   positionHolders(): Iterable<{ wallet: string; positions: number }>;
   /** The wallet's fills, newest first (by block, then log index). */
   walletFills(wallet: string, query?: WalletFillsQuery): Iterable<StoredFill>;
-  /** The fills stored under the market (a condition id, or a token id no condition explains), newest first. */
+  /**
+   * The fills stored under the market (a condition id, or a token id no condition explains), and under its
+   * migration condition's if it has one, newest first.
+   */
   marketFills(market: string, query?: { before?: FillPosition | null }): Iterable<StoredFill>;
   /** The first folded block at or after `ts`, null when none is (block times never fall as blocks rise). */
   firstBlockFrom(ts: number): number | null;
-  /** Every wallet that ever held a position in the market, in the order the fold met them. */
+  /**
+   * Every wallet that ever held a position in the market (or in its migration condition), in the order the fold
+   * first numbered them.
+   */
   marketHolders(conditionId: string): Iterable<MarketHolder>;
+  /**
+   * The condition ids of one market on both ledgers (DESIGN 10: a migration condition's positions are its legacy
+   * market's): [the CTF condition, its migration condition], whichever is asked; else [the id].
+   */
+  marketLedgers(conditionId: string): string[];
   /**
    * The fills of the markets (condition or token ids) inside the window, oldest first, merged in chain order, as
    * a cursor before its first fill (call next() first); `list` is the fill's market's place in `markets`.
    */
   marketsFillCursor(markets: readonly string[], window: FillWindow): FillCursor;
-  /** Per wallet asked (lowercase 0x address), its fills in the market and the time of the latest (0 with none). */
+  /**
+   * Per wallet asked (lowercase 0x address), its fills in the market (its migration condition's included) and the
+   * time of the latest (0 with none).
+   */
   marketTradeCounts(conditionId: string, wallets: string[]): Map<string, { fills: number; lastTs: number }>;
   /** The venue's fills from block `fromBlock` on, oldest first, as numbers. */
   fillsFrom(fromBlock: number): Iterable<ScannedFill>;
@@ -276,7 +296,7 @@ export function createStateReader(store: StateStore): StateReader {
     db: FillListDb,
     owner: string | null,
     before: FillPosition | null,
-    market: string | null,
+    markets: readonly string[] | null,
   ): Generator<StoredFill> {
     if (owner === null) return;
     // Paging deep into a busy list: from the bucket holding `before`, not through every newer bucket. The next
@@ -288,9 +308,26 @@ export function createStateReader(store: StateStore): StateReader {
       for (const { block, logIndex } of fillEntriesNewestFirst(value, before)) {
         const bytes = blockFills(block);
         const { ts, market: stored, row } = decodeTradeRow(bytes, fillOffset(db, bytes, block, logIndex), idText);
-        if (market === null || stored === market) yield { block, ts, market: stored, row };
+        if (markets === null || markets.includes(stored)) yield { block, ts, market: stored, row };
       }
     }
+  }
+
+  function ledgersOf(conditionId: string): string[] {
+    const record = marketRecord(conditionId);
+    if (record?.migration) return [conditionId, record.migration];
+    const legacy = record?.v2?.legacyConditionId;
+    if (legacy && marketRecord(legacy)?.migration === conditionId) return [legacy, conditionId];
+    return [conditionId];
+  }
+
+  /** The positions of `walletId` in the outcomes of `tokenIds` (by outcome index). */
+  function walletLegs(walletId: number, tokenIds: ReadonlyArray<number | null>): Array<Position | null> {
+    return tokenIds.map((tokenId) => {
+      const bytes =
+        tokenId === null ? undefined : store.dbs.positions.getBinary(keyBytes(positionKey(walletId, tokenId)));
+      return bytes ? decodePosition(bytes) : null;
+    });
   }
 
   function marketRecord(conditionId: string): MarketRecord | null {
@@ -493,10 +530,14 @@ export function createStateReader(store: StateStore): StateReader {
       return holders.sort((a, b) => (a.wallet < b.wallet ? -1 : 1));
     },
     walletFills(wallet, query = {}) {
-      return listedFills('walletFills', walletOwner(wallet), query.before ?? null, query.market ?? null);
+      const markets = query.market ? ledgersOf(query.market) : null;
+      return listedFills('walletFills', walletOwner(wallet), query.before ?? null, markets);
     },
     marketFills(market, query = {}) {
-      return listedFills('marketFills', marketOwner(market), query.before ?? null, null);
+      const [own, other] = ledgersOf(market).map((id) =>
+        listedFills('marketFills', marketOwner(id), query.before ?? null, null),
+      );
+      return other ? newestFirst(own!, other) : own!;
     },
     firstBlockFrom(ts) {
       const first = recordFrom(0);
@@ -516,30 +557,48 @@ export function createStateReader(store: StateStore): StateReader {
       return recordFrom(low)!.block;
     },
     *marketHolders(conditionId) {
-      const id = CONDITION_TEXT.test(conditionId) ? idOf(ID_SPACE.condition, conditionId) : null;
-      const tokens = marketRecord(conditionId)?.tokens ?? null;
-      if (id === null || tokens === null) return;
-      const tokenIds = tokens.map((token) => idOf(ID_SPACE.token, token));
-      for (const key of store.dbs.marketWallets.getKeys({
-        start: keyBytes(u32Key(id)),
-        end: keyBytes(u32Key(id + 1)),
-      })) {
-        const walletId = key.readUInt32BE(4);
-        const positions = tokenIds.map((tokenId) => {
-          const bytes =
-            tokenId === null ? undefined : store.dbs.positions.getBinary(keyBytes(positionKey(walletId, tokenId)));
-          return bytes ? decodePosition(bytes) : null;
-        });
-        yield { wallet: idText(ID_SPACE.address, walletId), positions };
+      const [ctf, migration] = ledgersOf(conditionId).map((id) => {
+        const stateId = CONDITION_TEXT.test(id) ? idOf(ID_SPACE.condition, id) : null;
+        const tokens = marketRecord(id)?.tokens ?? null;
+        if (stateId === null || tokens === null) return null;
+        return { stateId, tokenIds: tokens.map((token) => idOf(ID_SPACE.token, token)) };
+      });
+      const holders = (part: typeof ctf) =>
+        part === null || part === undefined
+          ? []
+          : store.dbs.marketWallets
+              .getKeys({ start: keyBytes(u32Key(part.stateId)), end: keyBytes(u32Key(part.stateId + 1)) })
+              .map((key) => key.readUInt32BE(4));
+      if (migration === undefined) {
+        if (ctf === null || ctf === undefined) return;
+        for (const walletId of holders(ctf))
+          yield {
+            wallet: idText(ID_SPACE.address, walletId),
+            positions: walletLegs(walletId, ctf.tokenIds),
+            migrated: null,
+          };
+        return;
       }
+      // Both ledgers: every wallet of either, in id order (as each index lists them).
+      const walletIds = [...new Set([...holders(ctf), ...holders(migration)])].sort((a, b) => a - b);
+      const none = [null, null];
+      for (const walletId of walletIds)
+        yield {
+          wallet: idText(ID_SPACE.address, walletId),
+          positions: ctf ? walletLegs(walletId, ctf.tokenIds) : none,
+          migrated: migration ? walletLegs(walletId, migration.tokenIds) : none,
+        };
     },
+    marketLedgers: ledgersOf,
     marketsFillCursor(markets, window) {
       return fillCursor('marketFills', markets.map(marketOwner), window);
     },
     marketTradeCounts(conditionId, wallets) {
       const counts = new Map(wallets.map((wallet) => [wallet, { fills: 0, lastTs: 0 }]));
-      const marketId = CONDITION_TEXT.test(conditionId) ? idOf(ID_SPACE.condition, conditionId) : null;
-      if (marketId === null) return counts;
+      const marketIds = ledgersOf(conditionId)
+        .map((id) => (CONDITION_TEXT.test(id) ? idOf(ID_SPACE.condition, id) : null))
+        .filter((id): id is number => id !== null);
+      if (marketIds.length === 0) return counts;
       const owners = new Map<number, string>();
       for (const wallet of wallets) {
         const id = WALLET_TEXT.test(wallet) ? idOf(ID_SPACE.address, wallet) : null;
@@ -551,12 +610,14 @@ export function createStateReader(store: StateStore): StateReader {
         entry.lastTs = Math.max(entry.lastTs, fill.ts);
       };
       const start = { block: 0, logIndex: 0 };
-      const marketOwnerKey = marketListOwner(ID_SPACE.condition, marketId);
-      // Whichever is shorter: the market's list, or the asked wallets' lists together.
+      const marketOwnerKeys = marketIds.map((id) => marketListOwner(ID_SPACE.condition, id));
+      // Whichever is shorter: the market's lists, or the asked wallets' lists together.
       let walletEntries = 0;
       for (const id of owners.keys()) walletEntries += listLength('walletFills', walletListOwner(id));
-      if (listLength('marketFills', marketOwnerKey) <= walletEntries) {
-        const scan = fillCursor('marketFills', [marketOwnerKey], { from: start, endBlock: null });
+      let marketEntries = 0;
+      for (const key of marketOwnerKeys) marketEntries += listLength('marketFills', key);
+      if (marketEntries <= walletEntries) {
+        const scan = fillCursor('marketFills', marketOwnerKeys, { from: start, endBlock: null });
         while (scan.next()) {
           const wallet = owners.get(scan.fill.walletId);
           if (wallet !== undefined) count(wallet, scan.fill);
@@ -565,7 +626,7 @@ export function createStateReader(store: StateStore): StateReader {
         for (const [id, wallet] of owners) {
           const scan = fillCursor('walletFills', [walletListOwner(id)], { from: start, endBlock: null });
           while (scan.next()) {
-            if (scan.fill.marketSpace === ID_SPACE.condition && scan.fill.marketId === marketId)
+            if (scan.fill.marketSpace === ID_SPACE.condition && marketIds.includes(scan.fill.marketId))
               count(wallet, scan.fill);
           }
         }

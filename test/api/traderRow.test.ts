@@ -62,7 +62,7 @@ t.test('behavior: legs in micro-units, rounded once; a negative balance holds no
   t.equal(legValue(long, [2, 3]), 2_000_001, '3,000,001 x 2/3 = 2,000,000.67, rounded half away from zero');
   const short = { ...createPosition(), shares: -4_000_000, costBasis: 0, realizedPnl: 7_000_000 };
   t.equal(legValue(short, [1, 1]), 0);
-  const figures = traderFigures({ wallet: '0x' + 'a'.repeat(40), positions: [long, short] }, [
+  const figures = traderFigures({ wallet: '0x' + 'a'.repeat(40), positions: [long, short], migrated: null }, [
     [2, 3],
     [1, 1],
   ]);
@@ -75,7 +75,7 @@ t.test('behavior: legs in micro-units, rounded once; a negative balance holds no
     [0, 1],
   );
   const other = traderFigures(
-    { wallet: '0x' + 'b'.repeat(40), positions: [null, { ...createPosition(), realizedPnl: 9_000_000 }] },
+    { wallet: '0x' + 'b'.repeat(40), positions: [null, { ...createPosition(), realizedPnl: 9_000_000 }], migrated: null },
     [
       [2, 3],
       [1, 1],
@@ -86,7 +86,7 @@ t.test('behavior: legs in micro-units, rounded once; a negative balance holds no
     ['b', 'a'],
     'best total first',
   );
-  const tie = traderFigures({ wallet: '0x' + '0'.repeat(40), positions: [long, short] }, [
+  const tie = traderFigures({ wallet: '0x' + '0'.repeat(40), positions: [long, short], migrated: null }, [
     [2, 3],
     [1, 1],
   ]);

@@ -315,6 +315,10 @@ add(217, '2323', A.binaryModule, {
 const UPGRADED = '0xbc7cd75a20ee27fd9adebab32041f755214dbc6bffa90cc0225b39da2e5c2d3b';
 add(218, '2424', X, { kind: KIND.unknownTopic, emitter: X, topic0: UPGRADED });
 add(218, '2525', A.combinatorialModule, { kind: KIND.unknownTopic, emitter: A.combinatorialModule, topic0: UPGRADED });
+// Kate sells 10 of her migrated YES to Nina on ExchangeV3 at 0.70 (basis 5 leaves: realized +2). L is one market on
+// both ledgers: its routes, by the legacy id or the migration condition's, show the CTF and the V2 positions.
+const NINA = '0x' + 'ef'.repeat(20);
+sale(218, 'e5e6', KATE, NINA, yesOf(MIGRATED), 7 * M, 10 * M, 0);
 
 // A neg-risk event (module 2) of two questions and Other: Lara splits 20 on question 1; question 0 resolves YES,
 // and the module says the rest derive NO (RemainingConditionsDerivableAsNo), Other included.
@@ -435,15 +439,72 @@ t.test(
   async (t) => {
     t.match(await row(KATE, CTF_YES), { shares: 0, costBasis: 0, realizedPnl: 0 });
     const migrated = await row(KATE, yesOf(MIGRATED));
-    t.match(migrated, { shares: 50, costBasis: 25, migrated: true, basisApprox: false, ledger: 'v2', moduleId: 1 });
+    t.match(migrated, { shares: 40, costBasis: 20, migrated: true, basisApprox: false, ledger: 'v2', moduleId: 1 });
+    t.match(migrated, { realizedPnl: 2, soldShares: 10, soldUsd: 7 });
     t.match(migrated, { conditionId: LEGACY, legacyConditionId: LEGACY, v2ConditionId: MIGRATED });
     t.notOk('legs' in migrated, 'legs are for combos only');
     // The split's history came with the shares: the V2 row has the entry, the CTF row keeps none of it.
-    t.match(await settled(KATE, yesOf(MIGRATED)), { invested: 25, entryPrice: 0.5, migrated: true });
+    t.match(await settled(KATE, yesOf(MIGRATED)), { invested: 25, entryPrice: 0.5, migrated: true, shares: 40 });
     t.match(await settled(KATE, CTF_YES), { invested: 0, shares: 0 });
     t.match(await settled(KATE, CTF_NO), { invested: 25, shares: 50, entryPrice: 0.5 });
   },
 );
+
+t.test('default: a migrated market is one market on both ledgers, by either id', async (t) => {
+  for (const id of [LEGACY, MIGRATED]) {
+    const traders = await get(`/v1/markets/${id}/traders`);
+    t.equal(traders.status, 200, `traders by ${id}`);
+    t.equal(traders.body.conditionId, LEGACY, 'named by its legacy id');
+    t.same(traders.body.traders.map((r: { wallet: string }) => r.wallet).sort(), [KATE, NINA].sort());
+    const kate = traders.body.traders.find((r: { wallet: string }) => r.wallet === KATE);
+    // Her CTF legs (YES emptied by the migration, NO held) and her V2 YES, each a row; shares by outcome over both.
+    t.same(kate.shares, [40, 50]);
+    t.match(kate, { realizedPnl: 2 });
+    t.match(kate.outcomes, [
+      { outcomeIndex: 0, shares: 0 },
+      { outcomeIndex: 1, shares: 50 },
+      { outcomeIndex: 0, shares: 40, ledger: 'v2', migrated: true, legacyConditionId: LEGACY },
+    ]);
+    t.notOk('ledger' in kate.outcomes[0], 'a CTF row carries no ComboExtras');
+    const trades = await get(`/v1/markets/${id}/trades`);
+    t.same(
+      trades.body.trades.map((r: { asset: string; conditionId: string }) => [r.asset, r.conditionId]),
+      [
+        [tokenIdToDecimal(yesOf(MIGRATED)), LEGACY],
+        [tokenIdToDecimal(yesOf(MIGRATED)), LEGACY],
+      ],
+      'the V3 fill of the migrated YES, one row a side',
+    );
+    const feed = await get(`/v1/fills?markets=${id}&from=${ts(218)}&to=${ts(218) + 60}`);
+    t.equal(feed.status, 200);
+    t.same(
+      feed.body.fills.map((row: number[]) => row[0]),
+      trades.body.trades.map(() => 0),
+      'the fills feed has them, under its place in the list',
+    );
+    const counts = await get(`/v1/markets/${id}/trade-counts?wallets=${KATE},${NINA}`);
+    t.equal(counts.status, 200);
+    t.match(counts.body, { counts: { [KATE]: 1, [NINA]: 1 } });
+    const lines = await get(`/v1/markets/${id}/holder-lines`);
+    t.equal(lines.status, 200);
+    t.match(lines.body.outcomes[0].holders.members, [{ wallet: NINA, shares: 10 }], 'buyers hold the line');
+    t.match(
+      lines.body.outcomes[0].traders.members.find((m: { wallet: string }) => m.wallet === KATE),
+      { shares: 40, realizedPnl: 2 },
+      'her YES on both ledgers, one member',
+    );
+  }
+  const twice = await get(`/v1/fills?markets=${LEGACY},${MIGRATED}&from=${ts(218)}&to=${ts(218) + 60}`);
+  t.equal(twice.status, 400, 'one market named by both its ids is a repeat');
+  const kateTrades = await get(`/v1/wallets/${KATE}/trades?market=${LEGACY}`);
+  t.equal(kateTrades.body.trades.length, 1, 'the wallet trades filter by the legacy id finds the V3 fill');
+  const board = (await get('/v1/leaderboard?sort=volume&limit=100')).body.rows;
+  t.match(
+    board.find((r: { wallet: string }) => r.wallet === KATE),
+    { marketsTraded: 1 },
+    'one market on the board, not two',
+  );
+});
 
 t.test('default: the market routes take a 62-hex condition id and show V3 fills', async (t) => {
   const traders = await get(`/v1/markets/${COND_A}/traders`);
@@ -533,7 +594,7 @@ t.test('behavior: no contract of the V2 stack is a wallet in any answer', async 
   const board = (await get('/v1/leaderboard')).body;
   t.same(
     board.rows.map((r: { wallet: string }) => r.wallet).sort(),
-    [ALICE, BOB, CAROL, DAVE, ERIN, FRANK, GINA, HANK, JACK, KATE, LARA, MONA].sort(),
+    [ALICE, BOB, CAROL, DAVE, ERIN, FRANK, GINA, HANK, JACK, KATE, LARA, MONA, NINA].sort(),
   );
   const text = JSON.stringify(board);
   for (const contract of STACK) t.notOk(text.includes(contract), `board: no ${contract}`);

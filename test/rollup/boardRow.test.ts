@@ -6,7 +6,7 @@ import t from 'tap';
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import { boardCategoryOf, GLOBAL, marketCategory, OTHER } from '../../engine/rollup/boardCategories.js';
 import { LIFETIME, sumResults, type BoardRow, type BoardWindow } from '../../engine/rollup/boardRow.js';
-import { marketResult, type MarketResult } from '../../engine/rollup/marketResult.js';
+import { marketResult, type MarketLeg, type MarketResult } from '../../engine/rollup/marketResult.js';
 import { packResults, resultCount } from '../../engine/rollup/resultTable.js';
 import { decodeResults, encodeResults } from '../../engine/state/boardTables.js';
 import { createPosition, FLAG, type Position } from '../../engine/reducers/position.js';
@@ -25,9 +25,23 @@ function market(fields: Partial<MarketRecord>): MarketRecord {
 }
 
 const category = (name: string) => marketCategory(name);
+/** A market's result with every leg settled and marked by `record` (as every leg is but a migrated market's). */
+const resultOf = (
+  space: number,
+  id: number,
+  categoryId: number,
+  record: MarketRecord | null,
+  legs: Array<Omit<MarketLeg, 'market'>>,
+) =>
+  marketResult(
+    space,
+    id,
+    categoryId,
+    legs.map((leg) => ({ ...leg, market: record })),
+  );
 // M1, Politics: 100 YES bought for $40 plus a $0.20 fee 20 days ago; resolved YES 3 days ago; redeemed for $100
 // 2 days ago: realized 100 - 40.20 = +59.80, held into the resolution, so decided 3 days ago.
-const m1 = marketResult(
+const m1 = resultOf(
   ID_SPACE.condition,
   1,
   category('Politics'),
@@ -54,7 +68,7 @@ const m1 = marketResult(
   ],
 );
 // M2, Sports: 50 NO bought for $30 15 days ago, sold for $10 8 days ago: realized -20, exited 8 days ago.
-const m2 = marketResult(ID_SPACE.condition, 2, category('Sports'), market({}), [
+const m2 = resultOf(ID_SPACE.condition, 2, category('Sports'), market({}), [
   {
     outcomeIndex: 1,
     position: position({
@@ -72,7 +86,7 @@ const m2 = marketResult(ID_SPACE.condition, 2, category('Sports'), market({}), [
   },
 ]);
 // M3, Crypto: 200 YES bought for $50 a day ago, still held; YES last traded at 0.30: value 60, unrealized +10.
-const m3 = marketResult(
+const m3 = resultOf(
   ID_SPACE.condition,
   3,
   category('crypto'),
@@ -94,7 +108,7 @@ const m3 = marketResult(
 );
 // M4, Politics: 20 YES received by transfer with $10 of basis 10 days ago (basisApprox), sold for $14 exactly 7
 // days ago: realized +4, decided at the 7-day window's first second.
-const m4 = marketResult(ID_SPACE.condition, 4, category('Politics'), market({}), [
+const m4 = resultOf(ID_SPACE.condition, 4, category('Politics'), market({}), [
   {
     outcomeIndex: 0,
     position: position({
@@ -254,7 +268,7 @@ t.test('a custom window that does not end now: the markets decided inside it, no
 
 // M5, Sports: 100 YES bought for $40 5 days ago; 60 sold for $36 2 days ago (realized 36 - 24 = +12); 40 held at
 // a basis of $16 in the unresolved market, YES last traded at 0.60: value 24. Its whole PnL so far is 12 + 24 - 16.
-const m5 = marketResult(
+const m5 = resultOf(
   ID_SPACE.condition,
   5,
   category('Sports'),
@@ -362,7 +376,7 @@ t.test(
   'a short position held into the resolution pays nothing; a token no market explains is Other, never best or worst',
   async (t) => {
     // Sold 10 never-bought shares for $7; the market resolves YES: the negative balance holds nothing, so +7.
-    const short = marketResult(
+    const short = resultOf(
       ID_SPACE.condition,
       5,
       OTHER,
@@ -387,7 +401,7 @@ t.test(
     t.equal(short.settledPnl, 7 * U);
     t.equal(short.decidedAt, ago(2), 'below 0.1 share before the resolution: decided at its last event');
     t.equal(short.approx, true, 'partialHistory makes an approximated market');
-    const unknown = marketResult(ID_SPACE.token, 9, OTHER, null, [
+    const unknown = resultOf(ID_SPACE.token, 9, OTHER, null, [
       {
         outcomeIndex: -1,
         position: position({
@@ -406,7 +420,7 @@ t.test(
     t.equal(row.realizedPnl, 57 * U);
     t.equal(row.marketsWon, 2);
     t.same(row.best, { space: ID_SPACE.condition, id: 5, pnl: 7 * U }, 'best names a condition');
-    const held = marketResult(ID_SPACE.token, 9, OTHER, null, [
+    const held = resultOf(ID_SPACE.token, 9, OTHER, null, [
       {
         outcomeIndex: -1,
         position: position({
@@ -435,7 +449,7 @@ t.test('category names in any letter case', async (t) => {
 
 t.test('results are in market key order in every row sum (best ties keep the first)', async (t) => {
   const tie: MarketResult[] = [
-    marketResult(ID_SPACE.condition, 7, OTHER, market({}), [
+    resultOf(ID_SPACE.condition, 7, OTHER, market({}), [
       {
         outcomeIndex: 0,
         position: position({
@@ -447,7 +461,7 @@ t.test('results are in market key order in every row sum (best ties keep the fir
         }),
       },
     ]),
-    marketResult(ID_SPACE.condition, 8, OTHER, market({}), [
+    resultOf(ID_SPACE.condition, 8, OTHER, market({}), [
       {
         outcomeIndex: 0,
         position: position({
