@@ -1,7 +1,8 @@
 // The board's rollup after a fold (engine/rollup), on its worker thread, with one line saying what it built.
 // Called once the fold is at rest (no commit in flight), so the rollup reads one block's state throughout.
 import type { DataPaths } from '../engine/dataDir.js';
-import { LogLockedError, openEventLog } from '../engine/log/eventLog.js';
+import { openEventLog } from '../engine/log/eventLog.js';
+import { LogLockedError } from '../engine/log/eventLogError.js';
 import { createBoardRollup, type BoardRollup } from '../engine/rollup/createBoardRollup.js';
 
 export async function rollUpBoard(rollup: BoardRollup, label: string): Promise<void> {

@@ -1,15 +1,13 @@
 // Token id conversion between tally's internal form (64 lowercase hex digits, no 0x, zero-padded) and the
 // decimal strings the venue's APIs use. Decimal ids have up to 78 digits and no fixed width (76-digit ids
 // are common), so they are never compared or sorted as strings of the decimal form.
+import { DECIMAL_CACHE_LIMIT } from '../limits.js';
 
 const MAX_UINT256 = (1n << 256n) - 1n;
 const MAX_DECIMAL_DIGITS = 78; // 2^256 - 1 has 78 decimal digits
 const HEX64 = /^[0-9a-fA-F]{64}$/;
 const DECIMAL = /^[0-9]+$/;
 
-// The API converts the same few thousand ids over and over; the cap bounds memory, and clearing when full is
-// cheaper and simpler than LRU bookkeeping for a cache whose misses cost one BigInt conversion.
-const DECIMAL_CACHE_LIMIT = 100_000;
 const decimalCache = new Map<string, string>();
 
 /** 64 hex digits (no 0x, any case) -> decimal string without leading zeros. */

@@ -34,6 +34,7 @@ import { createTransferSlots } from './transferSlots.js';
 import { readWalletFoldResult, type WalletFoldResult, type WalletFoldTask } from './walletFoldTask.js';
 import { workerOptions } from '../workerOptions.js';
 import { assert } from '../assert.js';
+import { POSITION_CACHE, WALLET_WORKER_OLD_SPACE_MB } from '../limits.js';
 
 /** A batch derived on the main thread, waiting for its wallet fold and commit. */
 export interface PreparedBatch {
@@ -85,16 +86,6 @@ export interface FoldRunner {
   readonly skipped: Record<string, number>;
   close(): Promise<void>;
 }
-
-/** Positions a wallet worker keeps between batches by default (about 50 MiB of its heap). */
-const POSITION_CACHE = 100_000;
-
-/**
- * A wallet worker's old space: left alone, V8 lets a worker's heap grow to several times its live data before
- * collecting (400 MiB for both workers at 10M fills). Its live data is the position cache (POSITION_CACHE
- * positions by default) and a batch or two.
- */
-const WALLET_WORKER_OLD_SPACE_MB = 256;
 
 /** Which worker folds a wallet: a stable function of the address alone. */
 function partitionOf(wallet: string, partitions: number): number {

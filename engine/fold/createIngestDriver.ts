@@ -8,6 +8,7 @@ import type { BlockEvents } from '../chain/chainEvent.js';
 import type { EventLog } from '../log/eventLog.js';
 import type { FoldRunner } from './createFoldRunner.js';
 import { commitChunks, createReleasePolicy } from './createReleasePolicy.js';
+import { FOLD_BATCH_LOGS } from '../limits.js';
 
 export interface IngestDriver {
   /**
@@ -26,8 +27,6 @@ export interface IngestDriver {
   /** Waits for the commit in flight: the state then holds everything handed over. */
   finish(): Promise<void>;
 }
-
-const BATCH_EVENTS = 25_000;
 
 export function createIngestDriver(options: {
   log: EventLog;
@@ -80,7 +79,7 @@ export function createIngestDriver(options: {
 
   return {
     async catchUp(catchUpOptions = {}) {
-      const batchEvents = catchUpOptions.batchEvents ?? BATCH_EVENTS;
+      const batchEvents = catchUpOptions.batchEvents ?? FOLD_BATCH_LOGS;
       let batch: BlockEvents[] = [];
       let events = 0;
       for (const frame of log.read(runner.cursor().block, catchUpOptions.toBlock)) {

@@ -17,13 +17,8 @@
 // are mapped in again).
 import { readFileSync } from 'node:fs';
 import type { BlockEvents } from '../chain/chainEvent.js';
+import { MIN_MAP_BYTES, RELEASE_EVERY_EVENTS, RELEASE_RSS_BUDGET_BYTES } from '../limits.js';
 
-/** Events between releases at the latest. */
-export const RELEASE_EVERY_EVENTS = 500_000;
-/** The resident memory no commit is to take the process past (the target is a 1.25 GiB peak). */
-export const RELEASE_RSS_BUDGET_BYTES = 1280 * 1024 ** 2;
-/** The map's resident pages allowed between releases however much the heaps take. */
-export const MIN_MAP_BYTES = 256 * 1024 ** 2;
 /** Recent commits whose growth per event predicts the next one's. */
 const GROWTH_WINDOW = 8;
 /** Predictions are scaled by this: growth varies from commit to commit. */

@@ -1,16 +1,7 @@
 // The append-only event log, tally's source of truth (engine/README.md, Pipeline).
 //
-// A directory of segment files `NNNNNNNN.seg`, each a run of frames. A frame holds whole blocks:
-//   header, 40 bytes, little-endian
-//      0  magic 'TLF2' (format 2: binary records with numeric ids; 'TLF1' was msgpack, refused with how to rebuild)
-//      4  crc32 of header bytes 8..40 (so a torn payload and a damaged header are told apart)
-//      8  payload bytes (u32)
-//     12  crc32 of the payload
-//     16  event count (u32)
-//     20  block count (u32)
-//     24  first block (f64 holding a safe integer)
-//     32  last block (f64)
-//   payload: logCodec's encoding of the frame's blocks, starting with the definitions of the ids it names first.
+// A directory of segment files `NNNNNNNN.seg` (segmentManifest.ts), each a run of frames (logFrame.ts) that hold
+// whole blocks.
 // Invariants:
 // - Blocks strictly increase across frames and segments; a frame never spans segments.
 // - Only the last segment (the active one) is ever appended to. The ones before it are sealed: listed in
@@ -33,31 +24,35 @@ import {
   ftruncateSync,
   mkdirSync,
   openSync,
-  readdirSync,
-  readFileSync,
-  readSync,
-  renameSync,
   rmSync,
   statSync,
   unlinkSync,
-  writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { BlockEvents } from '../chain/chainEvent.js';
 import { IdDictionary } from './idDictionary.js';
-import {
-  absorbDefinitions,
-  decodeBlocks,
-  DEFINITIONS_HEADER_BYTES,
-  encodeBlocks,
-  LogCodecError,
-  readDefinitionsHeader,
-  type PayloadDefinitions,
-} from './logCodec.js';
-import { RefusedError } from '../refusedError.js';
+import { absorbDefinitions, decodeBlocks, LogCodecError } from './logCodec.js';
 import { fsyncDirectory } from '../fsyncDirectory.js';
-import { isProcessAlive } from '../isProcessAlive.js';
+import { writeFully } from '../writeFully.js';
+import { EventLogError } from './eventLogError.js';
+import { FileWindow } from './fileWindow.js';
+import { absorbFrameDefinitions, decodeFrame, END, FRAME, FrameScanner, TORN_TAIL } from './frameScanner.js';
+import { acquireLock, logWriterPid, releaseLock } from './logLock.js';
+import { checkFrameBlocks, decodeFrameHeader, encodeFrame, FRAME_HEADER_BYTES, type EncodedFrame } from './logFrame.js';
+import { readSegments } from './readSegments.js';
+import {
+  listSegmentIndexes,
+  MANIFEST_FILE,
+  readManifest,
+  refuseFormat1,
+  segmentName,
+  segmentTrailer,
+  writeManifest,
+  type SealedSegment,
+  type SegmentExtent,
+} from './segmentManifest.js';
+import { LOG_DEFINITIONS_BUFFER_BYTES, LOG_READ_BUFFER_BYTES, LOG_SEGMENT_BYTES } from '../limits.js';
 
 export interface EventLogOptions {
   dir: string;
@@ -105,68 +100,6 @@ export interface EventLog {
   close(): void;
 }
 
-/** The log refuses (locked by another process, damaged, misused): the command line prints it as one line. */
-export class EventLogError extends RefusedError {
-  override name = 'EventLogError';
-}
-
-/** Another live process holds the log's writer lock. */
-export class LogLockedError extends EventLogError {
-  override name = 'LogLockedError';
-}
-
-const FRAME_MAGIC = 0x32464c54; // the bytes 'TLF2'
-const FORMAT_1_MAGIC = 0x31464c54; // 'TLF1': msgpack frames of hex strings, before ids
-const FRAME_HEADER_BYTES = 40;
-const HEADER_CRC_START = 8;
-// A header claiming a larger payload is damage, not a frame; it also caps what a reader will allocate.
-const MAX_PAYLOAD_BYTES = 1 << 30;
-const DEFAULT_SEGMENT_BYTES = 64 * 1024 * 1024;
-const READ_BUFFER_BYTES = 1024 * 1024;
-/**
- * Loading the dictionary reads only each frame's definitions: a small window, so it does not read ahead 1 MiB a frame.
- */
-const DEFINITIONS_BUFFER_BYTES = 64 * 1024;
-const MANIFEST_FILE = 'segments.json';
-const MANIFEST_FORMAT = 1;
-const LOCK_FILE = 'LOCK';
-const SEGMENT_FILE = /^(\d{8})\.seg$/;
-
-interface FrameHeader {
-  payloadBytes: number;
-  payloadCrc: number;
-  eventCount: number;
-  blockCount: number;
-  firstBlock: number;
-  lastBlock: number;
-}
-
-interface SealedSegment {
-  name: string;
-  bytes: number;
-  frames: number;
-  blocks: number;
-  events: number;
-  firstBlock: number;
-  lastBlock: number;
-  sha256: string;
-}
-
-interface Manifest {
-  format: typeof MANIFEST_FORMAT;
-  sealed: SealedSegment[];
-  /** Set while a truncateAfter that reopened sealed segments is in progress. */
-  truncatingAfter: number | null;
-}
-
-/** The part of a segment a reader may look at: its name, how many bytes and which blocks. */
-interface SegmentExtent {
-  name: string;
-  bytes: number;
-  firstBlock: number;
-  lastBlock: number;
-}
-
 interface ActiveSegment {
   index: number;
   /** Open for writing once the file exists, null before the first frame creates it (or when read-only). */
@@ -183,21 +116,6 @@ interface ActiveSegment {
 
 export function openEventLog(options: EventLogOptions): EventLog {
   return new SegmentedEventLog(options);
-}
-
-/** The live process holding the log's writer lock (a fold, an ingest, a rewind), or null when none does. */
-export function logWriterPid(dir: string): number | null {
-  const pid = readLockPid(join(dir, LOCK_FILE));
-  return pid !== null && isProcessAlive(pid) ? pid : null;
-}
-
-function segmentName(index: number): string {
-  return `${String(index).padStart(8, '0')}.seg`;
-}
-
-/** Binds the counts to a sealed segment's checksum, so an edited segments.json does not verify either. */
-function segmentTrailer(frames: number, blocks: number, events: number): string {
-  return `\nframes ${frames} blocks ${blocks} events ${events}`;
 }
 
 function emptyActiveSegment(index: number): ActiveSegment {
@@ -223,7 +141,7 @@ class SegmentedEventLog implements EventLog {
   private readonly readOnly: boolean;
   private readonly lockPath: string | null;
   /** For open, verify and truncate; every read() has its own so that generators can interleave with them. */
-  private readonly window = new FileWindow(READ_BUFFER_BYTES);
+  private readonly window = new FileWindow(LOG_READ_BUFFER_BYTES);
   private sealed: SealedSegment[] = [];
   private sealedTotals = { bytes: 0, blocks: 0, events: 0 };
   private active: ActiveSegment = emptyActiveSegment(0);
@@ -231,7 +149,7 @@ class SegmentedEventLog implements EventLog {
 
   constructor(options: EventLogOptions) {
     this.dir = options.dir;
-    this.segmentBytes = options.segmentBytes ?? DEFAULT_SEGMENT_BYTES;
+    this.segmentBytes = options.segmentBytes ?? LOG_SEGMENT_BYTES;
     this.durable = options.durable ?? true;
     this.readOnly = options.readOnly ?? false;
     if (!Number.isSafeInteger(this.segmentBytes) || this.segmentBytes <= FRAME_HEADER_BYTES) {
@@ -336,7 +254,7 @@ class SegmentedEventLog implements EventLog {
       // Sealed segments are about to change: say so first, so a crash part-way is finished by the next open
       // instead of leaving files that segments.json no longer describes.
       const kept = this.sealed.slice(0, boundary);
-      this.writeManifest(kept, block);
+      writeManifest(this.dir, kept, block);
       this.setSealed(kept);
     }
     this.finishTruncate(block, { afterCrash: false, manifestMarked: boundary !== -1 });
@@ -563,7 +481,7 @@ class SegmentedEventLog implements EventLog {
           .digest('hex'),
       },
     ];
-    this.writeManifest(sealed, null);
+    writeManifest(this.dir, sealed, null);
     this.setSealed(sealed);
     this.closeActiveFile();
     // The next segment's file is created by the frame that needs it: a crash before then leaves only the
@@ -630,7 +548,7 @@ class SegmentedEventLog implements EventLog {
     fsyncDirectory(this.dir);
     this.loadActive(boundaryIndex);
     if (keptBlocks.length > 0) this.writeFrame(encodeFrame(keptBlocks, this.ids));
-    if (manifestMarked) this.writeManifest(this.sealed, null);
+    if (manifestMarked) writeManifest(this.dir, this.sealed, null);
   }
 
   /**
@@ -639,7 +557,7 @@ class SegmentedEventLog implements EventLog {
    * when the frames were written or, for the active segment, on open (`tally verify` rechecks all).
    */
   private loadDefinitions(segments: readonly SegmentExtent[] = this.extents()): void {
-    const window = new FileWindow(DEFINITIONS_BUFFER_BYTES);
+    const window = new FileWindow(LOG_DEFINITIONS_BUFFER_BYTES);
     let previousLastBlock = -1;
     for (const extent of segments) {
       const fd = openSync(join(this.dir, extent.name), 'r');
@@ -691,22 +609,6 @@ class SegmentedEventLog implements EventLog {
     this.sealedTotals = totals;
   }
 
-  /** Replaces segments.json atomically: a reader sees the old file or the new one, never a mix. */
-  private writeManifest(sealed: SealedSegment[], truncatingAfter: number | null): void {
-    const manifest: Manifest = { format: MANIFEST_FORMAT, sealed, truncatingAfter };
-    const path = join(this.dir, MANIFEST_FILE);
-    const temporaryPath = `${path}.tmp`;
-    const fd = openSync(temporaryPath, 'w');
-    try {
-      writeFully(fd, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), 0);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temporaryPath, path);
-    fsyncDirectory(this.dir);
-  }
-
   private closeActiveFile(): void {
     if (this.active.fd !== null) {
       closeSync(this.active.fd);
@@ -715,7 +617,7 @@ class SegmentedEventLog implements EventLog {
   }
 
   private releaseLock(): void {
-    if (this.lockPath !== null && readLockPid(this.lockPath) === process.pid) unlinkSync(this.lockPath);
+    if (this.lockPath !== null) releaseLock(this.lockPath);
   }
 
   private assertOpen(operation: string): void {
@@ -749,427 +651,4 @@ function describeCountMismatch(
     if (scan[key] !== expected[key]) return `${key} ${scan[key]} (expected ${expected[key]})`;
   }
   return null;
-}
-
-function* readSegments(
-  dir: string,
-  extents: readonly SegmentExtent[],
-  afterBlock: number,
-  throughBlock: number,
-  ids: IdDictionary,
-): Generator<BlockEvents[]> {
-  const window = new FileWindow(READ_BUFFER_BYTES);
-  for (const [index, extent] of extents.entries()) {
-    if (extent.lastBlock <= afterBlock) continue;
-    if (extent.firstBlock > throughBlock) return;
-    const fd = openSync(join(dir, extent.name), 'r');
-    try {
-      const scanner = new FrameScanner(window, fd, extent.bytes, extents[index - 1]?.lastBlock ?? -1);
-      for (;;) {
-        let status = scanner.next();
-        if (status === END) break;
-        // Skipped frames cost one header read: their payload is never loaded.
-        if (status === FRAME && scanner.header.lastBlock <= afterBlock) continue;
-        if (status === FRAME && scanner.header.firstBlock > throughBlock) return;
-        if (status === FRAME) status = scanner.readPayload();
-        if (status !== FRAME)
-          throw new EventLogError(`segment ${extent.name}: byte ${scanner.offset}: ${scanner.problem}`);
-        const header = scanner.header;
-        const blocks = decodeFrame(extent.name, scanner, ids);
-        if (header.firstBlock > afterBlock && header.lastBlock <= throughBlock) {
-          yield blocks;
-          continue;
-        }
-        const inRange = blocks.filter((block) => block.block > afterBlock && block.block <= throughBlock);
-        if (inRange.length > 0) yield inRange;
-      }
-    } finally {
-      closeSync(fd);
-    }
-  }
-}
-
-/** Decodes the scanner's current frame, whose definitions the dictionary holds, and checks it against its header. */
-function decodeFrame(segment: string, scanner: FrameScanner, ids: IdDictionary): BlockEvents[] {
-  try {
-    const blocks = decodeBlocks(scanner.payload(), ids);
-    checkFrameBlocks(blocks, scanner.header, `segment ${segment}: byte ${scanner.offset}`);
-    return blocks;
-  } catch (error) {
-    if (error instanceof LogCodecError)
-      throw new EventLogError(`segment ${segment}: byte ${scanner.offset}: ${error.message}`);
-    throw error;
-  }
-}
-
-/** Adds the scanner's current frame's definitions to the dictionary (readDefinitions or readPayload loaded them). */
-function absorbFrameDefinitions(segment: string, scanner: FrameScanner, ids: IdDictionary): PayloadDefinitions {
-  try {
-    return absorbDefinitions(scanner.payload(), ids);
-  } catch (error) {
-    if (error instanceof LogCodecError)
-      throw new EventLogError(`segment ${segment}: byte ${scanner.offset}: ${error.message}`);
-    throw error;
-  }
-}
-
-function checkFrameBlocks(blocks: readonly BlockEvents[], header: FrameHeader, where: string): void {
-  let events = 0;
-  for (const block of blocks) events += block.events.length;
-  if (
-    blocks.length !== header.blockCount ||
-    events !== header.eventCount ||
-    blocks[0]?.block !== header.firstBlock ||
-    blocks.at(-1)?.block !== header.lastBlock
-  ) {
-    throw new EventLogError(`${where}: payload disagrees with its frame header`);
-  }
-  let previous = -1;
-  for (const block of blocks) {
-    if (!(block.block > previous))
-      throw new EventLogError(`${where}: block ${block.block} does not follow block ${previous}`);
-    previous = block.block;
-  }
-}
-
-interface EncodedFrame {
-  bytes: Buffer;
-  header: FrameHeader;
-}
-
-/**
- * A whole frame (header and payload) for appendFrame; blocks must be in increasing order. `ids` is the writer's
- * copy of the log's dictionary (opened from the log), advanced past the frame's new ids.
- */
-export function encodeLogFrame(blocks: readonly BlockEvents[], ids: IdDictionary): Buffer {
-  return encodeFrame(blocks, ids).bytes;
-}
-
-function encodeFrame(blocks: readonly BlockEvents[], ids: IdDictionary): EncodedFrame {
-  const bases = ids.counts();
-  let encoded;
-  try {
-    // Room for the header before the payload: the frame is then written without a copy.
-    encoded = encodeBlocks(blocks, ids, FRAME_HEADER_BYTES);
-  } catch (error) {
-    if (error instanceof LogCodecError) throw new EventLogError(`append: ${error.message}`);
-    throw error;
-  }
-  const { bytes, payload } = encoded;
-  if (payload.length > MAX_PAYLOAD_BYTES) {
-    ids.truncate(bases);
-    throw new EventLogError(
-      `append: blocks ${blocks[0]!.block}..${blocks.at(-1)!.block} encode to ${payload.length} bytes, over one frame's limit`,
-    );
-  }
-  let eventCount = 0;
-  for (const block of blocks) eventCount += block.events.length;
-  const header: FrameHeader = {
-    payloadBytes: payload.length,
-    payloadCrc: crc32(payload),
-    eventCount,
-    blockCount: blocks.length,
-    firstBlock: blocks[0]!.block,
-    lastBlock: blocks.at(-1)!.block,
-  };
-  bytes.writeUInt32LE(FRAME_MAGIC, 0);
-  bytes.writeUInt32LE(header.payloadBytes, 8);
-  bytes.writeUInt32LE(header.payloadCrc, 12);
-  bytes.writeUInt32LE(header.eventCount, 16);
-  bytes.writeUInt32LE(header.blockCount, 20);
-  bytes.writeDoubleLE(header.firstBlock, 24);
-  bytes.writeDoubleLE(header.lastBlock, 32);
-  bytes.writeUInt32LE(crc32(bytes.subarray(HEADER_CRC_START, FRAME_HEADER_BYTES)), 4);
-  return { bytes, header };
-}
-
-/** Parses and checks a frame header; returns the reason when it is not a sound one. */
-function decodeFrameHeader(bytes: Buffer, at: number): FrameHeader | string {
-  if (bytes.readUInt32LE(at) !== FRAME_MAGIC) return 'no frame magic';
-  if (bytes.readUInt32LE(at + 4) !== crc32(bytes.subarray(at + HEADER_CRC_START, at + FRAME_HEADER_BYTES))) {
-    return 'frame header crc mismatch';
-  }
-  const header: FrameHeader = {
-    payloadBytes: bytes.readUInt32LE(at + 8),
-    payloadCrc: bytes.readUInt32LE(at + 12),
-    eventCount: bytes.readUInt32LE(at + 16),
-    blockCount: bytes.readUInt32LE(at + 20),
-    firstBlock: bytes.readDoubleLE(at + 24),
-    lastBlock: bytes.readDoubleLE(at + 32),
-  };
-  if (
-    header.payloadBytes > MAX_PAYLOAD_BYTES ||
-    header.blockCount === 0 ||
-    !Number.isSafeInteger(header.firstBlock) ||
-    !Number.isSafeInteger(header.lastBlock) ||
-    header.lastBlock - header.firstBlock + 1 < header.blockCount
-  ) {
-    return `implausible frame header (blocks ${header.firstBlock}..${header.lastBlock}, ${header.blockCount} blocks, ${header.payloadBytes} payload bytes)`;
-  }
-  return header;
-}
-
-const FRAME = 0;
-const END = 1;
-const TORN_TAIL = 2;
-const CORRUPT = 3;
-type ScanStatus = typeof FRAME | typeof END | typeof TORN_TAIL | typeof CORRUPT;
-
-/**
- * Steps through one segment's frames: next() reads a header, readPayload() loads and checks the payload.
- * A problem at the very end of the file that a crash mid-append explains (short header, short payload, a
- * zero-filled or crc-failing last frame) is TORN_TAIL; anything else is CORRUPT.
- */
-class FrameScanner {
-  /** Where the current frame (or the problem) starts. */
-  offset = 0;
-  frameEnd = 0;
-  problem = '';
-  header!: FrameHeader;
-  private headerIndex = 0;
-  private loadedPayloadBytes = 0;
-  private started = false;
-
-  constructor(
-    private readonly window: FileWindow,
-    fd: number,
-    private readonly fileBytes: number,
-    /** The last block before this segment: the first frame must start above it. */
-    private previousLastBlock: number,
-  ) {
-    window.attach(fd, fileBytes);
-  }
-
-  next(): ScanStatus {
-    if (this.started) {
-      this.offset = this.frameEnd;
-      this.previousLastBlock = this.header.lastBlock;
-    }
-    const remaining = this.fileBytes - this.offset;
-    if (remaining === 0) return END;
-    if (remaining < FRAME_HEADER_BYTES) return this.fail(TORN_TAIL, `${remaining} bytes where a frame header belongs`);
-    const index = this.window.load(this.offset, FRAME_HEADER_BYTES);
-    const header = decodeFrameHeader(this.window.buffer, index);
-    if (typeof header === 'string') {
-      return this.fail(this.isZeroToEnd() ? TORN_TAIL : CORRUPT, header);
-    }
-    if (header.firstBlock <= this.previousLastBlock) {
-      return this.fail(
-        CORRUPT,
-        `frame of blocks ${header.firstBlock}..${header.lastBlock} does not follow block ${this.previousLastBlock}`,
-      );
-    }
-    const frameEnd = this.offset + FRAME_HEADER_BYTES + header.payloadBytes;
-    if (frameEnd > this.fileBytes) {
-      return this.fail(
-        TORN_TAIL,
-        `frame of ${header.payloadBytes} payload bytes cut short at ${this.fileBytes - this.offset - FRAME_HEADER_BYTES}`,
-      );
-    }
-    this.header = header;
-    this.headerIndex = index;
-    this.frameEnd = frameEnd;
-    this.started = true;
-    return FRAME;
-  }
-
-  readPayload(): ScanStatus {
-    this.headerIndex = this.window.load(this.offset, this.frameEnd - this.offset);
-    this.loadedPayloadBytes = this.header.payloadBytes;
-    if (crc32(this.payload()) !== this.header.payloadCrc) {
-      return this.fail(this.frameEnd === this.fileBytes ? TORN_TAIL : CORRUPT, 'frame payload crc mismatch');
-    }
-    return FRAME;
-  }
-
-  /**
-   * Loads only the current frame's definitions (for the dictionary), unchecked: payload() then answers just
-   * them. The crc covers the whole payload; open checked the active segment's and verify checks every one.
-   */
-  readDefinitions(): ScanStatus {
-    const payloadBytes = this.header.payloadBytes;
-    if (payloadBytes < DEFINITIONS_HEADER_BYTES)
-      return this.fail(CORRUPT, 'payload shorter than its definitions header');
-    const start = this.window.load(this.offset, FRAME_HEADER_BYTES + DEFINITIONS_HEADER_BYTES) + FRAME_HEADER_BYTES;
-    const defs = readDefinitionsHeader(this.window.buffer.subarray(start, start + DEFINITIONS_HEADER_BYTES));
-    if (defs.bytes > payloadBytes) return this.fail(CORRUPT, 'frame definitions run past its payload');
-    this.headerIndex = this.window.load(this.offset, FRAME_HEADER_BYTES + defs.bytes);
-    this.loadedPayloadBytes = defs.bytes;
-    return FRAME;
-  }
-
-  /** The current frame's payload as loaded (whole after readPayload), valid until the next call. */
-  payload(): Buffer {
-    const start = this.headerIndex + FRAME_HEADER_BYTES;
-    return this.window.buffer.subarray(start, start + this.loadedPayloadBytes);
-  }
-
-  /** The current frame's header and payload bytes, valid until the next call. */
-  frameBytes(): Buffer {
-    return this.window.buffer.subarray(
-      this.headerIndex,
-      this.headerIndex + FRAME_HEADER_BYTES + this.header.payloadBytes,
-    );
-  }
-
-  private fail(status: ScanStatus, problem: string): ScanStatus {
-    this.problem = problem;
-    return status;
-  }
-
-  /** Some filesystems leave a crashed append as zeros up to the new file size. */
-  private isZeroToEnd(): boolean {
-    const chunkBytes = this.window.buffer.length;
-    for (let at = this.offset; at < this.fileBytes; at += chunkBytes) {
-      const length = Math.min(chunkBytes, this.fileBytes - at);
-      const index = this.window.load(at, length);
-      for (let i = index; i < index + length; i++) if (this.window.buffer[i] !== 0) return false;
-    }
-    return true;
-  }
-}
-
-/**
- * A sliding window over one file in a reusable buffer: load(offset, length) makes those bytes resident
- * and returns their index in `buffer`. Reading ahead by whole buffers keeps small frames to few syscalls;
- * the buffer grows only when one frame is larger than it.
- */
-class FileWindow {
-  buffer: Buffer;
-  private fd = -1;
-  private fileBytes = 0;
-  private windowStart = 0;
-  private windowBytes = 0;
-
-  constructor(initialBytes: number) {
-    this.buffer = Buffer.allocUnsafe(initialBytes);
-  }
-
-  attach(fd: number, fileBytes: number): void {
-    this.fd = fd;
-    this.fileBytes = fileBytes;
-    this.windowStart = 0;
-    this.windowBytes = 0;
-  }
-
-  load(offset: number, length: number): number {
-    const windowEnd = this.windowStart + this.windowBytes;
-    if (offset >= this.windowStart && offset + length <= windowEnd) return offset - this.windowStart;
-    if (offset + length > this.fileBytes)
-      throw new Error(`FileWindow: bytes ${offset}+${length} are past the end ${this.fileBytes}`);
-    // Keep the already-read bytes at and after `offset`, moved to the front.
-    const keptBytes = offset >= this.windowStart && offset < windowEnd ? windowEnd - offset : 0;
-    const target = length > this.buffer.length ? Buffer.allocUnsafe(length) : this.buffer;
-    if (keptBytes > 0) this.buffer.copy(target, 0, offset - this.windowStart, windowEnd);
-    this.buffer = target;
-    this.windowStart = offset;
-    this.windowBytes = keptBytes;
-    const wantedBytes = Math.min(this.buffer.length, this.fileBytes - offset);
-    while (this.windowBytes < wantedBytes) {
-      const readBytes = readSync(
-        this.fd,
-        this.buffer,
-        this.windowBytes,
-        wantedBytes - this.windowBytes,
-        offset + this.windowBytes,
-      );
-      if (readBytes === 0)
-        throw new EventLogError(`a segment file shrank while being read (expected ${this.fileBytes} bytes)`);
-      this.windowBytes += readBytes;
-    }
-    return 0;
-  }
-}
-
-/**
- * A log of format 1 (msgpack frames of hex strings) is not read: its frames would look like damage, and a torn
- * tail would be cut. Say how to rebuild it instead.
- */
-function refuseFormat1(dir: string): void {
-  const first = join(dir, segmentName(0));
-  if (!existsSync(first) || statSync(first).size < 4) return;
-  const fd = openSync(first, 'r');
-  const magic = Buffer.alloc(4);
-  try {
-    readSync(fd, magic, 0, 4, 0);
-  } finally {
-    closeSync(fd);
-  }
-  if (magic.readUInt32LE(0) !== FORMAT_1_MAGIC) return;
-  throw new EventLogError(
-    `${dir} holds an event log of format 1, which this tally no longer reads (format 2 stores binary records with ` +
-      `numeric ids). Rebuild it: move ${dir} and the state beside it away, then ingest again from the source, ` +
-      '`tally ingest --capture FILE` or `tally ingest --rpc URL` (`tally demo` rebuilds the demo).',
-  );
-}
-
-function writeFully(fd: number, bytes: Buffer, position: number): void {
-  let written = 0;
-  while (written < bytes.length) {
-    written += writeSync(fd, bytes, written, bytes.length - written, position + written);
-  }
-}
-
-function listSegmentIndexes(dir: string): number[] {
-  const indexes: number[] = [];
-  for (const file of readdirSync(dir)) {
-    const match = SEGMENT_FILE.exec(file);
-    if (match !== null) indexes.push(Number(match[1]));
-  }
-  return indexes.sort((a, b) => a - b);
-}
-
-function readManifest(dir: string): Manifest {
-  const path = join(dir, MANIFEST_FILE);
-  if (!existsSync(path)) return { format: MANIFEST_FORMAT, sealed: [], truncatingAfter: null };
-  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Partial<Manifest>;
-  if (
-    manifest.format !== MANIFEST_FORMAT ||
-    !Array.isArray(manifest.sealed) ||
-    !(manifest.truncatingAfter === null || Number.isSafeInteger(manifest.truncatingAfter))
-  ) {
-    throw new EventLogError(`${path}: not a format ${MANIFEST_FORMAT} segment list`);
-  }
-  return manifest as Manifest;
-}
-
-/**
- * Takes `<dir>/LOCK` (O_EXCL) for this process, replacing a lock whose process is gone. Two processes
- * replacing the same stale lock at the same instant could both win; a stale lock plus a simultaneous
- * double start is rare enough for tally to accept.
- */
-function acquireLock(dir: string): string {
-  const lockPath = join(dir, LOCK_FILE);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      const fd = openSync(lockPath, 'wx');
-      try {
-        writeFully(fd, Buffer.from(String(process.pid)), 0);
-      } finally {
-        closeSync(fd);
-      }
-      return lockPath;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const holder = readLockPid(lockPath);
-    if (holder !== null && isProcessAlive(holder)) {
-      throw new LogLockedError(
-        `log is locked by process ${holder}, which is writing ${dir} (an ingest, tally run or a rewind): let it finish or stop it first`,
-      );
-    }
-    // Stale, or empty because its writer died between creating and filling it.
-    rmSync(lockPath, { force: true });
-  }
-  throw new EventLogError(`could not take ${lockPath}: it keeps reappearing`);
-}
-
-function readLockPid(lockPath: string): number | null {
-  try {
-    const pid = Number(readFileSync(lockPath, 'utf8').trim());
-    return Number.isSafeInteger(pid) && pid > 0 ? pid : null;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
 }

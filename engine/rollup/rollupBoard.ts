@@ -11,14 +11,12 @@ import { marketCategory, OTHER } from './boardCategories.js';
 import { BOARD_RULES, LIFETIME, sumResults } from './boardRow.js';
 import { marketResult, type MarketLeg, type MarketResult } from './marketResult.js';
 import { packResults } from './resultTable.js';
+import { ROLLUP_STEP_POSITIONS } from '../limits.js';
 
 export interface RolledBoard {
   info: BoardInfo;
   built: boolean;
 }
-
-/** Positions read per step: whole wallets, so a step's results and rows are complete. */
-const STEP_POSITIONS = 20_000;
 
 /** Where a token's positions are summed: its market's key, outcome, record and category. */
 /**
@@ -57,7 +55,7 @@ export function rollupBoard(
   let results = 0;
   let next = 0;
   for (;;) {
-    const positions = reader.positionsFrom(next, STEP_POSITIONS);
+    const positions = reader.positionsFrom(next, ROLLUP_STEP_POSITIONS);
     if (positions.length === 0) break;
     let start = 0;
     for (let i = 1; i <= positions.length; i++) {

@@ -1,10 +1,10 @@
 // The leaderboard's tables (DESIGN.md 4, Rollup): per wallet its market results (one value), and per category and
 // wallet its lifetime board row, written by a rollup as of one block. Two generations of tables: a rollup fills the one
 // not being read, then switches the board record to it in one put, so a reader sees one rollup whole, never a mix.
-import { createBoardRow, type BoardRow } from '../rollup/boardRow.js';
-import type { ResultTable } from '../rollup/resultTable.js';
+import { createBoardRow, type BoardRow, type ResultTable } from './boardRecords.js';
 import type { StateStore } from './openStateStore.js';
 import { decodeValue, encodeValue } from './stateCodec.js';
+import { BOARD_CHUNK_WRITES } from '../limits.js';
 
 /** The rollup a board's tables hold. */
 export interface BoardInfo {
@@ -119,9 +119,6 @@ export interface BoardWriter {
   finish(info: Omit<BoardInfo, 'generation'>): BoardInfo;
 }
 
-/** Writes per transaction: a chunk holds its writes in memory until then. */
-const CHUNK_WRITES = 50_000;
-
 /** Empties the generation readers are not using and writes a rollup into it. */
 export function createBoardWriter(store: StateStore): BoardWriter {
   const generation = 1 - (readBoardInfo(store)?.generation ?? 1);
@@ -141,7 +138,7 @@ export function createBoardWriter(store: StateStore): BoardWriter {
     putWallet(walletId, walletResults, walletRows) {
       pending.push([results, resultsKey(walletId), encodeResults(walletResults)]);
       for (const [category, row] of walletRows) pending.push([rows, rowKey(category, walletId), encodeRow(row)]);
-      if (pending.length >= CHUNK_WRITES) flush();
+      if (pending.length >= BOARD_CHUNK_WRITES) flush();
     },
     finish(rest) {
       const info: BoardInfo = { generation, ...rest };

@@ -16,12 +16,7 @@ import type { StateDbName, StateStore } from './openStateStore.js';
 import { decodeValue } from './stateCodec.js';
 import { feedAnswerKey, roundReportKey, unknownTopicKey } from './stateKeys.js';
 import { assert } from '../assert.js';
-
-/**
- * Records per cache before a trim empties it. The main thread's heap grew with the markets cached (about 1.3 KiB
- * each, 73k markets at 10M fills); 20k keeps it bounded while a batch's markets stay cached.
- */
-const CACHE_LIMIT = 20_000;
+import { MARKET_CACHE_LIMIT } from '../limits.js';
 
 export interface StoredMarketRegistry extends MarketRegistry {
   /** Starts a batch; returns its number, which `committed` takes once the batch is written. */
@@ -99,7 +94,7 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
         if (all) {
           cache.clear();
           keys.clear();
-        } else if (cache.size > CACHE_LIMIT) {
+        } else if (cache.size > MARKET_CACHE_LIMIT) {
           const kept = [...keys.keys()].map((key) => [key, cache.get(key)] as const);
           cache.clear();
           for (const [key, record] of kept) cache.set(key, record);

@@ -19,6 +19,7 @@ import { BlockContinuedError } from '../source/blockContinuedError.js';
 import { checkRepeatedBlocks } from './checkRepeatedBlocks.js';
 import type { CaptureProgress } from '../source/readCaptureBatches.js';
 import { workerOptions } from '../../engine/workerOptions.js';
+import { READER_OLD_SPACE_MB } from '../../engine/limits.js';
 
 export interface IngestProgress extends CaptureProgress {
   logs: number;
@@ -75,8 +76,7 @@ export async function ingestCapture(options: {
     ...workerOptions('../source/captureReaderWorker', import.meta.url),
     minThreads: 1,
     maxThreads: 1,
-    // Its live data is a batch or two: left alone, V8 would let the heap grow to several times that.
-    resourceLimits: { maxOldGenerationSizeMb: 128 },
+    resourceLimits: { maxOldGenerationSizeMb: READER_OLD_SPACE_MB },
   });
   const task: CaptureReaderTask = {
     session: ++sessions,

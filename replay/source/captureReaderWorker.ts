@@ -3,7 +3,8 @@
 // session per ingest; each task returns the next batch. Bad input comes back as data (file, line, reason).
 import { loadVenueAddresses } from '../../engine/chain/loadVenueAddresses.js';
 import type { IdDictionary } from '../../engine/log/idDictionary.js';
-import { encodeLogFrame, openEventLog } from '../../engine/log/eventLog.js';
+import { openEventLog } from '../../engine/log/eventLog.js';
+import { encodeLogFrame } from '../../engine/log/logFrame.js';
 import { createLogDecoder, type SkipCounts } from '../decode/decodeLog.js';
 import { InputError } from '../../engine/inputError.js';
 import { BlockContinuedError } from './blockContinuedError.js';

@@ -12,6 +12,7 @@ import { BlockContinuedError } from './blockContinuedError.js';
 import { parseCaptureLine } from './parseCaptureLine.js';
 import { lineText, readLines } from './readLines.js';
 import { createCaptureLineScanner } from './scanCaptureLine.js';
+import { FOLD_BATCH_LOGS } from '../../engine/limits.js';
 
 export interface CaptureBatch {
   blocks: BlockEvents[];
@@ -26,13 +27,6 @@ export interface CaptureProgress {
   removed: number;
 }
 
-/**
- * Logs per batch. Measured on the 200k-fill demo (2 cores): 100k-log batches folded in 11.3 s at 1,455 MiB peak
- * RSS, 50k in 9.9 s at 1,226 MiB, 25k in 10.2-11.0 s at about 1,020 MiB, 10k in 11.8 s at 810 MiB: the heaps
- * scale with the batch, and below 25k the per-batch costs start to show.
- */
-export const CAPTURE_BATCH_LOGS = 25_000;
-
 export function* readCaptureBatches(options: {
   path: string;
   decoder: LogDecoder;
@@ -44,7 +38,7 @@ export function* readCaptureBatches(options: {
 }): Generator<CaptureBatch> {
   const { path, decoder, afterBlock } = options;
   const afterLogIndex = options.afterLogIndex ?? -1;
-  const batchLogs = options.batchLogs ?? CAPTURE_BATCH_LOGS;
+  const batchLogs = options.batchLogs ?? FOLD_BATCH_LOGS;
   const progress = options.progress ?? { lines: 0, existing: 0, removed: 0 };
   const scan = createCaptureLineScanner();
   let blocks: BlockEvents[] = [];

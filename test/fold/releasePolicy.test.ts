@@ -2,7 +2,8 @@
 // before a commit predicted to cross the budget, and at the latest after enough events.
 import t from 'tap';
 import type { BlockEvents } from '../../engine/chain/chainEvent.js';
-import { commitChunks, createReleasePolicy, MIN_MAP_BYTES } from '../../engine/fold/createReleasePolicy.js';
+import { commitChunks, createReleasePolicy } from '../../engine/fold/createReleasePolicy.js';
+import { MIN_MAP_BYTES } from '../../engine/limits.js';
 
 const MiB = 1024 ** 2;
 

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import t from 'tap';
 import { KIND, type BlockEvents, type ChainEvent, type OrderFilledV1 } from '../../engine/chain/chainEvent.js';
 import { V2_EVENT_SCHEMA } from '../../engine/chain/v2ChainEvent.js';
-import { encodeLogFrame, logWriterPid, openEventLog, type EventLog } from '../../engine/log/eventLog.js';
+import { openEventLog, type EventLog } from '../../engine/log/eventLog.js';
+import { encodeLogFrame } from '../../engine/log/logFrame.js';
+import { logWriterPid } from '../../engine/log/logLock.js';
 import { ID_SPACE, IdDictionary } from '../../engine/log/idDictionary.js';
 import {
   absorbDefinitions,

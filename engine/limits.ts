@@ -1,0 +1,72 @@
+// The limits and sizes tally runs with, in one place: how much it reads, folds and writes at once, and how much
+// memory each part may keep. Each is measured or reasoned where it says; formats' own widths stay with the formats.
+
+// The fold pipeline.
+
+/**
+ * Logs (or events) a fold takes at once: a capture reader's batch, a catch-up's from the log. Measured on the
+ * 200k-fill demo (2 cores): 100k-log batches folded in 11.3 s at 1,455 MiB peak RSS, 50k in 9.9 s at 1,226 MiB,
+ * 25k in 10.2-11.0 s at about 1,020 MiB, 10k in 11.8 s at 810 MiB: the heaps scale with the batch, and below 25k
+ * the per-batch costs start to show.
+ */
+export const FOLD_BATCH_LOGS = 25_000;
+
+/** Positions a wallet worker keeps between batches by default (about 50 MiB of its heap). */
+export const POSITION_CACHE = 100_000;
+
+/**
+ * A wallet worker's old space: left alone, V8 lets a worker's heap grow to several times its live data before
+ * collecting (400 MiB for both workers at 10M fills). Its live data is the position cache (POSITION_CACHE
+ * positions by default) and a batch or two.
+ */
+export const WALLET_WORKER_OLD_SPACE_MB = 256;
+
+/**
+ * The capture reader's old space: its live data is a batch or two; left alone, V8 lets the heap grow to several
+ * times that.
+ */
+export const READER_OLD_SPACE_MB = 128;
+
+/**
+ * Market records per cache of the fold's registry before a trim empties it. The main thread's heap grew with the
+ * markets cached (about 1.3 KiB each, 73k markets at 10M fills); 20k keeps it bounded while a batch's markets stay
+ * cached.
+ */
+export const MARKET_CACHE_LIMIT = 20_000;
+
+// Releases of the state map (createReleasePolicy.ts).
+
+/** Events between releases at the latest. */
+export const RELEASE_EVERY_EVENTS = 500_000;
+/** The resident memory no commit is to take the process past (the target is a 1.25 GiB peak). */
+export const RELEASE_RSS_BUDGET_BYTES = 1280 * 1024 ** 2;
+/** The map's resident pages allowed between releases however much the heaps take. */
+export const MIN_MAP_BYTES = 256 * 1024 ** 2;
+
+// The event log.
+
+/** The active segment is sealed when the next frame would take it past this size (EventLogOptions.segmentBytes). */
+export const LOG_SEGMENT_BYTES = 64 * 1024 * 1024;
+/** What a log reader reads ahead at once. */
+export const LOG_READ_BUFFER_BYTES = 1024 * 1024;
+/**
+ * Loading the dictionary reads only each frame's definitions: a small window, so it does not read ahead 1 MiB a frame.
+ */
+export const LOG_DEFINITIONS_BUFFER_BYTES = 64 * 1024;
+
+// The board's rollup.
+
+/** Positions read per step: whole wallets, so a step's results and rows are complete. */
+export const ROLLUP_STEP_POSITIONS = 20_000;
+/** Board table writes per transaction: a chunk holds its writes in memory until then. */
+export const BOARD_CHUNK_WRITES = 50_000;
+
+// Reading.
+
+/** Texts of ids a state reader keeps per space: the ids a page of fills names repeat (wallets, markets, parties). */
+export const ID_TEXT_CACHE = 100_000;
+/**
+ * Decimal token ids kept: the API converts the same few thousand ids over and over; the cap bounds memory, and
+ * clearing when full is cheaper and simpler than LRU bookkeeping for a cache whose misses cost one BigInt conversion.
+ */
+export const DECIMAL_CACHE_LIMIT = 100_000;

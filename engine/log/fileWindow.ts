@@ -1,0 +1,55 @@
+// A sliding window over a segment file (engine/log/eventLog.ts), for the frame scanner.
+import { readSync } from 'node:fs';
+import { EventLogError } from './eventLogError.js';
+
+/**
+ * A sliding window over one file in a reusable buffer: load(offset, length) makes those bytes resident
+ * and returns their index in `buffer`. Reading ahead by whole buffers keeps small frames to few syscalls;
+ * the buffer grows only when one frame is larger than it.
+ */
+export class FileWindow {
+  buffer: Buffer;
+  private fd = -1;
+  private fileBytes = 0;
+  private windowStart = 0;
+  private windowBytes = 0;
+
+  constructor(initialBytes: number) {
+    this.buffer = Buffer.allocUnsafe(initialBytes);
+  }
+
+  attach(fd: number, fileBytes: number): void {
+    this.fd = fd;
+    this.fileBytes = fileBytes;
+    this.windowStart = 0;
+    this.windowBytes = 0;
+  }
+
+  load(offset: number, length: number): number {
+    const windowEnd = this.windowStart + this.windowBytes;
+    if (offset >= this.windowStart && offset + length <= windowEnd) return offset - this.windowStart;
+    if (offset + length > this.fileBytes)
+      throw new Error(`FileWindow: bytes ${offset}+${length} are past the end ${this.fileBytes}`);
+    // Keep the already-read bytes at and after `offset`, moved to the front.
+    const keptBytes = offset >= this.windowStart && offset < windowEnd ? windowEnd - offset : 0;
+    const target = length > this.buffer.length ? Buffer.allocUnsafe(length) : this.buffer;
+    if (keptBytes > 0) this.buffer.copy(target, 0, offset - this.windowStart, windowEnd);
+    this.buffer = target;
+    this.windowStart = offset;
+    this.windowBytes = keptBytes;
+    const wantedBytes = Math.min(this.buffer.length, this.fileBytes - offset);
+    while (this.windowBytes < wantedBytes) {
+      const readBytes = readSync(
+        this.fd,
+        this.buffer,
+        this.windowBytes,
+        wantedBytes - this.windowBytes,
+        offset + this.windowBytes,
+      );
+      if (readBytes === 0)
+        throw new EventLogError(`a segment file shrank while being read (expected ${this.fileBytes} bytes)`);
+      this.windowBytes += readBytes;
+    }
+    return 0;
+  }
+}

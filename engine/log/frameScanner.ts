@@ -1,0 +1,159 @@
+// Steps through one segment's frames (engine/log/eventLog.ts), telling a torn tail from damage, and decodes them.
+import { crc32 } from 'node:zlib';
+import type { BlockEvents } from '../chain/chainEvent.js';
+import type { IdDictionary } from './idDictionary.js';
+import {
+  absorbDefinitions,
+  decodeBlocks,
+  DEFINITIONS_HEADER_BYTES,
+  LogCodecError,
+  readDefinitionsHeader,
+  type PayloadDefinitions,
+} from './logCodec.js';
+import { EventLogError } from './eventLogError.js';
+import type { FileWindow } from './fileWindow.js';
+import { checkFrameBlocks, decodeFrameHeader, FRAME_HEADER_BYTES, type FrameHeader } from './logFrame.js';
+
+export const FRAME = 0;
+export const END = 1;
+export const TORN_TAIL = 2;
+export const CORRUPT = 3;
+export type ScanStatus = typeof FRAME | typeof END | typeof TORN_TAIL | typeof CORRUPT;
+
+/**
+ * Steps through one segment's frames: next() reads a header, readPayload() loads and checks the payload.
+ * A problem at the very end of the file that a crash mid-append explains (short header, short payload, a
+ * zero-filled or crc-failing last frame) is TORN_TAIL; anything else is CORRUPT.
+ */
+export class FrameScanner {
+  /** Where the current frame (or the problem) starts. */
+  offset = 0;
+  frameEnd = 0;
+  problem = '';
+  header!: FrameHeader;
+  private headerIndex = 0;
+  private loadedPayloadBytes = 0;
+  private started = false;
+
+  constructor(
+    private readonly window: FileWindow,
+    fd: number,
+    private readonly fileBytes: number,
+    /** The last block before this segment: the first frame must start above it. */
+    private previousLastBlock: number,
+  ) {
+    window.attach(fd, fileBytes);
+  }
+
+  next(): ScanStatus {
+    if (this.started) {
+      this.offset = this.frameEnd;
+      this.previousLastBlock = this.header.lastBlock;
+    }
+    const remaining = this.fileBytes - this.offset;
+    if (remaining === 0) return END;
+    if (remaining < FRAME_HEADER_BYTES) return this.fail(TORN_TAIL, `${remaining} bytes where a frame header belongs`);
+    const index = this.window.load(this.offset, FRAME_HEADER_BYTES);
+    const header = decodeFrameHeader(this.window.buffer, index);
+    if (typeof header === 'string') {
+      return this.fail(this.isZeroToEnd() ? TORN_TAIL : CORRUPT, header);
+    }
+    if (header.firstBlock <= this.previousLastBlock) {
+      return this.fail(
+        CORRUPT,
+        `frame of blocks ${header.firstBlock}..${header.lastBlock} does not follow block ${this.previousLastBlock}`,
+      );
+    }
+    const frameEnd = this.offset + FRAME_HEADER_BYTES + header.payloadBytes;
+    if (frameEnd > this.fileBytes) {
+      return this.fail(
+        TORN_TAIL,
+        `frame of ${header.payloadBytes} payload bytes cut short at ${this.fileBytes - this.offset - FRAME_HEADER_BYTES}`,
+      );
+    }
+    this.header = header;
+    this.headerIndex = index;
+    this.frameEnd = frameEnd;
+    this.started = true;
+    return FRAME;
+  }
+
+  readPayload(): ScanStatus {
+    this.headerIndex = this.window.load(this.offset, this.frameEnd - this.offset);
+    this.loadedPayloadBytes = this.header.payloadBytes;
+    if (crc32(this.payload()) !== this.header.payloadCrc) {
+      return this.fail(this.frameEnd === this.fileBytes ? TORN_TAIL : CORRUPT, 'frame payload crc mismatch');
+    }
+    return FRAME;
+  }
+
+  /**
+   * Loads only the current frame's definitions (for the dictionary), unchecked: payload() then answers just
+   * them. The crc covers the whole payload; open checked the active segment's and verify checks every one.
+   */
+  readDefinitions(): ScanStatus {
+    const payloadBytes = this.header.payloadBytes;
+    if (payloadBytes < DEFINITIONS_HEADER_BYTES)
+      return this.fail(CORRUPT, 'payload shorter than its definitions header');
+    const start = this.window.load(this.offset, FRAME_HEADER_BYTES + DEFINITIONS_HEADER_BYTES) + FRAME_HEADER_BYTES;
+    const defs = readDefinitionsHeader(this.window.buffer.subarray(start, start + DEFINITIONS_HEADER_BYTES));
+    if (defs.bytes > payloadBytes) return this.fail(CORRUPT, 'frame definitions run past its payload');
+    this.headerIndex = this.window.load(this.offset, FRAME_HEADER_BYTES + defs.bytes);
+    this.loadedPayloadBytes = defs.bytes;
+    return FRAME;
+  }
+
+  /** The current frame's payload as loaded (whole after readPayload), valid until the next call. */
+  payload(): Buffer {
+    const start = this.headerIndex + FRAME_HEADER_BYTES;
+    return this.window.buffer.subarray(start, start + this.loadedPayloadBytes);
+  }
+
+  /** The current frame's header and payload bytes, valid until the next call. */
+  frameBytes(): Buffer {
+    return this.window.buffer.subarray(
+      this.headerIndex,
+      this.headerIndex + FRAME_HEADER_BYTES + this.header.payloadBytes,
+    );
+  }
+
+  private fail(status: ScanStatus, problem: string): ScanStatus {
+    this.problem = problem;
+    return status;
+  }
+
+  /** Some filesystems leave a crashed append as zeros up to the new file size. */
+  private isZeroToEnd(): boolean {
+    const chunkBytes = this.window.buffer.length;
+    for (let at = this.offset; at < this.fileBytes; at += chunkBytes) {
+      const length = Math.min(chunkBytes, this.fileBytes - at);
+      const index = this.window.load(at, length);
+      for (let i = index; i < index + length; i++) if (this.window.buffer[i] !== 0) return false;
+    }
+    return true;
+  }
+}
+
+/** Decodes the scanner's current frame, whose definitions the dictionary holds, and checks it against its header. */
+export function decodeFrame(segment: string, scanner: FrameScanner, ids: IdDictionary): BlockEvents[] {
+  try {
+    const blocks = decodeBlocks(scanner.payload(), ids);
+    checkFrameBlocks(blocks, scanner.header, `segment ${segment}: byte ${scanner.offset}`);
+    return blocks;
+  } catch (error) {
+    if (error instanceof LogCodecError)
+      throw new EventLogError(`segment ${segment}: byte ${scanner.offset}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Adds the scanner's current frame's definitions to the dictionary (readDefinitions or readPayload loaded them). */
+export function absorbFrameDefinitions(segment: string, scanner: FrameScanner, ids: IdDictionary): PayloadDefinitions {
+  try {
+    return absorbDefinitions(scanner.payload(), ids);
+  } catch (error) {
+    if (error instanceof LogCodecError)
+      throw new EventLogError(`segment ${segment}: byte ${scanner.offset}: ${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,118 @@
+// The log's segment files and their list (engine/log/eventLog.ts): `NNNNNNNN.seg`, and `segments.json` holding the
+// sealed ones with their size, counts, block range and checksum, replaced only whole.
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { fsyncDirectory } from '../fsyncDirectory.js';
+import { writeFully } from '../writeFully.js';
+import { EventLogError } from './eventLogError.js';
+import { FORMAT_1_MAGIC } from './logFrame.js';
+
+export const MANIFEST_FILE = 'segments.json';
+const MANIFEST_FORMAT = 1;
+const SEGMENT_FILE = /^(\d{8})\.seg$/;
+
+export interface SealedSegment {
+  name: string;
+  bytes: number;
+  frames: number;
+  blocks: number;
+  events: number;
+  firstBlock: number;
+  lastBlock: number;
+  sha256: string;
+}
+
+export interface Manifest {
+  format: typeof MANIFEST_FORMAT;
+  sealed: SealedSegment[];
+  /** Set while a truncateAfter that reopened sealed segments is in progress. */
+  truncatingAfter: number | null;
+}
+
+/** The part of a segment a reader may look at: its name, how many bytes and which blocks. */
+export interface SegmentExtent {
+  name: string;
+  bytes: number;
+  firstBlock: number;
+  lastBlock: number;
+}
+
+export function segmentName(index: number): string {
+  return `${String(index).padStart(8, '0')}.seg`;
+}
+
+/** Binds the counts to a sealed segment's checksum, so an edited segments.json does not verify either. */
+export function segmentTrailer(frames: number, blocks: number, events: number): string {
+  return `\nframes ${frames} blocks ${blocks} events ${events}`;
+}
+
+/**
+ * A log of format 1 (msgpack frames of hex strings) is not read: its frames would look like damage, and a torn
+ * tail would be cut. Say how to rebuild it instead.
+ */
+export function refuseFormat1(dir: string): void {
+  const first = join(dir, segmentName(0));
+  if (!existsSync(first) || statSync(first).size < 4) return;
+  const fd = openSync(first, 'r');
+  const magic = Buffer.alloc(4);
+  try {
+    readSync(fd, magic, 0, 4, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (magic.readUInt32LE(0) !== FORMAT_1_MAGIC) return;
+  throw new EventLogError(
+    `${dir} holds an event log of format 1, which this tally no longer reads (format 2 stores binary records with ` +
+      `numeric ids). Rebuild it: move ${dir} and the state beside it away, then ingest again from the source, ` +
+      '`tally ingest --capture FILE` or `tally ingest --rpc URL` (`tally demo` rebuilds the demo).',
+  );
+}
+
+export function listSegmentIndexes(dir: string): number[] {
+  const indexes: number[] = [];
+  for (const file of readdirSync(dir)) {
+    const match = SEGMENT_FILE.exec(file);
+    if (match !== null) indexes.push(Number(match[1]));
+  }
+  return indexes.sort((a, b) => a - b);
+}
+
+export function readManifest(dir: string): Manifest {
+  const path = join(dir, MANIFEST_FILE);
+  if (!existsSync(path)) return { format: MANIFEST_FORMAT, sealed: [], truncatingAfter: null };
+  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Partial<Manifest>;
+  if (
+    manifest.format !== MANIFEST_FORMAT ||
+    !Array.isArray(manifest.sealed) ||
+    !(manifest.truncatingAfter === null || Number.isSafeInteger(manifest.truncatingAfter))
+  ) {
+    throw new EventLogError(`${path}: not a format ${MANIFEST_FORMAT} segment list`);
+  }
+  return manifest as Manifest;
+}
+
+/** Replaces segments.json atomically: a reader sees the old file or the new one, never a mix. */
+export function writeManifest(dir: string, sealed: SealedSegment[], truncatingAfter: number | null): void {
+  const manifest: Manifest = { format: MANIFEST_FORMAT, sealed, truncatingAfter };
+  const path = join(dir, MANIFEST_FILE);
+  const temporaryPath = `${path}.tmp`;
+  const fd = openSync(temporaryPath, 'w');
+  try {
+    writeFully(fd, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), 0);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporaryPath, path);
+  fsyncDirectory(dir);
+}
