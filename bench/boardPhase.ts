@@ -12,7 +12,7 @@ import { dataPaths } from '../engine/dataDir.js';
 import { ID_SPACE } from '../engine/log/idDictionary.js';
 import { openOffchainStore } from '../engine/offchain/openOffchainStore.js';
 import { rollupBoard } from '../engine/rollup/rollupBoard.js';
-import { resultCount } from '../engine/rollup/resultTable.js';
+import { resultCount } from '../engine/state/boardRecords.js';
 import { openStateStore } from '../engine/state/openStateStore.js';
 import { createStateReader } from '../engine/state/stateReader.js';
 

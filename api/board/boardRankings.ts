@@ -2,7 +2,8 @@
 // sort asked for, ties in wallet id order (ids number wallets in first-seen log order, so the order is a pure
 // function of the log). Worked out once per rollup, window, category and sort, then pages are slices of it; a
 // rewind under the server (a new state whose board may have the same generation and block) starts them over.
-import { sumResults, type BoardRow } from '../../engine/rollup/boardRow.js';
+import { sumResults } from '../../engine/rollup/boardRow.js';
+import type { BoardRow } from '../../engine/state/boardRecords.js';
 import type { BoardInfo } from '../../engine/state/boardTables.js';
 import type { StateReader } from '../../engine/state/stateReader.js';
 import type { AskedWindow } from './boardWindow.js';

@@ -2,7 +2,7 @@
 // DESIGN.md 4 divided here, best and worst with their market's metadata.
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
-import type { BoardRow, RankedMarket } from '../../engine/rollup/boardRow.js';
+import type { BoardRow, RankedMarket } from '../../engine/state/boardRecords.js';
 import type { RouteContext } from '../routeContext.js';
 
 const MICRO = 1_000_000;

@@ -2,8 +2,8 @@
 // wallet's rows in a window: the stored board rows for the lifetime, sums of its market results otherwise.
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import { boardCategoryOf, GLOBAL } from '../../engine/rollup/boardCategories.js';
-import { sumResults, type BoardRow } from '../../engine/rollup/boardRow.js';
-import { RESULT, RESULT_WIDTH } from '../../engine/rollup/resultTable.js';
+import { sumResults } from '../../engine/rollup/boardRow.js';
+import { RESULT, RESULT_WIDTH, type BoardRow } from '../../engine/state/boardRecords.js';
 import type { BoardInfo } from '../../engine/state/boardTables.js';
 import { ApiError } from '../apiError.js';
 import { ERROR } from '../errorTexts.js';

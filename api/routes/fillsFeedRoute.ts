@@ -13,7 +13,7 @@ import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { COMMA, JsonBytes } from '../jsonBytes.js';
 import { StreamedAnswer } from '../sendStream.js';
-import type { FillPosition } from '../../engine/state/stateReader.js';
+import type { FillPosition } from '../../engine/state/fillReads.js';
 import { parseTradeCursor, tradeCursor } from '../rows/tradeView.js';
 import { ROLE } from '../../engine/state/tradeRow.js';
 

@@ -3,7 +3,7 @@
 // Every figure is as of the rollup's block; a wallet with nothing in the window gets a row of zeros.
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import { BOARD_CATEGORIES } from '../../engine/rollup/boardCategories.js';
-import { createBoardRow } from '../../engine/rollup/boardRow.js';
+import { createBoardRow } from '../../engine/state/boardRecords.js';
 import { boardRowView } from '../board/boardRowView.js';
 import { askedWindow } from '../board/boardWindow.js';
 import { boardCategoryParam, requireBoard, walletRowIn } from '../board/readBoard.js';

@@ -4,7 +4,7 @@
 import { ApiError } from '../apiError.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { legValue, type Price } from '../../engine/valuation/marketPrices.js';
-import type { MarketHolder } from '../../engine/state/stateReader.js';
+import type { MarketHolder } from '../../engine/state/marketReads.js';
 import { positionFields, type PositionFields } from './positionFields.js';
 import { comboExtras, type ComboReads } from './comboExtras.js';
 import type { MarketRecord } from '../../engine/state/marketRecords.js';

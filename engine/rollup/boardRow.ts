@@ -3,43 +3,7 @@
 // the API edge from these sums.
 import { ID_SPACE } from '../log/idDictionary.js';
 import { GLOBAL } from './boardCategories.js';
-import { RESULT as R, RESULT_WIDTH, type ResultTable } from './resultTable.js';
-
-/** Where a counted market's pnl makes it best or worst: its result's key, and the pnl. */
-export interface RankedMarket {
-  space: number;
-  id: number;
-  pnl: number;
-}
-
-export interface BoardRow {
-  realizedPnl: number;
-  unrealizedPnl: number;
-  capital: number;
-  buyVolume: number;
-  sellVolume: number;
-  shareVolume: number;
-  fees: number;
-  fills: number;
-  marketsTraded: number;
-  marketsDecided: number;
-  marketsWon: number;
-  marketsLost: number;
-  winsUsd: number;
-  lossesUsd: number;
-  /** Sum over decided markets of (decision - first event), for avgHoldSeconds. */
-  holdSeconds: number;
-  redemptions: number;
-  /** 0 when no market counts. */
-  firstActivityAt: number;
-  lastActivityAt: number;
-  openCount: number;
-  openValue: number;
-  openCost: number;
-  approxMarkets: number;
-  best: RankedMarket | null;
-  worst: RankedMarket | null;
-}
+import { createBoardRow, RESULT as R, RESULT_WIDTH, type BoardRow, type ResultTable } from '../state/boardRecords.js';
 
 /**
  * The markets a row takes in (DESIGN.md 4, spec 4.3): those decided inside [from, to), and, when the window ends
@@ -62,35 +26,6 @@ export interface BoardWindow {
 export const BOARD_RULES = 3;
 
 export const LIFETIME: BoardWindow = { all: true, from: 0, to: null, endsNow: true };
-
-export function createBoardRow(): BoardRow {
-  return {
-    realizedPnl: 0,
-    unrealizedPnl: 0,
-    capital: 0,
-    buyVolume: 0,
-    sellVolume: 0,
-    shareVolume: 0,
-    fees: 0,
-    fills: 0,
-    marketsTraded: 0,
-    marketsDecided: 0,
-    marketsWon: 0,
-    marketsLost: 0,
-    winsUsd: 0,
-    lossesUsd: 0,
-    holdSeconds: 0,
-    redemptions: 0,
-    firstActivityAt: 0,
-    lastActivityAt: 0,
-    openCount: 0,
-    openValue: 0,
-    openCost: 0,
-    approxMarkets: 0,
-    best: null,
-    worst: null,
-  };
-}
 
 /**
  * True when the window takes in the market at `at`. A market is decided (resolved, or every position exited) or

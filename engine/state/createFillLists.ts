@@ -4,7 +4,7 @@
 // only the current bucket's lists are kept in memory; a commit writes every list the batch touched once, whole.
 // The final bytes of a bucket are the same whatever the batch sizes were, so the state stays byte-identical.
 import type { StateStore } from './openStateStore.js';
-import type { FillPosition } from './stateReader.js';
+import type { FillPosition } from './fillReads.js';
 import { fillListKey } from './stateKeys.js';
 import type { StateWrite } from './stateWrite.js';
 

@@ -4,7 +4,7 @@
 import t from 'tap';
 import { createBoardRankings } from '../../api/board/boardRankings.js';
 import { askedWindow } from '../../api/board/boardWindow.js';
-import { createBoardRow } from '../../engine/rollup/boardRow.js';
+import { createBoardRow } from '../../engine/state/boardRecords.js';
 import { GLOBAL } from '../../engine/rollup/boardCategories.js';
 import type { BoardInfo } from '../../engine/state/boardTables.js';
 import type { StateReader } from '../../engine/state/stateReader.js';

@@ -75,7 +75,11 @@ t.test('behavior: legs in micro-units, rounded once; a negative balance holds no
     [0, 1],
   );
   const other = traderFigures(
-    { wallet: '0x' + 'b'.repeat(40), positions: [null, { ...createPosition(), realizedPnl: 9_000_000 }], migrated: null },
+    {
+      wallet: '0x' + 'b'.repeat(40),
+      positions: [null, { ...createPosition(), realizedPnl: 9_000_000 }],
+      migrated: null,
+    },
     [
       [2, 3],
       [1, 1],

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import { GLOBAL, OTHER } from '../../engine/rollup/boardCategories.js';
-import { RESULT, RESULT_WIDTH } from '../../engine/rollup/resultTable.js';
+import { RESULT, RESULT_WIDTH } from '../../engine/state/boardRecords.js';
 import { BOARD_RULES } from '../../engine/rollup/boardRow.js';
 import { readBoardInfo } from '../../engine/state/boardTables.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';

@@ -5,9 +5,10 @@
 import t from 'tap';
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import { boardCategoryOf, GLOBAL, marketCategory, OTHER } from '../../engine/rollup/boardCategories.js';
-import { LIFETIME, sumResults, type BoardRow, type BoardWindow } from '../../engine/rollup/boardRow.js';
+import { LIFETIME, sumResults, type BoardWindow } from '../../engine/rollup/boardRow.js';
 import { marketResult, type MarketLeg, type MarketResult } from '../../engine/rollup/marketResult.js';
-import { packResults, resultCount } from '../../engine/rollup/resultTable.js';
+import { packResults } from '../../engine/rollup/resultTable.js';
+import { resultCount, type BoardRow } from '../../engine/state/boardRecords.js';
 import { decodeResults, encodeResults } from '../../engine/state/boardTables.js';
 import { createPosition, FLAG, type Position } from '../../engine/reducers/position.js';
 import { createMarketRecord, type MarketRecord } from '../../engine/state/marketRecords.js';
