@@ -5,6 +5,9 @@
 // anonymous and file-backed memory. Last line:
 //   fold logs/s: X ceiling logs/s: Y fold cpu us/log: A ceiling cpu us/log: B peak rss MiB: Z state bytes/fill: S
 //   first tenth logs/s: F last tenth logs/s: L last/first: R anon rss MiB: N file rss MiB: M
+//   refold events/s: E log ceiling events/s: C
+// The refold (the fold's log into a new state, as replay, verify and rewind fold it) is measured beside the ingest,
+// against reading and decoding the log's frames.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,9 +57,10 @@ interface PhaseResult {
   /** The fold's peak anonymous and file-backed resident memory. */
   rss: { anonMiB: number; fileMiB: number } | null;
 }
-function phase(name: 'ceiling' | 'fold'): PhaseResult {
-  const dataDir = join(root, 'fold-data');
-  rmSync(dataDir, { recursive: true, force: true });
+const dataDir = join(root, 'fold-data');
+/** Runs a phase in a process of its own. The fold makes the data directory the log's phases then read. */
+function phase(name: 'ceiling' | 'fold' | 'logCeiling' | 'refold'): PhaseResult {
+  if (name === 'ceiling' || name === 'fold') rmSync(dataDir, { recursive: true, force: true });
   const script = new URL('./foldPhase.ts', import.meta.url).pathname;
   const run = spawnSync(
     process.execPath,
@@ -64,23 +68,25 @@ function phase(name: 'ceiling' | 'fold'): PhaseResult {
     { encoding: 'utf8' },
   );
   if (run.status !== 0) throw new Error(`${name} phase failed: ${run.stderr}`);
-  rmSync(dataDir, { recursive: true, force: true });
   return JSON.parse(run.stdout.trim().split('\n').at(-1)!);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const results: Array<{ ceiling: PhaseResult; fold: PhaseResult }> = [];
+const results: Array<{ ceiling: PhaseResult; fold: PhaseResult; logCeiling: PhaseResult; refold: PhaseResult }> = [];
 for (let run = 0; run < runs; run++) {
   // Interleaved, so the machine's drift falls on both sides alike.
   const ceiling = phase('ceiling');
   const fold = phase('fold');
-  results.push({ ceiling, fold });
+  const logCeiling = phase('logCeiling');
+  const refold = phase('refold');
+  rmSync(dataDir, { recursive: true, force: true });
+  results.push({ ceiling, fold, logCeiling, refold });
   const { firstTenth, lastTenth } = fold.marginal!;
   console.log(
-    `run ${run + 1}: ${fold.logs.toLocaleString('en-US')} logs; fold ${fold.seconds.toFixed(2)} s, ${fold.cpuSeconds.toFixed(2)} s CPU, peak rss ${fold.maxRssMiB.toFixed(0)} MiB (anon ${fold.rss!.anonMiB.toFixed(0)}, file ${fold.rss!.fileMiB.toFixed(0)}); first tenth ${Math.round(firstTenth.logsPerSecond)} logs/s, last tenth ${Math.round(lastTenth.logsPerSecond)} logs/s; ceiling ${ceiling.seconds.toFixed(2)} s, ${ceiling.cpuSeconds.toFixed(2)} s CPU, peak rss ${ceiling.maxRssMiB.toFixed(0)} MiB`,
+    `run ${run + 1}: ${fold.logs.toLocaleString('en-US')} logs; fold ${fold.seconds.toFixed(2)} s, ${fold.cpuSeconds.toFixed(2)} s CPU, peak rss ${fold.maxRssMiB.toFixed(0)} MiB (anon ${fold.rss!.anonMiB.toFixed(0)}, file ${fold.rss!.fileMiB.toFixed(0)}); first tenth ${Math.round(firstTenth.logsPerSecond)} logs/s, last tenth ${Math.round(lastTenth.logsPerSecond)} logs/s; ceiling ${ceiling.seconds.toFixed(2)} s, ${ceiling.cpuSeconds.toFixed(2)} s CPU, peak rss ${ceiling.maxRssMiB.toFixed(0)} MiB; refold ${refold.logs.toLocaleString('en-US')} events ${refold.seconds.toFixed(2)} s, ${refold.cpuSeconds.toFixed(2)} s CPU, peak rss ${refold.maxRssMiB.toFixed(0)} MiB; log ceiling ${logCeiling.seconds.toFixed(2)} s`,
   );
 }
-const of = (side: 'ceiling' | 'fold') => {
+const of = (side: 'ceiling' | 'fold' | 'logCeiling' | 'refold') => {
   const list = results.map((result) => result[side]);
   return {
     rate: Math.round(median(list.map((r) => r.logs / r.seconds))),
@@ -90,6 +96,10 @@ const of = (side: 'ceiling' | 'fold') => {
 };
 const fold = of('fold');
 const ceiling = of('ceiling');
+const refold = of('refold');
+const logCeiling = of('logCeiling');
+const foldSeconds = median(results.map((r) => r.fold.seconds));
+const refoldSeconds = median(results.map((r) => r.refold.seconds));
 const folds = results.map((result) => result.fold);
 const tenth = (which: 'firstTenth' | 'lastTenth') => ({
   rate: Math.round(median(folds.map((r) => r.marginal![which].logsPerSecond))),
@@ -133,6 +143,19 @@ recordBenchFigures(
     ['fold peak file-backed RSS MiB (max; the state map)', String(peakFile), ''],
     ['ceiling peak RSS MiB (max)', String(ceiling.peak), ''],
     [
+      'refold events/s, log -> state (median)',
+      refold.rate.toLocaleString('en-US'),
+      `${(refold.rate / logCeiling.rate).toFixed(2)}x the log's ceiling; ${refoldSeconds.toFixed(1)} s against the ingest's ${foldSeconds.toFixed(1)} s`,
+    ],
+    ['log ceiling events/s (read + decode frames, median)', logCeiling.rate.toLocaleString('en-US'), ''],
+    [
+      'refold CPU µs per event, all threads (median)',
+      refold.cpuMicros.toFixed(2),
+      `${(refold.cpuMicros / logCeiling.cpuMicros).toFixed(2)}x the log ceiling's`,
+    ],
+    ['log ceiling CPU µs per event (median)', logCeiling.cpuMicros.toFixed(2), ''],
+    ['refold peak RSS MiB (max)', String(refold.peak), ''],
+    [
       'state bytes per fill on disk',
       bytesPerFill.toLocaleString('en-US'),
       `${(last.stateBytes / 1024 ** 2).toFixed(0)} MiB for ${last.fills.toLocaleString('en-US')} fills; ${(bytesPerFill / 250).toFixed(2)}x the 250-byte target`,
@@ -140,5 +163,5 @@ recordBenchFigures(
   ],
 );
 console.log(
-  `fold logs/s: ${fold.rate} ceiling logs/s: ${ceiling.rate} fold cpu us/log: ${fold.cpuMicros.toFixed(2)} ceiling cpu us/log: ${ceiling.cpuMicros.toFixed(2)} peak rss MiB: ${fold.peak} state bytes/fill: ${bytesPerFill} first tenth logs/s: ${firstTenth.rate} last tenth logs/s: ${lastTenth.rate} last/first: ${flatness.toFixed(2)} anon rss MiB: ${peakAnon} file rss MiB: ${peakFile}`,
+  `fold logs/s: ${fold.rate} ceiling logs/s: ${ceiling.rate} fold cpu us/log: ${fold.cpuMicros.toFixed(2)} ceiling cpu us/log: ${ceiling.cpuMicros.toFixed(2)} peak rss MiB: ${fold.peak} state bytes/fill: ${bytesPerFill} first tenth logs/s: ${firstTenth.rate} last tenth logs/s: ${lastTenth.rate} last/first: ${flatness.toFixed(2)} anon rss MiB: ${peakAnon} file rss MiB: ${peakFile} refold events/s: ${refold.rate} log ceiling events/s: ${logCeiling.rate}`,
 );

@@ -1,6 +1,9 @@
 // One phase of the fold benchmark, in its own process so that its peak RSS and CPU time are its own:
 //   ceiling: read the capture and scan each line into its fields, nothing else (the limit a user would name);
-//   fold: capture -> log -> committed state.
+//   fold: capture -> log -> committed state;
+//   logCeiling: read the fold's log and decode its frames, nothing else (the limit of a refold);
+//   refold: the fold's log -> a new committed state, as replay, verify and rewind fold it.
+// `logs` counts chain logs for the capture's phases and the log's events for the log's.
 // Prints one JSON line: { logs, seconds, cpuSeconds, maxRssMiB, fills, stateBytes, marginal, rss }. CPU is user +
 // system time of the whole process, so every thread (reader, wallet workers, LMDB's writer) counts. `marginal`: the
 // fold's rate and CPU per log over the first and over the last tenth of the logs of this run (from the progress of
@@ -8,7 +11,9 @@
 // file-backed (the state map's resident pages) parts of resident memory, sampled from /proc every 100 ms.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { foldIntoScratch } from '../cli/commands/foldIntoScratch.js';
 import { openVenue } from '../cli/openVenue.js';
+import { openEventLog } from '../engine/log/eventLog.js';
 import { createStateReader } from '../engine/state/stateReader.js';
 import { ingestCapture } from '../replay/ingest/ingestCapture.js';
 import { parseCaptureLine } from '../replay/source/parseCaptureLine.js';
@@ -66,6 +71,23 @@ if (phase === 'ceiling') {
     if (scan(text.buffer, text.start, text.end) === null) parseCaptureLine(lineText(text));
     logs++;
   }
+} else if (phase === 'logCeiling') {
+  const log = openEventLog({ dir: join(dataDir, 'log'), readOnly: true });
+  for (const frame of log.read(-1)) for (const block of frame) logs += block.events.length;
+  log.close();
+} else if (phase === 'refold') {
+  const stateDir = join(dataDir, 'refold-state');
+  const { store, runner } = await foldIntoScratch({
+    data: dataDir,
+    stateDir,
+    label: 'refold',
+    workers: Number(workers),
+  });
+  const cursor = createStateReader(store).cursor();
+  logs = cursor.events;
+  fills = cursor.fills;
+  await runner.close();
+  await store.close();
 } else {
   mkdirSync(dataDir, { recursive: true });
   copyFileSync(config, join(dataDir, 'config.json'));
