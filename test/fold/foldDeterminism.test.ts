@@ -15,7 +15,7 @@ import { runTally } from '../fixtures/runTally.js';
 import { stateDigest } from '../fixtures/stateDigest.js';
 
 // With the 2026 era: the second ledger's moves, combos and V3 fills are in every comparison and under the kills.
-const inputs = await createDemoInputs(12_000, 7, { protocolV2: true });
+const inputs = await createDemoInputs(6_000, 7, { protocolV2: true });
 const BIN = fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url));
 
 function dataDir(name: string): string {
