@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PAGE_RETRY } from '../../cli/fetchMarketPages.js';
 import { MAX_LINE_BYTES } from '../../replay/source/readLines.js';
+import { createKey } from '../fixtures/apiKey.js';
 import { closedPort } from '../fixtures/closedPort.js';
 import { expectOneLine } from '../fixtures/expectOneLine.js';
 import { runTally, runTallyAsync } from '../fixtures/runTally.js';
@@ -80,8 +81,9 @@ t.test('behavior: keys list and revoke never create a directory; revoke takes a 
 
   const data = join(dir, 'keys');
   mkdirSync(data);
-  const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
-  runTally(['keys', 'create', '--data', data]);
+  // Made in this process: keys create is not what is tested here (test/cli/ingestCommand.test.ts spawns it).
+  const key = await createKey(data);
+  await createKey(data);
   const listed = runTally(['keys', 'list', '--data', data]).stdout.trim().split('\n');
   t.equal(listed.length, 2);
   const shown = listed.find((line) => key.startsWith(line.split('...')[0]!))!.split(' ')[0]!;
