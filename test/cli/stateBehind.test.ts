@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../cli/commands/serveCommand.js';
+import { createKey } from '../fixtures/apiKey.js';
 import { createDemoInputs, emptyDataDir } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
 import { stateDigest } from '../fixtures/stateDigest.js';
@@ -63,7 +64,7 @@ t.test('behavior: serve folds again a state marked by another boot before answer
   writeFileSync(file, bytes);
   const server = await startServer({ data, host: '127.0.0.1', port: 0 });
   try {
-    const key = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+    const key = await createKey(data);
     const health = await fetch(`http://127.0.0.1:${server.port}/v1/health`, {
       headers: { authorization: `Bearer ${key}` },
     });
