@@ -7,6 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from '
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { metadataCommand } from '../../cli/commands/metadataCommand.js';
+import { exitCodeOf } from '../../cli/exitCodeOf.js';
 import { expectOneLine } from '../fixtures/expectOneLine.js';
 import { runTally } from '../fixtures/runTally.js';
 
@@ -99,6 +101,15 @@ t.test('error: a metadata file holding no market object is refused, naming what 
   ] as Array<[string, string, string]>) {
     const file = join(dir, `${name}.json`);
     writeFileSync(file, text);
+    // Each shape is refused in this process (the command's error, and the exit code and line cli/main.ts makes
+    // of it); one, the first, also by a tally process, which takes the same path.
+    const refusal = await metadataCommand({ data, file }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    t.equal(exitCodeOf(refusal), 1, `${name}: exit code 1`);
+    expectOneLine(t, `tally: ${(refusal as Error | null)?.message}\n`, new RegExp(`^tally: ${escape(file)}: ${found}`));
+    if (name !== 'object') continue;
     const result = runTally(['metadata', '--data', data, '--file', file]);
     t.equal(result.code, 1, name);
     expectOneLine(t, result.stderr, new RegExp(`^tally: ${escape(file)}: ${found}`));
