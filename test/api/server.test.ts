@@ -85,7 +85,7 @@ t.test('error: routes, methods, bodies, URLs', async (t) => {
 });
 
 t.test('behavior: the 601st request in a minute meets 429 with Retry-After', async (t) => {
-  const fresh = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+  const fresh = await createKey(data);
   let limited = null;
   for (let i = 0; i < 601 && !limited; i++) {
     const r = await get('/v1/health', { key: fresh });
@@ -99,7 +99,7 @@ t.test('behavior: the 601st request in a minute meets 429 with Retry-After', asy
 });
 
 t.test('behavior: a burst of more than 4 requests in flight on one key meets 429', async (t) => {
-  const fresh = runTally(['keys', 'create', '--data', data]).stdout.trim().split('\n').at(-1)!;
+  const fresh = await createKey(data);
   // Twelve connections first, then every request written in one tick: the server takes them all in one pass,
   // and each gzipped answer holds its slot until the compression (off the event loop) is done.
   const sockets = await Promise.all(
