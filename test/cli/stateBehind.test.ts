@@ -8,12 +8,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { createKey } from '../fixtures/apiKey.js';
-import { createDemoInputs, emptyDataDir } from '../fixtures/demoVenue.js';
+import { createIngestedDemo } from '../fixtures/demoData.js';
+import { emptyDataDir } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
 import { stateDigest } from '../fixtures/stateDigest.js';
 
 const BIN = fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url));
-const inputs = await createDemoInputs(300, 9);
+// The demo freshly ingested (its fold shared with test/cli/diskFull.test.ts).
+const { inputs, data: fresh } = await createIngestedDemo(300, 9);
 const lines = readFileSync(inputs.capture, 'utf8').trimEnd().split('\n');
 const blockOf = (line: string) => Number(JSON.parse(line).blockNumber);
 // The first half of the capture, to a block's end.
@@ -25,8 +27,6 @@ const lastBlock = blockOf(lines.at(-1)!);
 
 const dataDir = (name: string) => emptyDataDir(inputs, name);
 
-const fresh = dataDir('fresh');
-t.equal(runTally(['ingest', '--data', fresh, '--capture', inputs.capture]).code, 0);
 const expected = await stateDigest(join(fresh, 'state'));
 
 t.test('behavior: verify on a state behind its log names the block, exits 3; ingest catches it up', async (t) => {
