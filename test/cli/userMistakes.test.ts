@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { metadataCommand } from '../../cli/commands/metadataCommand.js';
 import { exitCodeOf } from '../../cli/exitCodeOf.js';
+import { createIngestedDemo } from '../fixtures/demoData.js';
 import { expectOneLine } from '../fixtures/expectOneLine.js';
 import { runTally } from '../fixtures/runTally.js';
 
@@ -159,8 +160,8 @@ t.test(
 );
 
 t.test('error: start on a port in use creates no key', async (t) => {
-  const data = join(dir, 'start');
-  t.equal(runTally(['demo', '--data', data, '--fills', '300']).code, 0);
+  // A venue with no key (a demo ingested once for several test files), so start serves it rather than make one.
+  const { data } = await createIngestedDemo(300, 9);
   const busy = createServer();
   await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
   t.teardown(() => busy.close());
