@@ -15,6 +15,9 @@ import { runTally } from '../fixtures/runTally.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tally-mistakes-'));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** What a command run in this process refused with (null if it did not), and the line cli/main.ts prints of it. */
+const refusalOf = (run: Promise<unknown>) => run.then(() => null).catch((error: unknown) => error);
+const lineOf = (refusal: unknown) => `tally: ${(refusal as Error | null)?.message}\n`;
 const market = { conditionId: '0x' + 'ab'.repeat(32), question: 'Will it?', slug: 'will-it', outcomes: '["Yes","No"]' };
 
 t.test(
@@ -53,9 +56,10 @@ t.test(
       [missing, /no such file or directory$/],
       [folder, /is a directory; give a file$/],
     ] as const) {
-      const result = runTally(['metadata', '--data', data, '--file', file]);
-      t.equal(result.code, 1);
-      expectOneLine(t, result.stderr, new RegExp(`^tally: --file ${escape(file)}: ${pattern.source}`));
+      // In this process: the ingest cases above run the same check (cli/checkInputFile.ts) in tally processes.
+      const refusal = await refusalOf(metadataCommand({ data, file }));
+      t.equal(exitCodeOf(refusal), 1);
+      expectOneLine(t, lineOf(refusal), new RegExp(`^tally: --file ${escape(file)}: ${pattern.source}`));
     }
     t.same(readdirSync(data), [], 'nothing written');
   },
@@ -104,12 +108,9 @@ t.test('error: a metadata file holding no market object is refused, naming what 
     writeFileSync(file, text);
     // Each shape is refused in this process (the command's error, and the exit code and line cli/main.ts makes
     // of it); one, the first, also by a tally process, which takes the same path.
-    const refusal = await metadataCommand({ data, file }).then(
-      () => null,
-      (error: unknown) => error,
-    );
+    const refusal = await refusalOf(metadataCommand({ data, file }));
     t.equal(exitCodeOf(refusal), 1, `${name}: exit code 1`);
-    expectOneLine(t, `tally: ${(refusal as Error | null)?.message}\n`, new RegExp(`^tally: ${escape(file)}: ${found}`));
+    expectOneLine(t, lineOf(refusal), new RegExp(`^tally: ${escape(file)}: ${found}`));
     if (name !== 'object') continue;
     const result = runTally(['metadata', '--data', data, '--file', file]);
     t.equal(result.code, 1, name);
