@@ -50,6 +50,7 @@ import {
   segmentTrailer,
   writeManifest,
   type SealedSegment,
+  type SegmentCounts,
   type SegmentExtent,
 } from './segmentManifest.js';
 import { LOG_DEFINITIONS_BUFFER_BYTES, LOG_READ_BUFFER_BYTES, LOG_SEGMENT_BYTES } from '../limits.js';
@@ -100,16 +101,10 @@ export interface EventLog {
   close(): void;
 }
 
-interface ActiveSegment {
+interface ActiveSegment extends SegmentCounts {
   index: number;
   /** Open for writing once the file exists, null before the first frame creates it (or when read-only). */
   fd: number | null;
-  bytes: number;
-  frames: number;
-  blocks: number;
-  events: number;
-  firstBlock: number;
-  lastBlock: number;
   /** sha256 of the frames so far, so sealing needs no second pass over the file. */
   hash: Hash;
 }

@@ -21,14 +21,18 @@ export const MANIFEST_FILE = 'segments.json';
 const MANIFEST_FORMAT = 1;
 const SEGMENT_FILE = /^(\d{8})\.seg$/;
 
-export interface SealedSegment {
-  name: string;
+/** What a segment holds: its size, counts and block range. */
+export interface SegmentCounts {
   bytes: number;
   frames: number;
   blocks: number;
   events: number;
   firstBlock: number;
   lastBlock: number;
+}
+
+export interface SealedSegment extends SegmentCounts {
+  name: string;
   sha256: string;
 }
 
