@@ -77,6 +77,9 @@ export function marketResult(space: number, id: number, category: number, legs: 
     openCost: 0,
   };
   let decided = true;
+  // The default marks of the last leg's record: the legs of one condition follow each other.
+  let marked: MarketRecord | null = null;
+  let marks: Price[] | null = null;
   for (const { position, outcomeIndex, market } of legs) {
     const settled = settlement(position, market, outcomeIndex);
     result.settledPnl += settled.settledPnl;
@@ -95,7 +98,10 @@ export function marketResult(space: number, id: number, category: number, legs: 
     if (settled.exitAt === null) decided = false;
     else result.decidedAt = Math.max(result.decidedAt, settled.exitAt);
     if (settled.open) {
-      const marks = market ? defaultMarks(market) : null;
+      if (market !== marked) {
+        marked = market;
+        marks = market ? defaultMarks(market) : null;
+      }
       result.openCount++;
       result.openValue += legValue(position, marks && outcomeIndex >= 0 ? marks[outcomeIndex]! : UNKNOWN_MARK);
       result.openCost += position.costBasis;

@@ -46,11 +46,17 @@ export interface MarketReads {
 }
 
 export function createMarketReads(store: StateStore, { idText, idOf }: IdReads): MarketReads {
+  /** The stored identity alone: no marks joined, no combo settled (routes and fill scans ask it on every call). */
+  function identity(conditionId: string): MarketRecord | null {
+    const bytes = store.dbs.markets.getBinary(conditionId);
+    return bytes ? decodeValue<MarketRecord>(bytes) : null;
+  }
+
   function ledgersOf(conditionId: string): string[] {
-    const record = marketRecord(conditionId);
+    const record = identity(conditionId);
     if (record?.migration) return [conditionId, record.migration];
     const legacy = record?.v2?.legacyConditionId;
-    if (legacy && marketRecord(legacy)?.migration === conditionId) return [legacy, conditionId];
+    if (legacy && identity(legacy)?.migration === conditionId) return [legacy, conditionId];
     return [conditionId];
   }
 
@@ -64,10 +70,10 @@ export function createMarketReads(store: StateStore, { idText, idOf }: IdReads):
   }
 
   function marketRecord(conditionId: string): MarketRecord | null {
-    const bytes = store.dbs.markets.getBinary(conditionId);
-    if (!bytes) return null;
+    const stored = identity(conditionId);
+    if (!stored) return null;
     const marks = store.dbs.marketMarks.getBinary(conditionId);
-    const record = joinMarket(decodeValue<MarketRecord>(bytes), marks && decodeValue<[number, ...StoredMark[]]>(marks));
+    const record = joinMarket(stored, marks && decodeValue<[number, ...StoredMark[]]>(marks));
     // A combo's result is its legs': derived here, so every reader settles it alike.
     return record.v2?.legs ? settleCombo(record, marketRecord) : record;
   }
