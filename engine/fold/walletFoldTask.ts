@@ -2,6 +2,8 @@
 // per block the positions the block touched and the market -> wallet index keys of positions stored for the
 // first time, in one buffer moved back (no copy, no msgpack). Keys are as stateKeys builds them: 8 bytes of ids.
 import type { IdCounts } from '../log/idDictionary.js';
+import type { Position } from '../reducers/position.js';
+import { POSITION_MAX_BYTES, writePosition } from '../state/stateCodec.js';
 import type { StateWrite } from '../state/stateWrite.js';
 import { assert } from '../assert.js';
 
@@ -38,18 +40,25 @@ const KEY_BYTES = 8;
 const EMPTY = Buffer.alloc(0);
 
 export interface WalletFoldResultWriter {
-  /** A block's positions (keys in order, with their bytes) and new index keys. */
-  block(block: number, positions: Array<{ key: string; value: Buffer }>, indexKeys: string[]): void;
+  /** Starts a block's entry: its positions (keys in order), then its new index keys, then endBlock. */
+  startBlock(block: number): void;
+  position(key: string, position: Position): void;
+  indexKey(key: string): void;
+  /** Ends the block's entry; one with no position is dropped. */
+  endBlock(): void;
   take(): WalletFoldResult;
 }
 
 /**
  * A block entry: block (u32), position count (u32), index key count (u32); each position's key (8 bytes),
- * value length (u16) and value; each index key (8 bytes).
+ * value length (u16) and value; each index key (8 bytes). Values are written in place (stateCodec.writePosition).
  */
 export function createWalletFoldResult(): WalletFoldResultWriter {
   let bytes = Buffer.allocUnsafeSlow(1 << 16);
   let length = 0;
+  let entryAt = -1;
+  let positions = 0;
+  let indexKeys = 0;
   const reserve = (size: number) => {
     if (length + size <= bytes.length) return;
     const grown = Buffer.allocUnsafeSlow(Math.max(bytes.length * 2, length + size));
@@ -57,19 +66,33 @@ export function createWalletFoldResult(): WalletFoldResultWriter {
     bytes = grown;
   };
   return {
-    block(block, positions, indexKeys) {
+    startBlock(block) {
       reserve(12);
-      length = bytes.writeUInt32BE(block, length);
-      length = bytes.writeUInt32BE(positions.length, length);
-      length = bytes.writeUInt32BE(indexKeys.length, length);
-      for (const { key, value } of positions) {
-        reserve(KEY_BYTES + 2 + value.length);
-        length += bytes.write(key, length, KEY_BYTES, 'latin1');
-        length = bytes.writeUInt16BE(value.length, length);
-        length += value.copy(bytes, length);
+      entryAt = length;
+      bytes.writeUInt32BE(block, length);
+      length += 12;
+      positions = 0;
+      indexKeys = 0;
+    },
+    position(key, position) {
+      reserve(KEY_BYTES + 2 + POSITION_MAX_BYTES);
+      length += bytes.write(key, length, KEY_BYTES, 'latin1');
+      const end = writePosition(position, bytes, length + 2);
+      bytes.writeUInt16BE(end - length - 2, length);
+      length = end;
+      positions++;
+    },
+    indexKey(key) {
+      reserve(KEY_BYTES);
+      length += bytes.write(key, length, KEY_BYTES, 'latin1');
+      indexKeys++;
+    },
+    endBlock() {
+      if (positions === 0) length = entryAt;
+      else {
+        bytes.writeUInt32BE(positions, entryAt + 4);
+        bytes.writeUInt32BE(indexKeys, entryAt + 8);
       }
-      reserve(indexKeys.length * KEY_BYTES);
-      for (const key of indexKeys) length += bytes.write(key, length, KEY_BYTES, 'latin1');
     },
     take() {
       const taken = new Uint8Array(bytes.buffer, bytes.byteOffset, length);

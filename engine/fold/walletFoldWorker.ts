@@ -7,7 +7,7 @@ import { foldPositionEvent, type PositionBook } from '../reducers/foldPositionEv
 import { createPosition, OPEN_THRESHOLD_MICROS, type Position } from '../reducers/position.js';
 import { POSITION_EVENT, type PositionEvent } from '../reducers/positionEvent.js';
 import { openStateStore, type StateStore } from '../state/openStateStore.js';
-import { decodePosition, encodePosition } from '../state/stateCodec.js';
+import { decodePosition } from '../state/stateCodec.js';
 import { marketWalletKey, positionKey } from '../state/stateKeys.js';
 import { ID_SPACE } from '../log/idDictionary.js';
 import { assert } from '../assert.js';
@@ -129,13 +129,13 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
 
   const result = createWalletFoldResult();
   const flush = () => {
-    const positions: Array<{ key: string; value: Buffer }> = [];
     const marketWallets: string[] = [];
     touched.sort((a, b) => (a.key < b.key ? -1 : 1));
+    result.startBlock(block);
     for (const slot of touched) {
       // A position no event changed (an outcome looked up but not held) is never stored.
       if (slot.position.firstTradeAt === 0) continue;
-      positions.push({ key: slot.key, value: encodePosition(slot.position) });
+      result.position(slot.key, slot.position);
       if (slot.freshMarket !== null) {
         const market = slot.freshMarket;
         slot.freshMarket = null;
@@ -151,7 +151,8 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
         }
       }
     }
-    if (positions.length > 0) result.block(block, positions, marketWallets.sort());
+    for (const key of marketWallets.sort()) result.indexKey(key);
+    result.endBlock();
     touched = [];
   };
   for (const event of events) {

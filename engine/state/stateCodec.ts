@@ -1,7 +1,8 @@
 // The one codec for state values: msgpack of plain arrays and constructor-built objects, so the stored bytes
 // (and the per-block checksums over them) never depend on scheduling or on msgpackr's record structures.
 import { Packr } from 'msgpackr';
-import { createPosition, type Position } from '../reducers/position.js';
+import type { Position } from '../reducers/position.js';
+import { maxNumbersBytes, readNumbers, writeArrayHeader, writeNumber } from './msgpackNumbers.js';
 
 const packr = new Packr({ useRecords: false, mapsAsObjects: true, variableMapSize: true });
 
@@ -13,40 +14,72 @@ export function decodeValue<T>(bytes: Uint8Array): T {
   return packr.unpack(bytes) as T;
 }
 
-// Positions are the most numerous values: a fixed array, in this field order.
-const POSITION_FIELDS = [
-  'shares',
-  'costBasis',
-  'realizedPnl',
-  'boughtShares',
-  'boughtUsd',
-  'soldShares',
-  'soldUsd',
-  'splitShares',
-  'mergedShares',
-  'mergeUsd',
-  'redeemedShares',
-  'redeemUsd',
-  'fees',
-  'fills',
-  'receivedShares',
-  'receivedBasis',
-  'firstTradeAt',
-  'lastTradeAt',
-  'lowSinceTs',
-  'flags',
-  'redemptions',
-] as const satisfies readonly (keyof Position)[];
+// Positions are the most numerous values: an array of their numbers in this field order, written and read by hand
+// (msgpackNumbers.ts: msgpackr's bytes, without its general path's array and buffer per value).
 
-export function encodePosition(position: Position): Buffer {
-  const values = new Array<number>(POSITION_FIELDS.length);
-  for (let i = 0; i < POSITION_FIELDS.length; i++) values[i] = position[POSITION_FIELDS[i]!];
-  return packr.pack(values);
+/** The most bytes a position's value takes. */
+export const POSITION_MAX_BYTES = maxNumbersBytes(21);
+
+/** Writes a position's value at `bytes[at..]` (room for POSITION_MAX_BYTES) and answers the next offset. */
+export function writePosition(p: Position, bytes: Buffer, at: number): number {
+  at = writeArrayHeader(bytes, at, 21);
+  at = writeNumber(bytes, at, p.shares);
+  at = writeNumber(bytes, at, p.costBasis);
+  at = writeNumber(bytes, at, p.realizedPnl);
+  at = writeNumber(bytes, at, p.boughtShares);
+  at = writeNumber(bytes, at, p.boughtUsd);
+  at = writeNumber(bytes, at, p.soldShares);
+  at = writeNumber(bytes, at, p.soldUsd);
+  at = writeNumber(bytes, at, p.splitShares);
+  at = writeNumber(bytes, at, p.mergedShares);
+  at = writeNumber(bytes, at, p.mergeUsd);
+  at = writeNumber(bytes, at, p.redeemedShares);
+  at = writeNumber(bytes, at, p.redeemUsd);
+  at = writeNumber(bytes, at, p.fees);
+  at = writeNumber(bytes, at, p.fills);
+  at = writeNumber(bytes, at, p.receivedShares);
+  at = writeNumber(bytes, at, p.receivedBasis);
+  at = writeNumber(bytes, at, p.firstTradeAt);
+  at = writeNumber(bytes, at, p.lastTradeAt);
+  at = writeNumber(bytes, at, p.lowSinceTs);
+  at = writeNumber(bytes, at, p.flags);
+  return writeNumber(bytes, at, p.redemptions);
 }
 
+export function encodePosition(position: Position): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(POSITION_MAX_BYTES);
+  return bytes.subarray(0, writePosition(position, bytes, 0));
+}
+
+/** Decoding's scratch: safe to share, decodePosition is synchronous. */
+const numbers: number[] = new Array<number>(21).fill(0);
+
 export function decodePosition(bytes: Uint8Array): Position {
-  const values = packr.unpack(bytes) as number[];
-  const position = createPosition();
-  for (let i = 0; i < POSITION_FIELDS.length; i++) position[POSITION_FIELDS[i]!] = values[i]!;
-  return position;
+  const count = readNumbers(bytes, numbers);
+  if (count !== 21) throw new Error(`a position value holds 21 numbers, not ${count}`);
+  const v = numbers;
+  return {
+    shares: v[0]!,
+    costBasis: v[1]!,
+    realizedPnl: v[2]!,
+    boughtShares: v[3]!,
+    boughtUsd: v[4]!,
+    soldShares: v[5]!,
+    soldUsd: v[6]!,
+    splitShares: v[7]!,
+    mergedShares: v[8]!,
+    mergeUsd: v[9]!,
+    redeemedShares: v[10]!,
+    redeemUsd: v[11]!,
+    fees: v[12]!,
+    fills: v[13]!,
+    receivedShares: v[14]!,
+    receivedBasis: v[15]!,
+    firstTradeAt: v[16]!,
+    lastTradeAt: v[17]!,
+    lowSinceTs: v[18]!,
+    // createPosition's order, so decoded and new positions share one shape.
+    redemptions: v[20]!,
+    flags: v[19]!,
+  };
 }
