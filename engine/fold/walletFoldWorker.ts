@@ -9,7 +9,8 @@ import { POSITION_EVENT, type PositionEvent } from '../reducers/positionEvent.js
 import { openStateStore, type StateStore } from '../state/openStateStore.js';
 import { decodePosition } from '../state/stateCodec.js';
 import { marketWalletKey, positionKey } from '../state/stateKeys.js';
-import { ID_SPACE } from '../log/idDictionary.js';
+import { ID_SPACE, type IdCounts } from '../log/idDictionary.js';
+import { createPairFilter } from './pairFilter.js';
 import { assert } from '../assert.js';
 import { NO_MARKET, readPositionRecords } from './positionRecords.js';
 import { openTransferSlots } from './transferSlots.js';
@@ -23,6 +24,7 @@ interface Slot {
   /** Its state key (positionKey): wallet id, then token id. */
   key: string;
   walletId: number;
+  tokenId: number;
   position: Position;
   /**
    * Set while the position was created here and not yet stored: its market as of the latest event that named
@@ -40,6 +42,14 @@ const cache = new Map<string, Slot>();
  */
 const emitted = new Map<string, number>();
 let cacheEpoch = -1;
+/**
+ * What the state may hold without a lookup: a key naming only ids the state had when this thread's first task came
+ * may have been stored before this thread; any other only if this thread stored it (the filters' "no" is certain).
+ * A fold from an empty state thus looks up only positions it stored and evicted from the cache.
+ */
+let firstIds: IdCounts | null = null;
+const positionsStored = createPairFilter();
+const indexKeysStored = createPairFilter();
 
 /** The market of `token` as the event that names it knew it. */
 function marketOf(event: PositionEvent<number>, token: number): number {
@@ -98,6 +108,7 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
   cacheEpoch = task.epoch;
   for (const [key, block] of emitted) if (block <= task.committedBlock) emitted.delete(key);
   const storedIds = task.storedIds;
+  const before = (firstIds ??= [...storedIds]);
   const events = readPositionRecords(task.records, task.recordLength);
   const channel = openTransferSlots(task.slots, task.slotCount);
   let touched: Slot[] = [];
@@ -108,11 +119,15 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
       const key = positionKey(walletId, tokenId);
       let slot = cache.get(key);
       if (!slot) {
-        const stored = walletId < storedIds[ID_SPACE.address]! && tokenId < storedIds[ID_SPACE.token]!;
+        const stored =
+          walletId < storedIds[ID_SPACE.address]! &&
+          tokenId < storedIds[ID_SPACE.token]! &&
+          ((walletId < before[ID_SPACE.address]! && tokenId < before[ID_SPACE.token]!) ||
+            positionsStored.mayHold(walletId, tokenId));
         const bytes = stored ? store.dbs.positions.getBinary(keyBytes(key)) : undefined;
         slot = bytes
-          ? { key, walletId, position: decodePosition(bytes), freshMarket: null, touchedBlock: -1 }
-          : { key, walletId, position: createPosition(), freshMarket: NO_MARKET, touchedBlock: -1 };
+          ? { key, walletId, tokenId, position: decodePosition(bytes), freshMarket: null, touchedBlock: -1 }
+          : { key, walletId, tokenId, position: createPosition(), freshMarket: NO_MARKET, touchedBlock: -1 };
         cache.set(key, slot);
       }
       if (slot.freshMarket !== null) {
@@ -136,17 +151,23 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
       // A position no event changed (an outcome looked up but not held) is never stored.
       if (slot.position.firstTradeAt === 0) continue;
       result.position(slot.key, slot.position);
+      positionsStored.add(slot.walletId, slot.tokenId);
       if (slot.freshMarket !== null) {
         const market = slot.freshMarket;
         slot.freshMarket = null;
         const indexKey = market === NO_MARKET ? null : marketWalletKey(market, slot.walletId);
-        const mayBeStored = slot.walletId < storedIds[ID_SPACE.address]! && market < storedIds[ID_SPACE.condition]!;
+        const mayBeStored =
+          slot.walletId < storedIds[ID_SPACE.address]! &&
+          market < storedIds[ID_SPACE.condition]! &&
+          ((slot.walletId < before[ID_SPACE.address]! && market < before[ID_SPACE.condition]!) ||
+            indexKeysStored.mayHold(market, slot.walletId));
         if (
           indexKey !== null &&
           !emitted.has(indexKey) &&
           !(mayBeStored && store.dbs.marketWallets.doesExist(keyBytes(indexKey)))
         ) {
           emitted.set(indexKey, block);
+          indexKeysStored.add(market, slot.walletId);
           marketWallets.push(indexKey);
         }
       }
