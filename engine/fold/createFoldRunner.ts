@@ -6,7 +6,7 @@ import { Piscina } from 'piscina';
 import type { BlockEvents } from '../chain/chainEvent.js';
 import type { PositionEvent } from '../reducers/positionEvent.js';
 import type { VenueAddresses } from '../chain/venueAddresses.js';
-import { blockChecksum } from '../state/blockChecksum.js';
+import { blockChecksum, entryEnd, type EntryRun } from '../state/blockChecksum.js';
 import {
   CURSOR_KEY,
   encodeBlockRecord,
@@ -18,7 +18,7 @@ import { createBlockWrites, type BlockWrites } from '../state/blockWrites.js';
 import { protocolV2Contracts } from '../chain/protocolV2Contracts.js';
 import { clobVenueContracts } from '../chain/venueAddresses.js';
 import { createMarketRegistry } from '../state/createMarketRegistry.js';
-import { putStateWrite, type StateDbName, type StateStore } from '../state/openStateStore.js';
+import { putEntry, putStateWrite, type StateDbName, type StateStore } from '../state/openStateStore.js';
 import { encodeValue } from '../state/stateCodec.js';
 import { blockFillsKey, blockRecordKey, marketListOwner, walletListOwner } from '../state/stateKeys.js';
 import { createStateIds } from '../state/createStateIds.js';
@@ -279,16 +279,23 @@ export function createFoldRunner(options: {
     try {
       const results = await folding;
 
-      // Chain the checksums block by block, then keep each key's last bytes for the commit.
-      const workerWrites = new Map<number, StateWrite[]>();
-      for (const result of results) {
-        for (const { block, writes } of readWalletFoldResult(result)) {
-          const list = workerWrites.get(block);
-          if (list) list.push(...writes);
-          else workerWrites.set(block, writes);
+      // The workers' writes stay entries in their answers: hashed and put from there (no object a write).
+      const answers = results.map(readWalletFoldResult);
+      /** A block's position and index key writes, one part per wallet partition. */
+      const workerRuns = (block: number): EntryRun[] => {
+        const runs: EntryRun[] = [
+          { db: 'positions', parts: [] },
+          { db: 'marketWallets', parts: [] },
+        ];
+        for (const { bytes, blocks } of answers) {
+          const entry = blocks.get(block);
+          if (!entry) continue;
+          runs[0]!.parts.push({ bytes, ...entry.positions });
+          runs[1]!.parts.push({ bytes, ...entry.indexKeys });
         }
-      }
-      // Each key's last bytes in the batch, per database.
+        return runs;
+      };
+      // Chain the checksums block by block, then keep each key's last bytes of the main thread's writes.
       const finalWrites = new Map<StateDbName, Map<string, Buffer>>();
       const keepFinal = (writes: StateWrite[]) => {
         for (const write of writes) {
@@ -302,8 +309,8 @@ export function createFoldRunner(options: {
       let events = cursor.events;
       for (let i = 0; i < blocks.length; i++) {
         const block = blocks[i]!;
-        const blockWrites = mainWrites[i]!.concat(workerWrites.get(block.block) ?? []);
-        checksum = blockChecksum(checksum, block.block, blockWrites);
+        const blockWrites = mainWrites[i]!;
+        checksum = blockChecksum(checksum, block.block, blockWrites, workerRuns(block.block));
         events += block.events.length;
         blockRecords.push({
           block: block.block,
@@ -331,6 +338,13 @@ export function createFoldRunner(options: {
           // In key order: B-tree pages are then visited once each, which makes the puts markedly cheaper (the
           // native string sort, no comparator callback, is byte order for ASCII keys and latin1 binary ones).
           for (const key of [...values.keys()].sort()) putStateWrite(store, name, key, values.get(key)!);
+        }
+        // Each position's last write (in key order), and the new index keys (each written once).
+        for (const { bytes, blocks, lastWrites } of answers) {
+          for (const at of lastWrites) putEntry(store, 'positions', bytes, at);
+          for (const { indexKeys } of blocks.values())
+            for (let at = indexKeys.start; at < indexKeys.end; at = entryEnd(bytes, at))
+              putEntry(store, 'marketWallets', bytes, at);
         }
         for (const record of blockRecords)
           putStateWrite(store, 'blocks', blockRecordKey(record.block), encodeBlockRecord(record));

@@ -1,10 +1,11 @@
 // The messages between the fold's main thread and a wallet-fold worker: the task, and the answer, which holds
 // per block the positions the block touched and the market -> wallet index keys of positions stored for the
-// first time, in one buffer moved back (no copy, no msgpack). Keys are as stateKeys builds them: 8 bytes of ids.
+// first time, then the writes to put, in one buffer moved back (no copy, no msgpack, no object a write). Keys are
+// as stateKeys builds them: 8 bytes of ids.
 import type { IdCounts } from '../log/idDictionary.js';
 import type { Position } from '../reducers/position.js';
 import { POSITION_MAX_BYTES, writePosition } from '../state/stateCodec.js';
-import type { StateWrite } from '../state/stateWrite.js';
+import { ENTRY_VALUE_LENGTH_AT, writeEntryHead } from '../state/blockChecksum.js';
 import { assert } from '../assert.js';
 
 export interface WalletFoldTask {
@@ -33,66 +34,81 @@ export interface WalletFoldTask {
   storedIds: IdCounts;
 }
 
-/** The worker's answer: block entries (see createWalletFoldResult), a view of the buffer moved back. */
+/** The worker's answer (see createWalletFoldResult), a view of the buffer moved back. */
 export type WalletFoldResult = Uint8Array;
 
 const KEY_BYTES = 8;
-const EMPTY = Buffer.alloc(0);
+/** Marks the end of the block entries: no block has this number. */
+const FINAL_MARK = 0xffff_ffff;
 
 export interface WalletFoldResultWriter {
-  /** Starts a block's entry: its positions (keys in order), then its new index keys, then endBlock. */
+  /** Starts a block's entry: its positions (keys in order), then its new index keys (in order), then endBlock. */
   startBlock(block: number): void;
-  position(key: string, position: Position): void;
+  /** Answers where the position's write is, for `finish`. */
+  position(key: string, position: Position): number;
   indexKey(key: string): void;
   /** Ends the block's entry; one with no position is dropped. */
   endBlock(): void;
+  /** The writes the commit puts: the last of each position written, in key order. */
+  finish(lastWrites: number[]): void;
   take(): WalletFoldResult;
 }
 
 /**
- * A block entry: block (u32), position count (u32), index key count (u32); each position's key (8 bytes),
- * value length (u16) and value; each index key (8 bytes). Values are written in place (stateCodec.writePosition).
+ * Block entries, then the final table. A block entry: block (u32), the byte lengths of its positions and of its
+ * index keys (u32 each), then its position writes and its index key writes, each as the checksum hashes a write
+ * (blockChecksum.ts: the commit hashes and puts these bytes as they are). The final table: FINAL_MARK, a count,
+ * and the offset of each write to put (u32 each).
  */
 export function createWalletFoldResult(): WalletFoldResultWriter {
   let bytes = Buffer.allocUnsafeSlow(1 << 16);
   let length = 0;
   let entryAt = -1;
-  let positions = 0;
-  let indexKeys = 0;
+  let indexAt = -1;
   const reserve = (size: number) => {
     if (length + size <= bytes.length) return;
     const grown = Buffer.allocUnsafeSlow(Math.max(bytes.length * 2, length + size));
     bytes.copy(grown, 0, 0, length);
     bytes = grown;
   };
+  const POSITION_ENTRY = 7 + 'positions'.length + KEY_BYTES + POSITION_MAX_BYTES;
+  const INDEX_ENTRY = 7 + 'marketWallets'.length + KEY_BYTES;
   return {
     startBlock(block) {
       reserve(12);
       entryAt = length;
+      indexAt = -1;
       bytes.writeUInt32BE(block, length);
       length += 12;
-      positions = 0;
-      indexKeys = 0;
     },
     position(key, position) {
-      reserve(KEY_BYTES + 2 + POSITION_MAX_BYTES);
-      length += bytes.write(key, length, KEY_BYTES, 'latin1');
-      const end = writePosition(position, bytes, length + 2);
-      bytes.writeUInt16BE(end - length - 2, length);
-      length = end;
-      positions++;
+      reserve(POSITION_ENTRY);
+      const at = length;
+      const keyAt = writeEntryHead(bytes, at, 'positions', KEY_BYTES, 0);
+      bytes.write(key, keyAt, KEY_BYTES, 'latin1');
+      length = writePosition(position, bytes, keyAt + KEY_BYTES);
+      bytes.writeUInt32BE(length - keyAt - KEY_BYTES, at + ENTRY_VALUE_LENGTH_AT);
+      return at;
     },
     indexKey(key) {
-      reserve(KEY_BYTES);
-      length += bytes.write(key, length, KEY_BYTES, 'latin1');
-      indexKeys++;
+      if (indexAt < 0) indexAt = length;
+      reserve(INDEX_ENTRY);
+      const keyAt = writeEntryHead(bytes, length, 'marketWallets', KEY_BYTES, 0);
+      length = keyAt + bytes.write(key, keyAt, KEY_BYTES, 'latin1');
     },
     endBlock() {
-      if (positions === 0) length = entryAt;
+      const positionsEnd = indexAt < 0 ? length : indexAt;
+      if (positionsEnd === entryAt + 12) length = entryAt;
       else {
-        bytes.writeUInt32BE(positions, entryAt + 4);
-        bytes.writeUInt32BE(indexKeys, entryAt + 8);
+        bytes.writeUInt32BE(positionsEnd - entryAt - 12, entryAt + 4);
+        bytes.writeUInt32BE(length - positionsEnd, entryAt + 8);
       }
+    },
+    finish(lastWrites) {
+      reserve(8 + 4 * lastWrites.length);
+      length = bytes.writeUInt32BE(FINAL_MARK, length);
+      length = bytes.writeUInt32BE(lastWrites.length, length);
+      for (const at of lastWrites) length = bytes.writeUInt32BE(at, length);
     },
     take() {
       const taken = new Uint8Array(bytes.buffer, bytes.byteOffset, length);
@@ -104,26 +120,37 @@ export function createWalletFoldResult(): WalletFoldResultWriter {
   };
 }
 
-/** Each block's writes, in the order the worker wrote them. Values are views of the buffer, not copies. */
-export function* readWalletFoldResult(result: WalletFoldResult): Generator<{ block: number; writes: StateWrite[] }> {
+/** A block's writes in an answer: its positions' and its index keys' entries, byte ranges of `bytes`. */
+export interface AnswerBlock {
+  positions: { start: number; end: number };
+  indexKeys: { start: number; end: number };
+}
+
+export interface WalletFoldAnswer {
+  bytes: Buffer;
+  blocks: Map<number, AnswerBlock>;
+  /** The offsets of the entries to put: each position's last write, in key order. */
+  lastWrites: number[];
+}
+
+export function readWalletFoldResult(result: WalletFoldResult): WalletFoldAnswer {
   const bytes = Buffer.from(result.buffer, result.byteOffset, result.byteLength);
+  const blocks = new Map<number, AnswerBlock>();
   let at = 0;
-  while (at < bytes.length) {
+  for (;;) {
+    assert(at + 8 <= bytes.length, 'wallet fold result: no entry runs past the end');
     const block = bytes.readUInt32BE(at);
-    const positions = bytes.readUInt32BE(at + 4);
-    const indexKeys = bytes.readUInt32BE(at + 8);
-    at += 12;
-    const writes: StateWrite[] = [];
-    for (let i = 0; i < positions; i++) {
-      const key = bytes.toString('latin1', at, at + KEY_BYTES);
-      const size = bytes.readUInt16BE(at + KEY_BYTES);
-      at += KEY_BYTES + 2;
-      writes.push({ db: 'positions', key, value: bytes.subarray(at, at + size) });
-      at += size;
-    }
-    for (let i = 0; i < indexKeys; i++, at += KEY_BYTES)
-      writes.push({ db: 'marketWallets', key: bytes.toString('latin1', at, at + KEY_BYTES), value: EMPTY });
-    yield { block, writes };
+    if (block === FINAL_MARK) break;
+    const positionsEnd = at + 12 + bytes.readUInt32BE(at + 4);
+    const end = positionsEnd + bytes.readUInt32BE(at + 8);
+    assert(end <= bytes.length, 'wallet fold result: no entry runs past the end');
+    blocks.set(block, { positions: { start: at + 12, end: positionsEnd }, indexKeys: { start: positionsEnd, end } });
+    at = end;
   }
-  assert(at === bytes.length, 'wallet fold result: no entry runs past the end');
+  const count = bytes.readUInt32BE(at + 4);
+  at += 8;
+  assert(at + 4 * count === bytes.length, 'wallet fold result: no entry runs past the end');
+  const lastWrites: number[] = new Array<number>(count);
+  for (let i = 0; i < count; i++) lastWrites[i] = bytes.readUInt32BE(at + 4 * i);
+  return { bytes, blocks, lastWrites };
 }

@@ -33,6 +33,9 @@ interface Slot {
   freshMarket: number | null;
   /** The last block whose flush included it. */
   touchedBlock: number;
+  /** The last task that wrote it, and where in that task's answer (its last write, the one to put). */
+  writtenIn: number;
+  lastWrite: number;
 }
 /** positionKey -> slot: one lookup of an 8-character string. */
 const cache = new Map<string, Slot>();
@@ -42,6 +45,7 @@ const cache = new Map<string, Slot>();
  */
 const emitted = new Map<string, number>();
 let cacheEpoch = -1;
+let taskNumber = 0;
 /**
  * What the state may hold without a lookup: a key naming only ids the state had when this thread's first task came
  * may have been stored before this thread; any other only if this thread stored it (the filters' "no" is certain).
@@ -126,8 +130,26 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
             positionsStored.mayHold(walletId, tokenId));
         const bytes = stored ? store.dbs.positions.getBinary(keyBytes(key)) : undefined;
         slot = bytes
-          ? { key, walletId, tokenId, position: decodePosition(bytes), freshMarket: null, touchedBlock: -1 }
-          : { key, walletId, tokenId, position: createPosition(), freshMarket: NO_MARKET, touchedBlock: -1 };
+          ? {
+              key,
+              walletId,
+              tokenId,
+              position: decodePosition(bytes),
+              freshMarket: null,
+              touchedBlock: -1,
+              writtenIn: 0,
+              lastWrite: -1,
+            }
+          : {
+              key,
+              walletId,
+              tokenId,
+              position: createPosition(),
+              freshMarket: NO_MARKET,
+              touchedBlock: -1,
+              writtenIn: 0,
+              lastWrite: -1,
+            };
         cache.set(key, slot);
       }
       if (slot.freshMarket !== null) {
@@ -143,6 +165,9 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
   };
 
   const result = createWalletFoldResult();
+  const thisTask = ++taskNumber;
+  /** The positions this task wrote. */
+  const written: Slot[] = [];
   const flush = () => {
     const marketWallets: string[] = [];
     touched.sort((a, b) => (a.key < b.key ? -1 : 1));
@@ -150,7 +175,11 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
     for (const slot of touched) {
       // A position no event changed (an outcome looked up but not held) is never stored.
       if (slot.position.firstTradeAt === 0) continue;
-      result.position(slot.key, slot.position);
+      slot.lastWrite = result.position(slot.key, slot.position);
+      if (slot.writtenIn !== thisTask) {
+        slot.writtenIn = thisTask;
+        written.push(slot);
+      }
       positionsStored.add(slot.walletId, slot.tokenId);
       if (slot.freshMarket !== null) {
         const market = slot.freshMarket;
@@ -185,5 +214,7 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
     foldPositionEvent(book, event, channel);
   }
   if (block >= 0) flush();
+  written.sort((a, b) => (a.key < b.key ? -1 : 1));
+  result.finish(written.map((slot) => slot.lastWrite));
   return Piscina.move(result.take()) as WalletFoldResult;
 }

@@ -4,6 +4,7 @@
 // only ever replaced whole, by a rewind, never written over under a map (stateReplacement.ts).
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { mkdirSync } from 'node:fs';
+import { entryEnd, entryKeyAt, entryValueAt } from './blockChecksum.js';
 import { isStateReplaced } from './stateReplacement.js';
 import { clearUnflushed, currentBootId, markUnflushed } from './unflushedMarker.js';
 
@@ -61,6 +62,12 @@ export function storedKey(db: StateDbName, key: string): string | Buffer {
 /** Puts a fold write (queued in a batch, immediate in a transactionSync). */
 export function putStateWrite(store: StateStore, db: StateDbName, key: string, value: Buffer): void {
   void (store.dbs[db] as Database<Buffer, string | Buffer>).put(storedKey(db, key), value);
+}
+
+/** Puts a write given as an entry (blockChecksum.ts) of a database keyed by bytes. */
+export function putEntry(store: StateStore, db: BinaryKeyDb, bytes: Buffer, at: number): void {
+  const valueAt = entryValueAt(bytes, at);
+  void store.dbs[db].put(bytes.subarray(entryKeyAt(bytes, at), valueAt), bytes.subarray(valueAt, entryEnd(bytes, at)));
 }
 
 /** Each database typed by its keys, so a string key never reaches a binary-keyed one. */

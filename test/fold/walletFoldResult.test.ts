@@ -1,7 +1,13 @@
 // The wallet worker's answer: per block, its position writes (binary keys, values written in place) and new index
-// keys come back in order, byte for byte; a block with no position leaves no entry; a cut answer is refused.
+// keys come back in order as checksum entries, byte for byte, and the writes to put (each position's last); a block
+// with no position leaves no entry; a cut answer is refused.
 import t from 'tap';
-import { createWalletFoldResult, readWalletFoldResult } from '../../engine/fold/walletFoldTask.js';
+import {
+  createWalletFoldResult,
+  readWalletFoldResult,
+  type WalletFoldAnswer,
+} from '../../engine/fold/walletFoldTask.js';
+import { entryEnd, entryKeyAt, entryValueAt } from '../../engine/state/blockChecksum.js';
 import { marketWalletKey, positionKey } from '../../engine/state/stateKeys.js';
 import { createPosition, type Position } from '../../engine/reducers/position.js';
 import { encodePosition } from '../../engine/state/stateCodec.js';
@@ -17,7 +23,25 @@ function position(n: number): Position {
   return p;
 }
 
-t.test('behavior: blocks, positions and index keys round-trip', async (t) => {
+/** An answer's block as [db, key, value hex] writes, read from its entries. */
+function blockWrites(answer: WalletFoldAnswer, block: number): Array<[string, string, string]> {
+  const entry = answer.blocks.get(block)!;
+  const writes: Array<[string, string, string]> = [];
+  for (const range of [entry.positions, entry.indexKeys])
+    for (let at = range.start; at < range.end; at = entryEnd(answer.bytes, at))
+      writes.push(entryWrite(answer.bytes, at));
+  return writes;
+}
+
+/** The write an entry holds, its database as the entry names it. */
+function entryWrite(bytes: Buffer, at: number): [string, string, string] {
+  const keyAt = entryKeyAt(bytes, at);
+  const valueAt = entryValueAt(bytes, at);
+  const db = bytes.toString('latin1', at + 7, keyAt);
+  return [db, bytes.toString('latin1', keyAt, valueAt), bytes.toString('hex', valueAt, entryEnd(bytes, at))];
+}
+
+t.test('behavior: blocks, positions, index keys and the writes to put round-trip', async (t) => {
   const writer = createWalletFoldResult();
   // Keys with bytes above 127: they must come back as the same latin1 characters.
   const first = [
@@ -25,35 +49,41 @@ t.test('behavior: blocks, positions and index keys round-trip', async (t) => {
     { key: positionKey(0x80ff00, 3), position: position(300) },
   ];
   writer.startBlock(7);
-  for (const { key, position } of first) writer.position(key, position);
+  const at = first.map(({ key, position }) => writer.position(key, position));
   writer.indexKey(marketWalletKey(9, 1));
   writer.endBlock();
   // A block with nothing stored leaves no entry.
   writer.startBlock(8);
   writer.endBlock();
-  // Enough to outgrow the first buffer.
-  const many = Array.from({ length: 2000 }, (_, i) => ({ key: positionKey(i, i + 1), position: position(i) }));
+  // Enough to outgrow the first buffer; the first position is written again.
+  const many = Array.from({ length: 2000 }, (_, i) => ({ key: positionKey(i + 2, i + 1), position: position(i) }));
   writer.startBlock(9);
+  const again = writer.position(first[0]!.key, position(42));
   for (const { key, position } of many) writer.position(key, position);
   writer.endBlock();
-  const read = [...readWalletFoldResult(writer.take())];
-  t.same(
-    read.map((entry) => entry.block),
-    [7, 9],
-  );
-  t.same(
-    read[0]!.writes.map((write) => [write.db, write.key, write.value.toString('hex')]),
-    [
-      ['positions', first[0]!.key, encodePosition(first[0]!.position).toString('hex')],
-      ['positions', first[1]!.key, encodePosition(first[1]!.position).toString('hex')],
-      ['marketWallets', marketWalletKey(9, 1), ''],
-    ],
-  );
+  writer.finish([again, at[1]!]);
+  const answer = readWalletFoldResult(writer.take());
+  t.same([...answer.blocks.keys()], [7, 9]);
+  t.same(blockWrites(answer, 7), [
+    ['positions', first[0]!.key, encodePosition(first[0]!.position).toString('hex')],
+    ['positions', first[1]!.key, encodePosition(first[1]!.position).toString('hex')],
+    ['marketWallets', marketWalletKey(9, 1), ''],
+  ]);
+  const nine = blockWrites(answer, 9);
+  t.equal(nine.length, 2001);
   t.ok(
-    read[1]!.writes.every(
-      (write, i) => write.key === many[i]!.key && write.value.equals(encodePosition(many[i]!.position)),
+    many.every(
+      ({ key, position }, i) => nine[i + 1]![1] === key && nine[i + 1]![2] === encodePosition(position).toString('hex'),
     ),
     'every position of the large block',
+  );
+  t.same(
+    answer.lastWrites.map((at) => entryWrite(answer.bytes, at)),
+    [
+      ['positions', first[0]!.key, encodePosition(position(42)).toString('hex')],
+      ['positions', first[1]!.key, encodePosition(first[1]!.position).toString('hex')],
+    ],
+    'the writes to put',
   );
   t.equal(writer.take().byteLength, 0, 'take empties the writer');
 });
@@ -61,8 +91,10 @@ t.test('behavior: blocks, positions and index keys round-trip', async (t) => {
 t.test('error: a cut answer is refused', async (t) => {
   const writer = createWalletFoldResult();
   writer.startBlock(7);
-  writer.position(positionKey(1, 2), position(3));
+  const at = writer.position(positionKey(1, 2), position(3));
   writer.endBlock();
+  writer.finish([at]);
   const answer = writer.take();
-  t.throws(() => [...readWalletFoldResult(answer.subarray(0, answer.byteLength - 1))], /runs past the end/);
+  t.throws(() => readWalletFoldResult(answer.subarray(0, answer.byteLength - 1)), /runs past the end/);
+  t.throws(() => readWalletFoldResult(answer.subarray(0, 20)), /runs past the end/);
 });
