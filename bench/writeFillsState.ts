@@ -11,7 +11,7 @@ import { createStateIds } from '../engine/state/createStateIds.js';
 import { CURSOR_KEY, encodeBlockRecord, type FoldCursor } from '../engine/state/foldCursor.js';
 import { openStateStore, putStateWrite } from '../engine/state/openStateStore.js';
 import { encodeValue } from '../engine/state/stateCodec.js';
-import { blockFillsKey, blockRecordKey, marketListOwner, walletListOwner } from '../engine/state/stateKeys.js';
+import { blockFillsKey, blockRecordKey } from '../engine/state/stateKeys.js';
 import { prepareStateLayout } from '../engine/state/stateLayout.js';
 import { encodeBlockFills, FEE_UNIT, ROLE, SIDE, type BlockFill } from '../engine/state/tradeRow.js';
 import { createRandom, hex } from './seededRandom.js';
@@ -80,8 +80,8 @@ export async function writeFillsState(dir: string, rows: number, marketCount: nu
         const token = ids.id(ID_SPACE.token, row.token, writes);
         const market = ids.id(ID_SPACE.condition, markets[m]!, writes);
         blockFills.push({ row, ids: { wallet, counterparty, token, marketSpace: ID_SPACE.condition, market } });
-        lists.add('walletFills', walletListOwner(wallet), fill, block, logIndex);
-        lists.add('marketFills', marketListOwner(ID_SPACE.condition, market), fill, block, logIndex);
+        lists.add('walletFills', 0, wallet, fill, block, logIndex);
+        lists.add('marketFills', ID_SPACE.condition, market, fill, block, logIndex);
       }
       if (count > 0) puts.push(['fills', blockFillsKey(block), encodeBlockFills(ts, blockFills)]);
       checksum = hex(random, 64);

@@ -20,7 +20,7 @@ import { clobVenueContracts } from '../chain/venueAddresses.js';
 import { createMarketRegistry } from '../state/createMarketRegistry.js';
 import { putEntry, putStateWrite, type StateDbName, type StateStore } from '../state/openStateStore.js';
 import { encodeValue } from '../state/stateCodec.js';
-import { blockFillsKey, blockRecordKey, marketListOwner, walletListOwner } from '../state/stateKeys.js';
+import { blockFillsKey, blockRecordKey } from '../state/stateKeys.js';
 import { createStateIds } from '../state/createStateIds.js';
 import { ID_SPACE, type IdCounts } from '../log/idDictionary.js';
 import type { StateWrite } from '../state/stateWrite.js';
@@ -189,8 +189,8 @@ export function createFoldRunner(options: {
       const marketSpace = market === row.token ? ID_SPACE.token : ID_SPACE.condition;
       const marketId = marketSpace === ID_SPACE.token ? token : stateIds.id(ID_SPACE.condition, market, writes);
       stored.push({ row, ids: { wallet, counterparty, token, marketSpace, market: marketId } });
-      fillLists.add('walletFills', walletListOwner(wallet), preparedFills, block.block, row.logIndex);
-      fillLists.add('marketFills', marketListOwner(marketSpace, marketId), preparedFills, block.block, row.logIndex);
+      fillLists.add('walletFills', 0, wallet, preparedFills, block.block, row.logIndex);
+      fillLists.add('marketFills', marketSpace, marketId, preparedFills, block.block, row.logIndex);
       preparedFills++;
     }
     writes.putBytes('fills', blockFillsKey(block.block), encodeBlockFills(block.ts, stored));

@@ -26,6 +26,7 @@ export function enterTx(context: TxContext, tx: string): void {
   if (context.tx === tx) return;
   context.tx = tx;
   context.makers.length = 0;
-  context.fills.clear();
-  context.autoRedeemed.clear();
+  // Clearing a map allocates a new table even when it is empty: most transactions leave both empty.
+  if (context.fills.size > 0) context.fills.clear();
+  if (context.autoRedeemed.size > 0) context.autoRedeemed.clear();
 }

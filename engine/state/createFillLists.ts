@@ -5,7 +5,7 @@
 // The final bytes of a bucket are the same whatever the batch sizes were, so the state stays byte-identical.
 import type { StateStore } from './openStateStore.js';
 import type { FillPosition } from './fillReads.js';
-import { fillListKey } from './stateKeys.js';
+import { fillListKey, marketListOwner, walletListOwner } from './stateKeys.js';
 import type { StateWrite } from './stateWrite.js';
 
 /** Fills of the venue per bucket: a busy wallet's bucket stays under 128 KiB, rewritten at most once a commit. */
@@ -22,8 +22,11 @@ interface OpenList {
 }
 
 export interface FillLists {
-  /** Appends the venue's fill number `fill` (block, log index) to its owner's list in `db`. */
-  add(db: FillListDb, owner: string, fill: number, block: number, logIndex: number): void;
+  /**
+   * Appends the venue's fill number `fill` (block, log index) to its owner's list in `db`: a wallet by its id
+   * (`space` unused), a market by its id space and id (stateKeys' walletListOwner and marketListOwner).
+   */
+  add(db: FillListDb, space: number, id: number, fill: number, block: number, logIndex: number): void;
   /** The whole bytes of every list touched since the last call: the batch writes them. */
   takeWrites(): StateWrite[];
   /**
@@ -32,7 +35,7 @@ export interface FillLists {
   clear(committedFills: number): void;
 }
 
-function emptyLists(): Record<FillListDb, Map<string, OpenList>> {
+function emptyLists(): Record<FillListDb, Map<number, OpenList>> {
   return { walletFills: new Map(), marketFills: new Map() };
 }
 
@@ -44,32 +47,35 @@ function emptyLists(): Record<FillListDb, Map<string, OpenList>> {
 export function createFillLists(store: StateStore, committedFills: number): FillLists {
   let bucket = -1;
   let storedBuckets = Math.ceil(committedFills / FILL_BUCKET);
-  /** The current bucket's lists by owner, per database: the key is built once per list, not once per fill. */
+  /**
+   * The current bucket's lists by owner (space * 2^32 + id), per database: the key is built once per list, not once
+   * per fill.
+   */
   let open = emptyLists();
   const touched = new Set<OpenList>();
 
-  function list(db: FillListDb, owner: string): OpenList {
-    let found = open[db].get(owner);
+  function list(db: FillListDb, space: number, id: number): OpenList {
+    let found = open[db].get(space * 0x1_0000_0000 + id);
     if (!found) {
       // First touch of this bucket by this process: it may hold entries of an earlier run.
-      const key = fillListKey(owner, bucket);
+      const key = fillListKey(db === 'walletFills' ? walletListOwner(id) : marketListOwner(space, id), bucket);
       const stored = bucket < storedBuckets ? store.dbs[db].getBinary(Buffer.from(key, 'latin1')) : undefined;
       const bytes = Buffer.alloc(Math.max(64, (stored?.length ?? 0) * 2));
       stored?.copy(bytes);
-      open[db].set(owner, (found = { db, key, bytes, length: stored?.length ?? 0 }));
+      open[db].set(space * 0x1_0000_0000 + id, (found = { db, key, bytes, length: stored?.length ?? 0 }));
     }
     return found;
   }
 
   return {
-    add(db, owner, fill, block, logIndex) {
+    add(db, space, id, fill, block, logIndex) {
       const fillBucket = Math.floor(fill / FILL_BUCKET);
       if (fillBucket !== bucket) {
         // The venue left the bucket: its lists are final (the touched ones are still written, held below).
         bucket = fillBucket;
         open = emptyLists();
       }
-      const target = list(db, owner);
+      const target = list(db, space, id);
       if (target.length + FILL_ENTRY_BYTES > target.bytes.length) {
         const grown = Buffer.alloc(target.bytes.length * 2);
         target.bytes.copy(grown, 0, 0, target.length);

@@ -10,7 +10,7 @@ import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import { openStateStore, putStateWrite } from '../../engine/state/openStateStore.js';
 import type { FillPosition, StoredFill } from '../../engine/state/fillReads.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
-import { fillListKey } from '../../engine/state/stateKeys.js';
+import { fillListKey, walletListOwner } from '../../engine/state/stateKeys.js';
 import type { StateWrite } from '../../engine/state/stateWrite.js';
 import { createDemoData } from '../fixtures/demoData.js';
 import { writeFillsState } from '../../bench/writeFillsState.js';
@@ -28,6 +28,8 @@ import {
 } from '../../engine/state/tradeRow.js';
 
 const WALLET = '0x' + 'ab'.repeat(20);
+/** The wallet's state id in the fill-list cases. */
+const WALLET_ID = 7;
 const MARKET = '0x' + 'cd'.repeat(32);
 
 t.test(
@@ -127,7 +129,7 @@ async function foldLists(dir: string, fills: number, batch: number, from = 0): P
       for (const { db, key, value } of writes) putStateWrite(store, db, key, value);
     });
   for (let fill = from; fill < fills; fill++) {
-    lists.add('walletFills', WALLET, fill, 1000 + fill, fill % 7);
+    lists.add('walletFills', 0, WALLET_ID, fill, 1000 + fill, fill % 7);
     if ((fill + 1) % batch === 0) write(lists.takeWrites());
   }
   write(lists.takeWrites());
@@ -153,7 +155,7 @@ t.test('behavior: list buckets are the same bytes whatever the batches, and a re
   const reference = await bucketsOf(dirs[0]!);
   t.same(
     reference.map(([key]) => key),
-    [fillListKey(WALLET, 0), fillListKey(WALLET, 1)],
+    [fillListKey(walletListOwner(WALLET_ID), 0), fillListKey(walletListOwner(WALLET_ID), 1)],
     'one key per bucket',
   );
   const entries = [...fillEntriesNewestFirst(reference[1]![1])];
