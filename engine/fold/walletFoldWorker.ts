@@ -9,8 +9,8 @@ import { POSITION_EVENT, type PositionEvent } from '../reducers/positionEvent.js
 import { openStateStore, type StateStore } from '../state/openStateStore.js';
 import { decodePosition } from '../state/stateCodec.js';
 import { marketWalletKey, positionKey } from '../state/stateKeys.js';
-import { ID_SPACE, type IdCounts } from '../log/idDictionary.js';
-import { createPairFilter } from './pairFilter.js';
+import { ID_SPACE, type IdCounts, type IdSpace } from '../log/idDictionary.js';
+import { createPairFilter, type PairFilter } from './pairFilter.js';
 import { assert } from '../assert.js';
 import { NO_MARKET, readPositionRecords } from './positionRecords.js';
 import { openTransferSlots } from './transferSlots.js';
@@ -113,6 +113,14 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
   for (const [key, block] of emitted) if (block <= task.committedBlock) emitted.delete(key);
   const storedIds = task.storedIds;
   const before = (firstIds ??= [...storedIds]);
+  /**
+   * Whether the state may hold the key of ids `a` and `b` (of the spaces given): both committed, and either both
+   * older than this thread or stored by it (`filter`).
+   */
+  const mayBeStored = (filter: PairFilter, a: number, aSpace: IdSpace, b: number, bSpace: IdSpace) =>
+    a < storedIds[aSpace]! &&
+    b < storedIds[bSpace]! &&
+    ((a < before[aSpace]! && b < before[bSpace]!) || filter.mayHold(a, b));
   const events = readPositionRecords(task.records, task.recordLength);
   const channel = openTransferSlots(task.slots, task.slotCount);
   let touched: Slot[] = [];
@@ -123,33 +131,19 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
       const key = positionKey(walletId, tokenId);
       let slot = cache.get(key);
       if (!slot) {
-        const stored =
-          walletId < storedIds[ID_SPACE.address]! &&
-          tokenId < storedIds[ID_SPACE.token]! &&
-          ((walletId < before[ID_SPACE.address]! && tokenId < before[ID_SPACE.token]!) ||
-            positionsStored.mayHold(walletId, tokenId));
-        const bytes = stored ? store.dbs.positions.getBinary(keyBytes(key)) : undefined;
-        slot = bytes
-          ? {
-              key,
-              walletId,
-              tokenId,
-              position: decodePosition(bytes),
-              freshMarket: null,
-              touchedBlock: -1,
-              writtenIn: 0,
-              lastWrite: -1,
-            }
-          : {
-              key,
-              walletId,
-              tokenId,
-              position: createPosition(),
-              freshMarket: NO_MARKET,
-              touchedBlock: -1,
-              writtenIn: 0,
-              lastWrite: -1,
-            };
+        const bytes = mayBeStored(positionsStored, walletId, ID_SPACE.address, tokenId, ID_SPACE.token)
+          ? store.dbs.positions.getBinary(keyBytes(key))
+          : undefined;
+        slot = {
+          key,
+          walletId,
+          tokenId,
+          position: bytes ? decodePosition(bytes) : createPosition(),
+          freshMarket: bytes ? null : NO_MARKET,
+          touchedBlock: -1,
+          writtenIn: 0,
+          lastWrite: -1,
+        };
         cache.set(key, slot);
       }
       if (slot.freshMarket !== null) {
@@ -185,15 +179,13 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
         const market = slot.freshMarket;
         slot.freshMarket = null;
         const indexKey = market === NO_MARKET ? null : marketWalletKey(market, slot.walletId);
-        const mayBeStored =
-          slot.walletId < storedIds[ID_SPACE.address]! &&
-          market < storedIds[ID_SPACE.condition]! &&
-          ((slot.walletId < before[ID_SPACE.address]! && market < before[ID_SPACE.condition]!) ||
-            indexKeysStored.mayHold(market, slot.walletId));
         if (
           indexKey !== null &&
           !emitted.has(indexKey) &&
-          !(mayBeStored && store.dbs.marketWallets.doesExist(keyBytes(indexKey)))
+          !(
+            mayBeStored(indexKeysStored, market, ID_SPACE.condition, slot.walletId, ID_SPACE.address) &&
+            store.dbs.marketWallets.doesExist(keyBytes(indexKey))
+          )
         ) {
           emitted.set(indexKey, block);
           indexKeysStored.add(market, slot.walletId);

@@ -113,58 +113,19 @@ export function readNumbers(bytes: Uint8Array, out: number[]): number {
     if (size === 0) throw new Error(`msgpack numbers: item ${i} is not a number (byte ${b})`);
     if (at + size > bytes.length) throw new Error(`msgpack numbers: item ${i} runs past the end`);
     let value: number;
-    if (b < 0x80) {
-      value = b;
-      at += 1;
-    } else if (b >= 0xe0) {
-      value = b - 0x100;
-      at += 1;
-    } else {
-      switch (b) {
-        case 0xcc:
-          value = bytes[at + 1]!;
-          at += 2;
-          break;
-        case 0xcd:
-          value = view.getUint16(at + 1);
-          at += 3;
-          break;
-        case 0xce:
-          value = view.getUint32(at + 1);
-          at += 5;
-          break;
-        case 0xcf:
-          value = Number(view.getBigUint64(at + 1));
-          at += 9;
-          break;
-        case 0xd0:
-          value = view.getInt8(at + 1);
-          at += 2;
-          break;
-        case 0xd1:
-          value = view.getInt16(at + 1);
-          at += 3;
-          break;
-        case 0xd2:
-          value = view.getInt32(at + 1);
-          at += 5;
-          break;
-        case 0xd3:
-          value = Number(view.getBigInt64(at + 1));
-          at += 9;
-          break;
-        case 0xca:
-          value = view.getFloat32(at + 1);
-          at += 5;
-          break;
-        case 0xcb:
-          value = view.getFloat64(at + 1);
-          at += 9;
-          break;
-        default:
-          throw new Error(`msgpack numbers: item ${i} is not a number (byte ${b})`);
-      }
-    }
+    if (b < 0x80) value = b;
+    else if (b >= 0xe0) value = b - 0x100;
+    else if (b === 0xcc) value = bytes[at + 1]!;
+    else if (b === 0xcd) value = view.getUint16(at + 1);
+    else if (b === 0xce) value = view.getUint32(at + 1);
+    else if (b === 0xcf) value = Number(view.getBigUint64(at + 1));
+    else if (b === 0xd0) value = view.getInt8(at + 1);
+    else if (b === 0xd1) value = view.getInt16(at + 1);
+    else if (b === 0xd2) value = view.getInt32(at + 1);
+    else if (b === 0xd3) value = Number(view.getBigInt64(at + 1));
+    else if (b === 0xca) value = view.getFloat32(at + 1);
+    else value = view.getFloat64(at + 1); // 0xcb: NUMBER_BYTES admits no other
+    at += size;
     out[i] = value;
   }
   return count;
