@@ -73,7 +73,7 @@ if (phase === 'ceiling') {
   }
 } else if (phase === 'logCeiling') {
   const log = openEventLog({ dir: join(dataDir, 'log'), readOnly: true });
-  for (const frame of log.read(-1)) for (const block of frame) logs += block.events.length;
+  for (const block of log.read(-1)) logs += block.events.length;
   log.close();
 } else if (phase === 'refold') {
   const stateDir = join(dataDir, 'refold-state');

@@ -17,7 +17,7 @@ export async function foldWithProgress(
   await createIngestDriver({ log, runner }).catchUp({
     toBlock,
     onBatch: (blocks) => {
-      for (const block of blocks) events += block.events.length;
+      for (const block of blocks) events += block.events;
       progress.update(events, { events, block: runner.cursor().block });
     },
   });

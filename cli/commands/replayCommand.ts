@@ -1,6 +1,8 @@
 // `tally replay --to-block N --out DIR`: a data directory holding the state as of block N, built from the log
 // alone, with the log up to N and a copy of the off-chain store, so `tally serve --data DIR` answers as of N.
 import { copyFileSync, existsSync, readdirSync, statSync } from 'node:fs';
+import type { BlockEvents } from '../../engine/chain/chainEvent.js';
+import { FOLD_BATCH_LOGS } from '../../engine/limits.js';
 import { RefusedError } from '../../engine/refusedError.js';
 import { dataPaths } from '../../engine/dataDir.js';
 import { openEventLog } from '../../engine/log/eventLog.js';
@@ -25,7 +27,19 @@ export async function replayCommand(flags: {
   const sourceLog = openEventLog({ dir: source.log, readOnly: true });
   const targetLog = openEventLog({ dir: target.log });
   try {
-    for (const frame of sourceLog.read(-1, flags.toBlock)) targetLog.append(frame);
+    // Frames of about a fold batch, as a capture's are.
+    let frame: BlockEvents[] = [];
+    let events = 0;
+    for (const block of sourceLog.read(-1, flags.toBlock)) {
+      frame.push(block);
+      events += block.events.length;
+      if (events >= FOLD_BATCH_LOGS) {
+        targetLog.append(frame);
+        frame = [];
+        events = 0;
+      }
+    }
+    if (frame.length > 0) targetLog.append(frame);
   } finally {
     sourceLog.close();
     targetLog.close();

@@ -36,11 +36,19 @@ import { workerOptions } from '../workerOptions.js';
 import { assert } from '../assert.js';
 import { POSITION_CACHE, WALLET_WORKER_OLD_SPACE_MB } from '../limits.js';
 
+/** A block as its batch keeps it once derived: the events are not held through the commit. */
+export interface BlockSummary {
+  block: number;
+  ts: number;
+  hash: string;
+  events: number;
+}
+
 /** A batch derived on the main thread, waiting for its wallet fold and commit. */
 export interface PreparedBatch {
   /** The market registry's number for it. */
   registryBatch: number;
-  blocks: BlockEvents[];
+  blocks: BlockSummary[];
   eventCount: number;
   /** Each wallet partition's position events, as records to move to its worker. */
   partitionRecords: Array<{ buffer: ArrayBuffer; length: number }>;
@@ -67,10 +75,12 @@ export interface BatchCommit {
 export interface FoldRunner {
   cursor(): FoldCursor;
   /**
-   * Derives a batch (synchronous). It may run while earlier batches are still being committed: the market
-   * registry's cache holds everything uncommitted, so derive never reads stale state.
+   * Derives a batch (synchronous) of the blocks `source` gives next, taking them one at a time until the batch
+   * holds `maxEvents` events or more (a block is never split); null when the source had none left. It may run
+   * while earlier batches are still being committed: the market registry's cache holds everything uncommitted, so
+   * derive never reads stale state.
    */
-  prepareBatch(blocks: BlockEvents[]): PreparedBatch;
+  prepareBatch(source: Iterator<BlockEvents>, maxEvents: number): PreparedBatch | null;
   /**
    * Folds the wallets and writes the batch. Batches are committed in the order they were prepared, each once
    * the previous one is folded; a batch whose predecessor fails is abandoned with it, and so is every later one:
@@ -231,15 +241,20 @@ export function createFoldRunner(options: {
     epoch++;
   }
 
-  function prepareBatch(blocks: BlockEvents[]): PreparedBatch {
+  function prepareBatch(source: Iterator<BlockEvents>, maxEvents: number): PreparedBatch | null {
+    let next = source.next();
+    if (next.done) return null;
     // Safe with a commit in flight: a trim keeps the records of batches not yet written.
     registry.trim();
     const registryBatch = registry.startBatch();
     slotCount = 0;
+    const blocks: BlockSummary[] = [];
     const mainWrites: StateWrite[][] = [];
     const firstFill = preparedFills;
+    let eventCount = 0;
     try {
-      for (const block of blocks) {
+      for (;;) {
+        const block = next.value;
         assert(block.block > preparedThrough, 'fold: each block is after the last one prepared');
         preparedThrough = block.block;
         writes = createBlockWrites();
@@ -248,13 +263,16 @@ export function createFoldRunner(options: {
         writePositionEvents();
         writeFills(block);
         mainWrites.push(writes.finish());
+        blocks.push({ block: block.block, ts: block.ts, hash: block.hash, events: block.events.length });
+        eventCount += block.events.length;
+        if (eventCount >= maxEvents) break;
+        next = source.next();
+        if (next.done) break;
       }
     } catch (error) {
       abandon();
       throw error;
     }
-    let eventCount = 0;
-    for (const block of blocks) eventCount += block.events.length;
     return {
       registryBatch,
       blocks,
@@ -311,13 +329,13 @@ export function createFoldRunner(options: {
         const block = blocks[i]!;
         const blockWrites = mainWrites[i]!;
         checksum = blockChecksum(checksum, block.block, blockWrites, workerRuns(block.block));
-        events += block.events.length;
+        events += block.events;
         blockRecords.push({
           block: block.block,
           ts: block.ts,
           hash: block.hash,
           checksum,
-          events: block.events.length,
+          events: block.events,
         });
         keepFinal(blockWrites);
       }

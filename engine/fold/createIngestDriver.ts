@@ -6,8 +6,8 @@
 // folded (wallet workers) and batch k-1 is written (LMDB's write thread).
 import type { BlockEvents } from '../chain/chainEvent.js';
 import type { EventLog } from '../log/eventLog.js';
-import type { FoldRunner } from './createFoldRunner.js';
-import { commitChunks, createReleasePolicy } from './createReleasePolicy.js';
+import type { BlockSummary, FoldRunner } from './createFoldRunner.js';
+import { createReleasePolicy } from './createReleasePolicy.js';
 import { FOLD_BATCH_LOGS } from '../limits.js';
 
 export interface IngestDriver {
@@ -18,7 +18,7 @@ export interface IngestDriver {
   catchUp(options?: {
     toBlock?: number;
     batchEvents?: number;
-    onBatch?: (blocks: BlockEvents[]) => void;
+    onBatch?: (blocks: BlockSummary[]) => void;
   }): Promise<void>;
   /** A source's new blocks: appended to the log as one frame, then folded. */
   appendBlocks(blocks: BlockEvents[]): Promise<void>;
@@ -58,18 +58,29 @@ export function createIngestDriver(options: {
     await runner.releaseMappedState();
   };
 
-  async function fold(blocks: BlockEvents[], onBatch?: (blocks: BlockEvents[]) => void): Promise<void> {
-    for (const chunk of commitChunks(blocks, release.chunkEvents)) {
+  /**
+   * Folds the blocks in batches of at least `batchEvents` events (fewer at the end) and at most what the release
+   * policy allows, each block taken from `blocks` as its batch is derived.
+   */
+  async function fold(
+    blocks: Iterable<BlockEvents>,
+    batchEvents: number,
+    onBatch?: (blocks: BlockSummary[]) => void,
+  ): Promise<void> {
+    const source = blocks[Symbol.iterator]();
+    for (;;) {
       if (failure) throw failure.error;
-      const prepared = runner.prepareBatch(chunk);
+      const prepared = runner.prepareBatch(source, Math.min(batchEvents, release.chunkEvents()));
+      if (prepared === null) return;
       await folded;
       await release.beforeCommit(prepared.eventCount, releaseMap);
       const commit = runner.commitBatch(prepared);
       const before = written;
+      const summaries = prepared.blocks;
       folded = commit.folded;
       written = commit.written.then(async () => {
         await before;
-        onBatch?.(chunk);
+        onBatch?.(summaries);
       });
       // Awaited before the next commit or by finish; until then a failure must not count as unhandled.
       folded.catch(() => undefined);
@@ -79,31 +90,18 @@ export function createIngestDriver(options: {
 
   return {
     async catchUp(catchUpOptions = {}) {
-      const batchEvents = catchUpOptions.batchEvents ?? FOLD_BATCH_LOGS;
-      let batch: BlockEvents[] = [];
-      let events = 0;
-      for (const frame of log.read(runner.cursor().block, catchUpOptions.toBlock)) {
-        for (const block of frame) {
-          batch.push(block);
-          events += block.events.length;
-          if (events >= batchEvents) {
-            await fold(batch, catchUpOptions.onBatch);
-            batch = [];
-            events = 0;
-          }
-        }
-      }
-      if (batch.length > 0) await fold(batch, catchUpOptions.onBatch);
+      const blocks = log.read(runner.cursor().block, catchUpOptions.toBlock);
+      await fold(blocks, catchUpOptions.batchEvents ?? FOLD_BATCH_LOGS, catchUpOptions.onBatch);
       await settled();
     },
     async appendBlocks(blocks) {
       if (blocks.length === 0) return;
       log.append(blocks);
-      await fold(blocks);
+      await fold(blocks, Infinity);
     },
     async appendFrame(frame) {
       const blocks = log.appendFrame(frame);
-      await fold(blocks);
+      await fold(blocks, Infinity);
       return blocks;
     },
     finish: settled,

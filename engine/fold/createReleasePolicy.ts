@@ -16,7 +16,6 @@
 // never changes the state (the map is closed and reopened between commits), only the memory and the time (pages
 // are mapped in again).
 import { readFileSync } from 'node:fs';
-import type { BlockEvents } from '../chain/chainEvent.js';
 import { MIN_MAP_BYTES, RELEASE_EVERY_EVENTS, RELEASE_RSS_BUDGET_BYTES } from '../limits.js';
 
 /** Recent commits whose growth per event predicts the next one's. */
@@ -95,22 +94,4 @@ export function createReleasePolicy(
       }
     },
   };
-}
-
-/** Whole blocks in runs of at most `maxEvents()` events each (a larger block is a run of its own). */
-export function* commitChunks(blocks: readonly BlockEvents[], maxEvents: () => number): Generator<BlockEvents[]> {
-  let chunk: BlockEvents[] = [];
-  let events = 0;
-  let limit = maxEvents();
-  for (const block of blocks) {
-    if (chunk.length > 0 && events + block.events.length > limit) {
-      yield chunk;
-      chunk = [];
-      events = 0;
-      limit = maxEvents();
-    }
-    chunk.push(block);
-    events += block.events.length;
-  }
-  if (chunk.length > 0) yield chunk;
 }

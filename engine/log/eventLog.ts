@@ -92,8 +92,11 @@ export interface EventLog {
    * above head().block and its definitions must continue the dictionary. Answers its blocks.
    */
   appendFrame(frame: Uint8Array): BlockEvents[];
-  /** The blocks in (afterBlock, throughBlock], one array per frame, as the log stood when read was called. */
-  read(afterBlock: number, throughBlock?: number): Generator<BlockEvents[]>;
+  /**
+   * The blocks in (afterBlock, throughBlock], as the log stood when read was called, each decoded as it is taken
+   * (a block's events are garbage as soon as the caller is done with them).
+   */
+  read(afterBlock: number, throughBlock?: number): Generator<BlockEvents>;
   /** Drops every block above `block`. */
   truncateAfter(block: number): void;
   /** Recomputes every frame's crc and every sealed segment's checksum. */
@@ -230,7 +233,7 @@ class SegmentedEventLog implements EventLog {
     }
   }
 
-  read(afterBlock: number, throughBlock: number = Number.MAX_SAFE_INTEGER): Generator<BlockEvents[]> {
+  read(afterBlock: number, throughBlock: number = Number.MAX_SAFE_INTEGER): Generator<BlockEvents> {
     this.assertOpen('read');
     if (!Number.isSafeInteger(afterBlock) || !Number.isSafeInteger(throughBlock) || afterBlock < -1) {
       throw new EventLogError(`read: bad block range (${afterBlock}, ${throughBlock}]`);
@@ -525,7 +528,7 @@ class SegmentedEventLog implements EventLog {
             if (status === FRAME) {
               // Re-encoded below from the frame's bases: the kept blocks name their new ids again, in the same order.
               const defs = absorbFrameDefinitions(name, scanner, this.ids);
-              keptBlocks = decodeFrame(name, scanner, this.ids).filter((kept) => kept.block <= block);
+              keptBlocks = [...decodeFrame(name, scanner, this.ids)].filter((kept) => kept.block <= block);
               this.ids.truncate(defs.bases);
             }
           }

@@ -4,7 +4,7 @@ import type { BlockEvents } from '../chain/chainEvent.js';
 import type { IdDictionary } from './idDictionary.js';
 import {
   absorbDefinitions,
-  decodeBlocks,
+  decodePayloadBlocks,
   DEFINITIONS_HEADER_BYTES,
   LogCodecError,
   readDefinitionsHeader,
@@ -12,7 +12,7 @@ import {
 } from './logCodec.js';
 import { EventLogError } from './eventLogError.js';
 import type { FileWindow } from './fileWindow.js';
-import { checkFrameBlocks, decodeFrameHeader, FRAME_HEADER_BYTES, type FrameHeader } from './logFrame.js';
+import { checkedFrameBlocks, decodeFrameHeader, FRAME_HEADER_BYTES, type FrameHeader } from './logFrame.js';
 
 export const FRAME = 0;
 export const END = 1;
@@ -134,15 +134,16 @@ export class FrameScanner {
   }
 }
 
-/** Decodes the scanner's current frame, whose definitions the dictionary holds, and checks it against its header. */
-export function decodeFrame(segment: string, scanner: FrameScanner, ids: IdDictionary): BlockEvents[] {
+/**
+ * The scanner's current frame's blocks, decoded as they are taken (decodePayloadBlocks) and checked against its
+ * header; its definitions must be in the dictionary. Valid until the scanner's next call.
+ */
+export function* decodeFrame(segment: string, scanner: FrameScanner, ids: IdDictionary): Generator<BlockEvents> {
+  const where = `segment ${segment}: byte ${scanner.offset}`;
   try {
-    const blocks = decodeBlocks(scanner.payload(), ids);
-    checkFrameBlocks(blocks, scanner.header, `segment ${segment}: byte ${scanner.offset}`);
-    return blocks;
+    yield* checkedFrameBlocks(decodePayloadBlocks(scanner.payload(), ids), scanner.header, where);
   } catch (error) {
-    if (error instanceof LogCodecError)
-      throw new EventLogError(`segment ${segment}: byte ${scanner.offset}: ${error.message}`);
+    if (error instanceof LogCodecError) throw new EventLogError(`${where}: ${error.message}`);
     throw error;
   }
 }

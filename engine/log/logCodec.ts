@@ -390,6 +390,15 @@ export function absorbDefinitions(payload: Buffer, dictionary: IdDictionary): Pa
  * malformed one.
  */
 export function decodeBlocks(payload: Buffer, dictionary: IdDictionary): BlockEvents[] {
+  return [...decodePayloadBlocks(payload, dictionary)];
+}
+
+/**
+ * decodeBlocks a block at a time, as the caller takes them, so that a fold's decoded events die young (a frame
+ * decoded whole outlived the collections of the young generation and was promoted). The payload must not change
+ * until the last block is taken; the checks of its end come after it.
+ */
+export function* decodePayloadBlocks(payload: Buffer, dictionary: IdDictionary): Generator<BlockEvents> {
   const defs = readDefinitionsHeader(payload);
   const known = dictionary.counts();
   for (const space of ID_SPACES) {
@@ -398,20 +407,22 @@ export function decodeBlocks(payload: Buffer, dictionary: IdDictionary): BlockEv
   }
   const reader = new ByteReader(payload, dictionary, defs.bases);
   reader.at = defs.bytes;
-  try {
-    const blockCount = reader.u32();
-    const blocks: BlockEvents[] = [];
-    for (let b = 0; b < blockCount; b++) blocks.push(decodeBlock(reader));
-    if (reader.at !== payload.length)
-      throw new LogCodecError(`payload has ${payload.length - reader.at} bytes after its last block`);
-    for (const space of ID_SPACES) {
-      if (reader.used[space] !== defs.counts[space])
-        throw new LogCodecError(`payload defines ids of space ${space} it never names`);
+  const blockCount = reader.u32();
+  for (let b = 0; b < blockCount; b++) {
+    let block: BlockEvents;
+    try {
+      block = decodeBlock(reader);
+    } catch (error) {
+      if (error instanceof RangeError) throw new LogCodecError(`payload ends inside block ${reader.block}`);
+      throw error;
     }
-    return blocks;
-  } catch (error) {
-    if (error instanceof RangeError) throw new LogCodecError(`payload ends inside block ${reader.block}`);
-    throw error;
+    yield block;
+  }
+  if (reader.at !== payload.length)
+    throw new LogCodecError(`payload has ${payload.length - reader.at} bytes after its last block`);
+  for (const space of ID_SPACES) {
+    if (reader.used[space] !== defs.counts[space])
+      throw new LogCodecError(`payload defines ids of space ${space} it never names`);
   }
 }
 

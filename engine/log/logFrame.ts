@@ -32,22 +32,30 @@ export interface FrameHeader {
 }
 
 export function checkFrameBlocks(blocks: readonly BlockEvents[], header: FrameHeader, where: string): void {
+  for (const _ of checkedFrameBlocks(blocks, header, where));
+}
+
+/** The blocks, each checked as it is taken against the frame's header and its predecessor; their counts at the end. */
+export function* checkedFrameBlocks(
+  blocks: Iterable<BlockEvents>,
+  header: FrameHeader,
+  where: string,
+): Generator<BlockEvents> {
+  let count = 0;
   let events = 0;
-  for (const block of blocks) events += block.events.length;
-  if (
-    blocks.length !== header.blockCount ||
-    events !== header.eventCount ||
-    blocks[0]?.block !== header.firstBlock ||
-    blocks.at(-1)?.block !== header.lastBlock
-  ) {
-    throw new EventLogError(`${where}: payload disagrees with its frame header`);
-  }
   let previous = -1;
   for (const block of blocks) {
+    if (count === 0 && block.block !== header.firstBlock)
+      throw new EventLogError(`${where}: payload disagrees with its frame header`);
     if (!(block.block > previous))
       throw new EventLogError(`${where}: block ${block.block} does not follow block ${previous}`);
     previous = block.block;
+    count++;
+    events += block.events.length;
+    yield block;
   }
+  if (count !== header.blockCount || events !== header.eventCount || previous !== header.lastBlock)
+    throw new EventLogError(`${where}: payload disagrees with its frame header`);
 }
 
 export interface EncodedFrame {

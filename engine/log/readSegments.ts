@@ -1,4 +1,5 @@
-// Reads a log's blocks in a range (EventLog.read), frame by frame, skipping frames outside it by their headers.
+// Reads a log's blocks in a range (EventLog.read), frame by frame, skipping frames outside it by their headers, and
+// decoding the others a block at a time as the caller takes them.
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BlockEvents } from '../chain/chainEvent.js';
@@ -15,7 +16,7 @@ export function* readSegments(
   afterBlock: number,
   throughBlock: number,
   ids: IdDictionary,
-): Generator<BlockEvents[]> {
+): Generator<BlockEvents> {
   const window = new FileWindow(LOG_READ_BUFFER_BYTES);
   for (const [index, extent] of extents.entries()) {
     if (extent.lastBlock <= afterBlock) continue;
@@ -32,14 +33,10 @@ export function* readSegments(
         if (status === FRAME) status = scanner.readPayload();
         if (status !== FRAME)
           throw new EventLogError(`segment ${extent.name}: byte ${scanner.offset}: ${scanner.problem}`);
-        const header = scanner.header;
-        const blocks = decodeFrame(extent.name, scanner, ids);
-        if (header.firstBlock > afterBlock && header.lastBlock <= throughBlock) {
-          yield blocks;
-          continue;
-        }
-        const inRange = blocks.filter((block) => block.block > afterBlock && block.block <= throughBlock);
-        if (inRange.length > 0) yield inRange;
+        // Each block decoded as the caller takes it, and the whole frame before the scanner moves on (its checks
+        // come at its end, and the next frame reuses the window the blocks are read from).
+        for (const block of decodeFrame(extent.name, scanner, ids))
+          if (block.block > afterBlock && block.block <= throughBlock) yield block;
       }
     } finally {
       closeSync(fd);

@@ -46,17 +46,14 @@ export function walletTagRun(reader: StateReader, offchain: OffchainStore, log: 
   const first = reader.firstBlockFrom(start);
   if (first !== null) {
     // Splits are not in the fills table: the log's own events, read once for the window.
-    for (const frame of log.read(first - 1)) {
-      for (const { ts, events } of frame) {
-        if (ts >= end) break;
-        for (const event of events) {
-          if (event.kind !== KIND.ctfSplit && event.kind !== KIND.adapterSplit) continue;
-          const walletId = reader.idNumber(ID_SPACE.address, event.stakeholder);
-          const market = reader.idNumber(ID_SPACE.condition, event.conditionId);
-          if (walletId !== null && market !== null) scan.addSplit(walletId, market, ts);
-        }
+    for (const { ts, events } of log.read(first - 1)) {
+      if (ts >= end) break;
+      for (const event of events) {
+        if (event.kind !== KIND.ctfSplit && event.kind !== KIND.adapterSplit) continue;
+        const walletId = reader.idNumber(ID_SPACE.address, event.stakeholder);
+        const market = reader.idNumber(ID_SPACE.condition, event.conditionId);
+        if (walletId !== null && market !== null) scan.addSplit(walletId, market, ts);
       }
-      if (frame.length > 0 && frame[frame.length - 1]!.ts >= end) break;
     }
     for (const { fill } of reader.fillsFrom(first)) {
       if (fill.ts >= end) break;

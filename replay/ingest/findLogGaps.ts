@@ -2,7 +2,6 @@
 // block? A gap means an ingest skipped logs (a capture cut inside a block, ingested by a tally that did not yet
 // detect it): the log, and so the state, lacks them, and only the capture can show it.
 import { loadVenueAddresses } from '../../engine/chain/loadVenueAddresses.js';
-import type { BlockEvents } from '../../engine/chain/chainEvent.js';
 import type { EventLog } from '../../engine/log/eventLog.js';
 import { createLogDecoder } from '../decode/decodeLog.js';
 import { readCaptureBatches } from '../source/readCaptureBatches.js';
@@ -25,9 +24,7 @@ export interface LogGapReport {
 export function findLogGaps(options: { capturePath: string; configPath: string; log: EventLog }): LogGapReport {
   const { log } = options;
   const headBlock = log.head().block;
-  const logBlocks = (function* (): Generator<BlockEvents> {
-    for (const frame of log.read(-1)) yield* frame;
-  })();
+  const logBlocks = log.read(-1);
   let logBlock = logBlocks.next();
   const report: LogGapReport = { compared: 0, firstGap: null, beyondLog: 0 };
   const decoder = createLogDecoder(loadVenueAddresses(options.configPath));

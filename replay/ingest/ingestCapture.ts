@@ -35,8 +35,7 @@ let sessions = 0;
 function lastLogIndex(log: EventLog, block: number): number {
   let logIndex = -1;
   if (block < 0) return logIndex;
-  for (const frame of log.read(block - 1, block))
-    for (const b of frame) logIndex = b.events[b.events.length - 1]?.logIndex ?? logIndex;
+  for (const b of log.read(block - 1, block)) logIndex = b.events[b.events.length - 1]?.logIndex ?? logIndex;
   return logIndex;
 }
 

@@ -14,7 +14,7 @@ const blocks: BlockEvents[] = Array.from(
 );
 const log = {
   read: function* () {
-    yield blocks;
+    yield* blocks;
   },
 } as unknown as EventLog;
 
@@ -23,9 +23,18 @@ function standInRunner(failAt = Infinity) {
   const seen = { prepared: 0, committed: 0 };
   const runner = {
     cursor: () => ({ block: 0 }),
-    prepareBatch(chunk: BlockEvents[]) {
+    // Takes blocks as the real runner does: until the batch holds maxEvents events, a block at a time.
+    prepareBatch(source: Iterator<BlockEvents>, maxEvents: number) {
+      const summaries = [];
+      let events = 0;
+      for (let next = source.next(); !next.done; next = source.next()) {
+        summaries.push({ block: next.value.block, events: next.value.events.length });
+        events += next.value.events.length;
+        if (events >= maxEvents) break;
+      }
+      if (summaries.length === 0) return null;
       seen.prepared++;
-      return { blocks: chunk, eventCount: chunk.length } as unknown as PreparedBatch;
+      return { blocks: summaries, eventCount: events } as unknown as PreparedBatch;
     },
     commitBatch(): BatchCommit {
       seen.committed++;
@@ -52,6 +61,24 @@ t.test('default: every block is folded, a batch at a time, onBatch hearing each 
   t.same(
     heard,
     blocks.map((b) => b.block),
+  );
+});
+
+t.test('default: batches hold batchEvents events or more, whole blocks taken in order, the rest last', async (t) => {
+  const { runner, seen } = standInRunner();
+  const sizes: number[][] = [];
+  await createIngestDriver({ log, runner }).catchUp({
+    batchEvents: 3,
+    onBatch: (batch) => sizes.push(batch.map((b) => b.block)),
+  });
+  t.equal(seen.prepared, 7);
+  t.same(
+    sizes.flat(),
+    blocks.map((b) => b.block),
+  );
+  t.same(
+    sizes.map((batch) => batch.length),
+    [3, 3, 3, 3, 3, 3, 2],
   );
 });
 

@@ -1,8 +1,7 @@
 // How the fold bounds its memory: commits sized from the measured growth of the map per event, the map released
 // before a commit predicted to cross the budget, and at the latest after enough events.
 import t from 'tap';
-import type { BlockEvents } from '../../engine/chain/chainEvent.js';
-import { commitChunks, createReleasePolicy } from '../../engine/fold/createReleasePolicy.js';
+import { createReleasePolicy } from '../../engine/fold/createReleasePolicy.js';
 import { MIN_MAP_BYTES } from '../../engine/limits.js';
 
 const MiB = 1024 ** 2;
@@ -89,12 +88,4 @@ t.test('behavior: an unbounded interval never releases, whatever the memory (a s
   const policy = createReleasePolicy(Infinity, 1);
   t.same(await releases(policy, 2, 1_000_000), [false, false]);
   t.equal(policy.chunkEvents(), Infinity);
-});
-
-t.test('behavior: chunks hold whole blocks, at most the limit each unless one block alone is larger', async (t) => {
-  const block = (n: number, events: number) =>
-    ({ block: n, ts: n, hash: '0x', events: new Array(events).fill(null) }) as BlockEvents;
-  const blocks = [block(1, 3), block(2, 3), block(3, 10), block(4, 1), block(5, 1)];
-  const sizes = [...commitChunks(blocks, () => 6)].map((chunk) => chunk.map((b) => b.block));
-  t.same(sizes, [[1, 2], [3], [4, 5]]);
 });
