@@ -6,6 +6,7 @@
 // folded (wallet workers) and batch k-1 is written (LMDB's write thread).
 import type { BlockEvents } from '../chain/chainEvent.js';
 import type { EventLog } from '../log/eventLog.js';
+import type { FrameHeader } from '../log/logFrame.js';
 import type { BlockSummary, FoldRunner } from './createFoldRunner.js';
 import { createReleasePolicy } from './createReleasePolicy.js';
 import { FOLD_BATCH_LOGS } from '../limits.js';
@@ -22,8 +23,11 @@ export interface IngestDriver {
   }): Promise<void>;
   /** A source's new blocks: appended to the log as one frame, then folded. */
   appendBlocks(blocks: BlockEvents[]): Promise<void>;
-  /** A source's frame, already encoded (the capture reader's): appended as it is, then folded; answers its blocks. */
-  appendFrame(frame: Uint8Array): Promise<BlockEvents[]>;
+  /**
+   * A source's frame, already encoded (the capture reader's): folded as its blocks are decoded, and appended as it
+   * is before any of them is committed; answers its header.
+   */
+  appendFrame(frame: Uint8Array): Promise<FrameHeader>;
   /** Waits for the commit in flight: the state then holds everything handed over. */
   finish(): Promise<void>;
 }
@@ -66,6 +70,8 @@ export function createIngestDriver(options: {
     blocks: Iterable<BlockEvents>,
     batchEvents: number,
     onBatch?: (blocks: BlockSummary[]) => void,
+    /** Before each commit: the log must hold what it commits. */
+    beforeCommit?: () => void,
   ): Promise<void> {
     const source = blocks[Symbol.iterator]();
     for (;;) {
@@ -74,6 +80,7 @@ export function createIngestDriver(options: {
       if (prepared === null) return;
       await folded;
       await release.beforeCommit(prepared.eventCount, releaseMap);
+      beforeCommit?.();
       const commit = runner.commitBatch(prepared);
       const before = written;
       const summaries = prepared.blocks;
@@ -100,9 +107,25 @@ export function createIngestDriver(options: {
       await fold(blocks, Infinity);
     },
     async appendFrame(frame) {
-      const blocks = log.appendFrame(frame);
-      await fold(blocks, Infinity);
-      return blocks;
+      const opened = log.openFrame(frame);
+      // The blocks the fold has not taken when a commit is due are decoded then, so that the frame is appended
+      // whole (and checked whole) before the commit (a frame cut into several commits by the release policy).
+      let rest: IterableIterator<BlockEvents> = opened.blocks;
+      let appended = false;
+      const appendWhole = () => {
+        if (appended) return;
+        rest = [...rest][Symbol.iterator]();
+        opened.append();
+        appended = true;
+      };
+      try {
+        await fold({ [Symbol.iterator]: () => ({ next: () => rest.next() }) }, Infinity, undefined, appendWhole);
+        appendWhole();
+      } catch (error) {
+        opened.discard();
+        throw error;
+      }
+      return opened.header;
     },
     finish: settled,
   };

@@ -32,14 +32,22 @@ import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { BlockEvents } from '../chain/chainEvent.js';
 import { IdDictionary } from './idDictionary.js';
-import { absorbDefinitions, decodeBlocks, LogCodecError } from './logCodec.js';
+import { absorbDefinitions, decodePayloadBlocks, LogCodecError } from './logCodec.js';
+import { assert } from '../assert.js';
 import { fsyncDirectory } from '../fsyncDirectory.js';
 import { writeFully } from '../writeFully.js';
 import { EventLogError } from './eventLogError.js';
 import { FileWindow } from './fileWindow.js';
 import { absorbFrameDefinitions, decodeFrame, END, FRAME, FrameScanner, TORN_TAIL } from './frameScanner.js';
 import { acquireLock, logWriterPid, releaseLock } from './logLock.js';
-import { checkFrameBlocks, decodeFrameHeader, encodeFrame, FRAME_HEADER_BYTES, type EncodedFrame } from './logFrame.js';
+import {
+  checkedFrameBlocks,
+  decodeFrameHeader,
+  encodeFrame,
+  FRAME_HEADER_BYTES,
+  type EncodedFrame,
+  type FrameHeader,
+} from './logFrame.js';
 import { readSegments } from './readSegments.js';
 import {
   listSegmentIndexes,
@@ -77,6 +85,17 @@ export interface EventLogHead {
 
 export type VerifyResult = { ok: true } | { ok: false; segment: string; reason: string };
 
+/** A frame checked but not yet appended (EventLog.openFrame). */
+export interface OpenedFrame {
+  header: FrameHeader;
+  /** Its blocks, each decoded and checked as it is taken. */
+  blocks: Generator<BlockEvents>;
+  /** Writes the frame; every block must have been taken. */
+  append(): void;
+  /** Forgets its definitions unless it was appended (a refused frame, or a fold that failed on it). */
+  discard(): void;
+}
+
 export interface EventLog {
   /** Bytes of a partial frame cut from the end of the active segment on open; 0 for a clean log or a read-only open. */
   readonly tornBytesCut: number;
@@ -92,6 +111,12 @@ export interface EventLog {
    * above head().block and its definitions must continue the dictionary. Answers its blocks.
    */
   appendFrame(frame: Uint8Array): BlockEvents[];
+  /**
+   * appendFrame in steps, so that a fold can take the blocks as they are decoded: the header, checksum and
+   * definitions are checked now (the definitions join the dictionary), each block as it is taken, and `append`
+   * writes the frame once every block was taken. Nothing else is appended until it is appended or discarded.
+   */
+  openFrame(frame: Uint8Array): OpenedFrame;
   /**
    * The blocks in (afterBlock, throughBlock], as the log stood when read was called, each decoded as it is taken
    * (a block's events are garbage as soon as the caller is done with them).
@@ -206,6 +231,18 @@ class SegmentedEventLog implements EventLog {
   }
 
   appendFrame(frame: Uint8Array): BlockEvents[] {
+    const opened = this.openFrame(frame);
+    try {
+      const blocks = [...opened.blocks];
+      opened.append();
+      return blocks;
+    } catch (error) {
+      opened.discard();
+      throw error;
+    }
+  }
+
+  openFrame(frame: Uint8Array): OpenedFrame {
     this.assertWritable('append');
     const bytes = Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength);
     const header = bytes.length >= FRAME_HEADER_BYTES ? decodeFrameHeader(bytes, 0) : 'shorter than a frame header';
@@ -218,19 +255,40 @@ class SegmentedEventLog implements EventLog {
     if (header.firstBlock <= headBlock)
       throw new EventLogError(`append: block ${header.firstBlock} is not above the log head ${headBlock}`);
     const counts = this.ids.counts();
+    const payload = bytes.subarray(FRAME_HEADER_BYTES);
     try {
-      const payload = bytes.subarray(FRAME_HEADER_BYTES);
       absorbDefinitions(payload, this.ids);
-      const blocks = decodeBlocks(payload, this.ids);
-      checkFrameBlocks(blocks, header, 'appendFrame');
-      if (this.active.bytes > 0 && this.active.bytes + bytes.length > this.segmentBytes) this.sealActive();
-      this.writeFrame({ bytes, header });
-      return blocks;
     } catch (error) {
       this.ids.truncate(counts);
       if (error instanceof LogCodecError) throw new EventLogError(`appendFrame: ${error.message}`);
       throw error;
     }
+    let state: 'open' | 'taken' | 'appended' | 'discarded' = 'open';
+    const ids = this.ids;
+    const blocks = (function* (): Generator<BlockEvents> {
+      try {
+        yield* checkedFrameBlocks(decodePayloadBlocks(payload, ids), header, 'appendFrame');
+      } catch (error) {
+        if (error instanceof LogCodecError) throw new EventLogError(`appendFrame: ${error.message}`);
+        throw error;
+      }
+      state = 'taken';
+    })();
+    return {
+      header,
+      blocks,
+      append: () => {
+        assert(state === 'taken', `appendFrame: a frame is appended once, after its last block (${state})`);
+        if (this.active.bytes > 0 && this.active.bytes + bytes.length > this.segmentBytes) this.sealActive();
+        this.writeFrame({ bytes, header });
+        state = 'appended';
+      },
+      discard: () => {
+        if (state === 'appended' || state === 'discarded') return;
+        this.ids.truncate(counts);
+        state = 'discarded';
+      },
+    };
   }
 
   read(afterBlock: number, throughBlock: number = Number.MAX_SAFE_INTEGER): Generator<BlockEvents> {

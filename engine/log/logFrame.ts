@@ -31,10 +31,6 @@ export interface FrameHeader {
   lastBlock: number;
 }
 
-export function checkFrameBlocks(blocks: readonly BlockEvents[], header: FrameHeader, where: string): void {
-  for (const _ of checkedFrameBlocks(blocks, header, where));
-}
-
 /** The blocks, each checked as it is taken against the frame's header and its predecessor; their counts at the end. */
 export function* checkedFrameBlocks(
   blocks: Iterable<BlockEvents>,

@@ -101,10 +101,10 @@ export async function ingestCapture(options: {
       }
       if (!result.done) next = reader.run(task) as Promise<CaptureReaderResult>;
       if (result.frame) {
-        const blocks = await driver.appendFrame(result.frame);
-        progress.lastBlock = blocks[blocks.length - 1]!.block;
-        progress.blocks += blocks.length;
-        for (const block of blocks) progress.events += block.events.length;
+        const header = await driver.appendFrame(result.frame);
+        progress.lastBlock = header.lastBlock;
+        progress.blocks += header.blockCount;
+        progress.events += header.eventCount;
       }
       progress.logs += result.logs;
       Object.assign(progress, result.progress);

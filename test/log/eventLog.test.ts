@@ -950,6 +950,35 @@ t.test('eventLog', async (t) => {
     },
   );
 
+  t.test('behavior: openFrame hands the blocks over as they are decoded and appends once all were taken', async (t) => {
+    const dir = createDir(t);
+    const random = createRandom(seed + 13);
+    const blocks = makeBlocks(random, 1, 60, 6);
+    const log = openEventLog({ dir, durable: false });
+    log.append(blocks.slice(0, 20));
+    const copy = openEventLog({ dir, readOnly: true }).ids;
+    const head = log.head();
+    const before = log.ids.counts();
+
+    const frame = encodeLogFrame(blocks.slice(20, 40), copy);
+    const discarded = log.openFrame(frame);
+    t.strictSame(discarded.blocks.next().value, blocks[20], 'the first block, before the rest is decoded');
+    t.throws(() => discarded.append(), /appended once, after its last block \(open\)/, 'not before the last block');
+    discarded.discard();
+    t.same(log.ids.counts(), before, 'a discarded frame leaves no id');
+    t.same(log.head(), head, 'and writes nothing');
+
+    const opened = log.openFrame(frame);
+    t.same(opened.header.blockCount, 20);
+    t.strictSame([...opened.blocks], blocks.slice(20, 40));
+    opened.append();
+    opened.discard();
+    t.same(log.ids.counts(), copy.counts(), 'discard after append keeps the ids');
+    t.strictSame(readAll(log), blocks.slice(0, 40));
+    t.throws(() => opened.append(), /appended once/, 'and appends once');
+    log.close();
+  });
+
   t.test('error: a log of format 1 is refused with how to rebuild it, untouched', async (t) => {
     const dir = createDir(t);
     // A format 1 frame header: magic 'TLF1', then what open would otherwise take for damage and cut.
