@@ -244,8 +244,9 @@ export function createFoldRunner(options: {
   function prepareBatch(source: Iterator<BlockEvents>, maxEvents: number): PreparedBatch | null {
     let next = source.next();
     if (next.done) return null;
-    // Safe with a commit in flight: a trim keeps the records of batches not yet written.
+    // Safe with a commit in flight: a trim keeps the records and ids of batches not yet written.
     registry.trim();
+    stateIds.trim(cursor.ids);
     const registryBatch = registry.startBatch();
     slotCount = 0;
     const blocks: BlockSummary[] = [];

@@ -1,13 +1,15 @@
 // The state's id dictionaries (engine/README.md, Data layout): every wallet, token and market the fold stores by
 // number gets one, in the order the fold first stores it, so the numbering is a pure function of the log and the
 // same for any batch size or worker count. A new id's definition (`ids`: number -> bytes, `idsByValue`: bytes ->
-// number) is written with the block that named it, under that block's checksum. The state numbers on its own
+// number) is written with the block that named it, under that block's checksum. The fold keeps a bounded cache of
+// them by text (STATE_ID_CACHE), so its heap does not grow with the venue's wallets. The state numbers on its own
 // rather than reusing the log's ids: the fold stores tokens the log never names (the outcomes of a split made
 // through a venue contract, whose transfers the log leaves out as plumbing).
 import { idTextBytes, type IdCounts, type IdSpace } from '../log/idDictionary.js';
 import type { BlockWrites } from './blockWrites.js';
 import type { StateStore } from './openStateStore.js';
 import { idKey, idValueKey, u32Key } from './stateKeys.js';
+import { STATE_ID_CACHE } from '../limits.js';
 
 export interface StateIds {
   /** The id of `text`, numbered next if the state has none yet (its definition then goes into `writes`). */
@@ -16,15 +18,18 @@ export interface StateIds {
   counts(): IdCounts;
   /** Forgets what an abandoned batch numbered: back to the committed counts. */
   reset(committed: IdCounts): void;
+  /** Empties each space's cache grown past its limit, except the ids above the committed counts (LMDB lacks them). */
+  trim(committed: IdCounts): void;
 }
 
-export function createStateIds(store: StateStore, committed: IdCounts): StateIds {
-  // Every id numbered or looked up by this process. Ids are few next to fills (wallets, tokens, markets), so
-  // they stay; a miss reads the committed state, so a resumed process continues where the last one stopped.
+export function createStateIds(store: StateStore, committed: IdCounts, cacheLimit = STATE_ID_CACHE): StateIds {
+  // The ids this process numbered or looked up, up to `cacheLimit` a space beyond those not yet committed; a miss
+  // reads the committed state, so a resumed process continues where the last one stopped.
   const known: Map<string, number>[] = [new Map(), new Map(), new Map()];
   let next: IdCounts = [...committed];
-  // A space the state held nothing of when this process began is wholly in `known`: a miss there is a new text,
-  // with no read (which would walk the B-tree for nothing, once for every new wallet).
+  // A space the state held nothing of when this process began, and whose cache was never trimmed, is wholly in
+  // `known`: a miss there is a new text, with no read (which would walk the B-tree for nothing, once for every new
+  // wallet).
   const wholeInMemory = committed.map((count) => count === 0);
   return {
     id(space, text, writes) {
@@ -51,6 +56,13 @@ export function createStateIds(store: StateStore, committed: IdCounts): StateIds
         for (const [text, id] of texts) if (id >= counts[space]!) texts.delete(text);
       });
       next = [...counts];
+    },
+    trim(counts) {
+      known.forEach((texts, space) => {
+        if (texts.size <= cacheLimit) return;
+        for (const [text, id] of texts) if (id < counts[space]!) texts.delete(text);
+        wholeInMemory[space] = false;
+      });
     },
   };
 }

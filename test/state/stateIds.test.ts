@@ -1,6 +1,6 @@
 // The state's ids: numbered in the order the fold first stores a text, each definition written once with the
 // block that named it; a resumed process finds the committed ones and numbers on from the committed counts; an
-// abandoned batch's ids are forgotten.
+// abandoned batch's ids are forgotten; a cache trimmed to its limit answers the same ids.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +45,33 @@ t.test('behavior: first-seen numbering, definitions once, resume and reset', asy
   t.equal(resumed.id(ID_SPACE.address, wallet(5), createBlockWrites()), 2, "an abandoned batch's id is numbered again");
   t.same(later.finish().length, 2, 'only the new id was defined');
   await store.close();
+});
+
+t.test('behavior: a trimmed cache keeps uncommitted ids and finds committed ones in the state', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tally-ids-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const store = openStateStore({ dir });
+  t.teardown(() => store.close());
+  const ids = createStateIds(store, [0, 0, 0], 2);
+  const first = createBlockWrites();
+  for (const n of [1, 2, 3]) ids.id(ID_SPACE.address, wallet(n), first);
+  store.env.transactionSync(() => {
+    for (const { db, key, value } of first.finish()) putStateWrite(store, db, key, value);
+  });
+  // Committed: ids 0..2. Uncommitted: 3 and 4, which the state lacks.
+  const second = createBlockWrites();
+  t.same(
+    [4, 5].map((n) => ids.id(ID_SPACE.address, wallet(n), second)),
+    [3, 4],
+  );
+  ids.trim([3, 0, 0]);
+  const third = createBlockWrites();
+  t.same(
+    [5, 4, 1, 3, 6].map((n) => ids.id(ID_SPACE.address, wallet(n), third)),
+    [4, 3, 0, 2, 5],
+    'the same ids after the trim: uncommitted from the cache, committed from the state, a new one numbered next',
+  );
+  t.same(third.finish().filter((write) => write.db === 'ids').length, 1, 'only the new id was defined');
 });
 
 t.test('behavior: the reader finds fills by the texts, and knows nothing of texts never stored', async (t) => {
