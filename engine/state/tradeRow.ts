@@ -57,17 +57,21 @@ const ROW_BYTES = 52;
 
 export function encodeBlockFills(ts: number, fills: readonly BlockFill[]): Buffer {
   const txs = new Map<string, number>();
-  for (const { row } of fills) {
-    assert(row.tx.length === 66 && /^0x[0-9a-fA-F]{64}$/.test(row.tx), 'trade row: a tx is 32 bytes of hex');
-    if (!txs.has(row.tx)) txs.set(row.tx, txs.size);
-  }
+  for (const { row } of fills) if (!txs.has(row.tx)) txs.set(row.tx, txs.size);
   assert(txs.size <= 0xffff, 'trade rows: a block has no more transactions than a row can name');
   const rowsAt = HEADER_BYTES + txs.size * TX_BYTES;
   const bytes = Buffer.alloc(rowsAt + fills.length * ROW_BYTES);
   bytes.writeUInt32BE(ts, 0);
   bytes.writeUInt32BE(fills.length, 4);
   bytes.writeUInt32BE(txs.size, 8);
-  for (const [tx, index] of txs) bytes.write(tx.slice(2), HEADER_BYTES + index * TX_BYTES, TX_BYTES, 'hex');
+  for (const [tx, index] of txs) {
+    // Hex stops being written at the first character that is not: a short write is a malformed tx.
+    const written =
+      tx.length === 66 && tx.startsWith('0x')
+        ? bytes.write(tx.slice(2), HEADER_BYTES + index * TX_BYTES, TX_BYTES, 'hex')
+        : 0;
+    assert(written === TX_BYTES, 'trade row: a tx is 32 bytes of hex');
+  }
   let previous = -1;
   fills.forEach(({ row, ids }, i) => {
     // Lookups binary-search the rows by log index.

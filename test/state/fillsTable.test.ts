@@ -103,10 +103,12 @@ t.test(
       },
       'the numbers alone',
     );
-    t.throws(() => encodeBlockFills(1, [{ row: { ...row, tx: '0x12' }, ids }]), {
-      name: 'AssertionFailure',
-      message: /a tx is 32 bytes of hex/,
-    });
+    for (const tx of ['0x12', `0x${'ab'.repeat(31)}ag`, `zz${'ab'.repeat(32)}`]) {
+      t.throws(() => encodeBlockFills(1, [{ row: { ...row, tx }, ids }]), {
+        name: 'AssertionFailure',
+        message: /a tx is 32 bytes of hex/,
+      });
+    }
     t.throws(
       () =>
         encodeBlockFills(1, [
