@@ -63,8 +63,9 @@ export function createIngestDriver(options: {
   };
 
   /**
-   * Folds the blocks in batches of at least `batchEvents` events (fewer at the end) and at most what the release
-   * policy allows, each block taken from `blocks` as its batch is derived.
+   * Folds the blocks in batches of `batchEvents` events, or what the release policy allows if less (a batch ends
+   * with the block that reaches it, so it may pass it by that block's events; the last may hold fewer), each block
+   * taken from `blocks` as its batch is derived.
    */
   async function fold(
     blocks: Iterable<BlockEvents>,
@@ -74,24 +75,29 @@ export function createIngestDriver(options: {
     beforeCommit?: () => void,
   ): Promise<void> {
     const source = blocks[Symbol.iterator]();
-    for (;;) {
-      if (failure) throw failure.error;
-      const prepared = runner.prepareBatch(source, Math.min(batchEvents, release.chunkEvents()));
-      if (prepared === null) return;
-      await folded;
-      await release.beforeCommit(prepared.eventCount, releaseMap);
-      beforeCommit?.();
-      const commit = runner.commitBatch(prepared);
-      const before = written;
-      const summaries = prepared.blocks;
-      folded = commit.folded;
-      written = commit.written.then(async () => {
-        await before;
-        onBatch?.(summaries);
-      });
-      // Awaited before the next commit or by finish; until then a failure must not count as unhandled.
-      folded.catch(() => undefined);
-      written.catch((error: unknown) => void (failure ??= { error }));
+    try {
+      for (;;) {
+        if (failure) throw failure.error;
+        const prepared = runner.prepareBatch(source, Math.min(batchEvents, release.chunkEvents()));
+        if (prepared === null) return;
+        await folded;
+        await release.beforeCommit(prepared.eventCount, releaseMap);
+        beforeCommit?.();
+        const commit = runner.commitBatch(prepared);
+        const before = written;
+        const summaries = prepared.blocks;
+        folded = commit.folded;
+        written = commit.written.then(async () => {
+          await before;
+          onBatch?.(summaries);
+        });
+        // Awaited before the next commit or by finish; until then a failure must not count as unhandled.
+        folded.catch(() => undefined);
+        written.catch((error: unknown) => void (failure ??= { error }));
+      }
+    } finally {
+      // A log reader left part-way closes its segment file.
+      source.return?.();
     }
   }
 

@@ -43,7 +43,10 @@ export function readResidentMemory(): ResidentMemory {
 }
 
 export interface ReleasePolicy {
-  /** Events the next commit may hold at most (Infinity until growth has been measured). */
+  /**
+   * Events the next commit may hold (Infinity until growth has been measured); it ends with the block that reaches
+   * them, so it may pass them by that block's events.
+   */
   chunkEvents(): number;
   /** Before a commit of `events` events, with no commit in flight: calls `release` first when it is due. */
   beforeCommit(events: number, release: () => Promise<void>): Promise<void>;

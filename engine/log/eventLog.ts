@@ -285,6 +285,8 @@ class SegmentedEventLog implements EventLog {
       },
       discard: () => {
         if (state === 'appended' || state === 'discarded') return;
+        // Its blocks would name ids the dictionary no longer holds.
+        blocks.return(undefined);
         this.ids.truncate(counts);
         state = 'discarded';
       },

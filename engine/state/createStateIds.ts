@@ -60,8 +60,10 @@ export function createStateIds(store: StateStore, committed: IdCounts, cacheLimi
     trim(counts) {
       known.forEach((texts, space) => {
         if (texts.size <= cacheLimit) return;
+        const before = texts.size;
         for (const [text, id] of texts) if (id < counts[space]!) texts.delete(text);
-        wholeInMemory[space] = false;
+        // Only a text that left the cache can be in the state and not in the cache.
+        if (texts.size < before) wholeInMemory[space] = false;
       });
     },
   };

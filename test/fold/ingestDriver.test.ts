@@ -1,6 +1,6 @@
 // The ingest driver's handling of batches in flight: the first failure, a commit's or an onBatch's, is the one
-// reported, and no batch is prepared once it is known. The runner and the log are stand-ins: the driver only
-// sequences them.
+// reported, and no batch is prepared once it is known; a capture's frame is appended before any of its blocks is
+// committed, or discarded. The runner and the log are stand-ins: the driver only sequences them.
 import t from 'tap';
 import type { BlockEvents } from '../../engine/chain/chainEvent.js';
 import { createIngestDriver } from '../../engine/fold/createIngestDriver.js';
@@ -105,4 +105,69 @@ t.test('error: a failed commit is the error reported, and no later batch is prep
   await t.rejects(driver.catchUp({ batchEvents: 1 }), { message: 'commit 3 failed' });
   t.ok(seen.prepared <= 5, `${seen.prepared} batches prepared`);
   await t.rejects(driver.finish(), { message: 'commit 3 failed' });
+});
+
+/** A log whose one frame holds every block; `order` hears its appends and discards. */
+function frameLog(order: string[]) {
+  return {
+    openFrame: () => ({
+      header: { lastBlock: BLOCKS, blockCount: BLOCKS, eventCount: BLOCKS },
+      blocks: (function* () {
+        yield* blocks;
+      })(),
+      append: () => order.push('append'),
+      discard: () => order.push('discard'),
+    }),
+  } as unknown as EventLog;
+}
+
+/** A runner that takes `perBatch` blocks a batch (as a release policy's limit would cut a frame); `order` hears it. */
+function cuttingRunner(order: string[], perBatch: number, failAtBatch = Infinity) {
+  let batches = 0;
+  return {
+    cursor: () => ({ block: 0 }),
+    prepareBatch(source: Iterator<BlockEvents>) {
+      const taken: number[] = [];
+      for (let next = source.next(); !next.done; next = source.next()) {
+        taken.push(next.value.block);
+        if (taken.length === perBatch) break;
+      }
+      if (taken.length === 0) return null;
+      if (++batches === failAtBatch) throw new Error(`derive ${batches} failed`);
+      order.push(`prepare ${taken.join(',')}`);
+      return { blocks: taken.map((block) => ({ block, events: 1 })), eventCount: taken.length } as PreparedBatch;
+    },
+    commitBatch(batch: PreparedBatch): BatchCommit {
+      order.push(`commit ${batch.blocks.map((b) => b.block).join(',')}`);
+      return { folded: Promise.resolve(), written: Promise.resolve() };
+    },
+    releaseMappedState: async () => undefined,
+    skipped: {},
+    close: async () => undefined,
+  } as unknown as FoldRunner;
+}
+
+t.test('behavior: a frame cut into several commits is appended, once, before the first of them', async (t) => {
+  const order: string[] = [];
+  const driver = createIngestDriver({ log: frameLog(order), runner: cuttingRunner(order, 8) });
+  const header = await driver.appendFrame(new Uint8Array());
+  await driver.finish();
+  t.equal(header.lastBlock, BLOCKS, 'answers the header');
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i).join(',');
+  t.same(order, [
+    `prepare ${range(1, 8)}`,
+    'append',
+    `commit ${range(1, 8)}`,
+    `prepare ${range(9, 16)}`,
+    `commit ${range(9, 16)}`,
+    `prepare ${range(17, 20)}`,
+    `commit ${range(17, 20)}`,
+  ]);
+});
+
+t.test('error: a frame whose fold fails before its first commit is discarded, never appended', async (t) => {
+  const order: string[] = [];
+  const driver = createIngestDriver({ log: frameLog(order), runner: cuttingRunner(order, 30, 1) });
+  await t.rejects(driver.appendFrame(new Uint8Array()), { message: 'derive 1 failed' });
+  t.same(order, ['discard']);
 });

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import t from 'tap';
 import { KIND, type BlockEvents, type ChainEvent, type OrderFilledV1 } from '../../engine/chain/chainEvent.js';
 import { V2_EVENT_SCHEMA } from '../../engine/chain/v2ChainEvent.js';
@@ -976,6 +977,18 @@ t.test('eventLog', async (t) => {
     t.same(log.ids.counts(), copy.counts(), 'discard after append keeps the ids');
     t.strictSame(readAll(log), blocks.slice(0, 40));
     t.throws(() => opened.append(), /appended once/, 'and appends once');
+
+    // A header that claims one block more (its own crc made good): the blocks come before the end's check.
+    const lying = Buffer.from(encodeLogFrame(blocks.slice(40), copy));
+    lying.writeUInt32LE(lying.readUInt32LE(20) + 1, 20);
+    lying.writeUInt32LE(crc32(lying.subarray(8, 40)), 4);
+    const appendedIds = log.ids.counts();
+    const late = log.openFrame(lying);
+    t.strictSame(late.blocks.next().value, blocks[40], 'a block is handed over as soon as it is decoded');
+    t.throws(() => [...late.blocks], /appendFrame: payload disagrees with its frame header/, 'the end is checked');
+    late.discard();
+    t.same(log.ids.counts(), appendedIds, 'its ids are forgotten');
+    t.strictSame(readAll(log), blocks.slice(0, 40), 'and nothing of it is written');
     log.close();
   });
 

@@ -64,6 +64,18 @@ t.test('behavior: a trimmed cache keeps uncommitted ids and finds committed ones
     [4, 5].map((n) => ids.id(ID_SPACE.address, wallet(n), second)),
     [3, 4],
   );
+  // Reads of the state by value, counted.
+  const getBinary = store.dbs.idsByValue.getBinary.bind(store.dbs.idsByValue);
+  let reads = 0;
+  store.dbs.idsByValue.getBinary = (key) => {
+    reads++;
+    return getBinary(key);
+  };
+  t.equal(ids.id(ID_SPACE.address, wallet(7), createBlockWrites()), 5, 'untrimmed: a new text');
+  t.equal(reads, 0, 'needs no read');
+  ids.reset([3, 0, 0]);
+  ids.id(ID_SPACE.address, wallet(4), second);
+  ids.id(ID_SPACE.address, wallet(5), second);
   ids.trim([3, 0, 0]);
   const third = createBlockWrites();
   t.same(
@@ -71,6 +83,7 @@ t.test('behavior: a trimmed cache keeps uncommitted ids and finds committed ones
     [4, 3, 0, 2, 5],
     'the same ids after the trim: uncommitted from the cache, committed from the state, a new one numbered next',
   );
+  t.equal(reads, 3, 'the trimmed texts and the new one were read for');
   t.same(third.finish().filter((write) => write.db === 'ids').length, 1, 'only the new id was defined');
 });
 
