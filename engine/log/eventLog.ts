@@ -106,15 +106,11 @@ export interface EventLog {
   /** Writes the blocks as one frame. They must strictly increase and lie above head().block. */
   append(blocks: readonly BlockEvents[]): void;
   /**
-   * Appends a frame another thread encoded with encodeLogFrame from a copy of this log's dictionary (so the
-   * blocks are not encoded twice). Its header, checksums and records are verified, its first block must lie
-   * above head().block and its definitions must continue the dictionary. Answers its blocks.
-   */
-  appendFrame(frame: Uint8Array): BlockEvents[];
-  /**
-   * appendFrame in steps, so that a fold can take the blocks as they are decoded: the header, checksum and
-   * definitions are checked now (the definitions join the dictionary), each block as it is taken, and `append`
-   * writes the frame once every block was taken. Nothing else is appended until it is appended or discarded.
+   * A frame another thread encoded with encodeLogFrame from a copy of this log's dictionary (so the blocks are not
+   * encoded twice), to append in steps as a fold takes its blocks: its header, checksum and definitions are checked
+   * now (its first block must lie above head().block, its definitions must continue the dictionary, which they
+   * join), each block as it is taken, and `append` writes the frame once every block was taken. Nothing else is
+   * appended until it is appended or discarded.
    */
   openFrame(frame: Uint8Array): OpenedFrame;
   /**
@@ -226,18 +222,6 @@ class SegmentedEventLog implements EventLog {
       this.writeFrame(frame);
     } catch (error) {
       this.ids.truncate(counts);
-      throw error;
-    }
-  }
-
-  appendFrame(frame: Uint8Array): BlockEvents[] {
-    const opened = this.openFrame(frame);
-    try {
-      const blocks = [...opened.blocks];
-      opened.append();
-      return blocks;
-    } catch (error) {
-      opened.discard();
       throw error;
     }
   }

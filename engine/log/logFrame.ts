@@ -60,7 +60,7 @@ export interface EncodedFrame {
 }
 
 /**
- * A whole frame (header and payload) for appendFrame; blocks must be in increasing order. `ids` is the writer's
+ * A whole frame (header and payload) for openFrame; blocks must be in increasing order. `ids` is the writer's
  * copy of the log's dictionary (opened from the log), advanced past the frame's new ids.
  */
 export function encodeLogFrame(blocks: readonly BlockEvents[], ids: IdDictionary): Buffer {

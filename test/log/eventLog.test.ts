@@ -924,7 +924,7 @@ t.test('eventLog', async (t) => {
   });
 
   t.test(
-    'behavior: appendFrame takes a frame numbered from a copy of the dictionary, and refuses any other',
+    'behavior: openFrame takes a frame numbered from a copy of the dictionary, and refuses any other',
     async (t) => {
       const dir = createDir(t);
       const random = createRandom(seed + 12);
@@ -933,19 +933,22 @@ t.test('eventLog', async (t) => {
       log.append(blocks.slice(0, 20));
       const copy = openEventLog({ dir, readOnly: true }).ids;
       const frame = encodeLogFrame(blocks.slice(20, 40), copy);
-      const answered = log.appendFrame(frame);
-      t.strictSame(answered, blocks.slice(20, 40), 'answers its blocks');
+      const opened = log.openFrame(frame);
+      t.strictSame([...opened.blocks], blocks.slice(20, 40), 'answers its blocks');
+      opened.append();
       t.same(log.ids.counts(), copy.counts(), 'and takes its definitions');
       const stale = encodeLogFrame(blocks.slice(40), openEventLog({ dir: createDir(t) }).ids);
       const head = log.head();
       t.throws(
-        () => log.appendFrame(stale),
+        () => log.openFrame(stale),
         /appendFrame: payload defines ids from 0 of space 0, the log has \d+/,
         'a frame of another numbering',
       );
       t.same(log.head(), head, 'writes nothing');
       t.same(log.ids.counts(), copy.counts(), 'and keeps no id');
-      log.appendFrame(encodeLogFrame(blocks.slice(40), copy));
+      const last = log.openFrame(encodeLogFrame(blocks.slice(40), copy));
+      for (const _ of last.blocks);
+      last.append();
       t.strictSame(readAll(log), blocks);
       log.close();
     },
