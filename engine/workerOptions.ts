@@ -1,13 +1,21 @@
 /**
  * Where a worker's module is and how its thread starts. Run from the TypeScript sources (no build yet), the
  * worker needs tsx's loader too, resolved from this package rather than from the user's working directory.
+ *
+ * Piscina loads a worker's module with require() first and import() only if that throws. On Node 20, require()
+ * of an ES module can race an import() under module hooks (a tracer's, a test runner's) and abort the whole
+ * process (`v8::Module::IsGraphAsync ... must be used on an instantiated module`), so the thread refuses
+ * require() of ES modules and Piscina takes its import() path.
  */
 export function workerOptions(modulePath: string, callerUrl: string): { filename: string; execArgv: string[] } {
   const typescript = callerUrl.endsWith('.ts');
   const filename = new URL(modulePath + (typescript ? '.ts' : '.js'), callerUrl).href;
   const loaded = process.execArgv.some((arg) => arg.includes('tsx'));
-  return {
-    filename,
-    execArgv: typescript && !loaded ? [...process.execArgv, '--import', import.meta.resolve('tsx')] : process.execArgv,
-  };
+  const loader = typescript && !loaded ? ['--import', import.meta.resolve('tsx')] : [];
+  return { filename, execArgv: [...process.execArgv, ...loader, ...NO_REQUIRE_OF_ES_MODULES] };
 }
+
+/** A Node that no longer knows the flag would refuse to start the thread. */
+const NO_REQUIRE_OF_ES_MODULES = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
+  ? ['--no-experimental-require-module']
+  : [];
