@@ -2,17 +2,34 @@
 // FILL_BUCKET consecutive fills of the whole venue (the fills in fold order), and each bucket's value is its
 // entries, 8 bytes each (block, log index), in chain order. A bucket is final once the venue passes it, so
 // only the current bucket's lists are kept in memory; a commit writes every list the batch touched once, whole.
+// Lists are keyed bucket first, so a commit's puts land together at the table's end, not on a page per owner all
+// over a table that grows with history. Which buckets an owner has lists in is kept per epoch (FILL_EPOCH_BUCKETS
+// buckets): a bitmap under the epoch, then the owner, rewritten when the owner starts a list in a bucket; so the
+// index's puts land in the current epoch's part of it too, and a read by owner looks up one bitmap an epoch.
 // The final bytes of a bucket are the same whatever the batch sizes were, so the state stays byte-identical.
 import type { StateStore } from './openStateStore.js';
 import type { FillPosition } from './fillReads.js';
-import { fillListKey, marketListOwner, walletListOwner } from './stateKeys.js';
+import { fillEpochKey, fillListKey, marketListOwner, walletListOwner } from './stateKeys.js';
 import type { StateWrite } from './stateWrite.js';
 
 /** Fills of the venue per bucket: a busy wallet's bucket stays under 128 KiB, rewritten at most once a commit. */
 export const FILL_BUCKET = 16_384;
 export const FILL_ENTRY_BYTES = 8;
 
+/** Buckets an epoch: a bitmap of 8 bytes says which of them an owner has a list in. */
+export const FILL_EPOCH_BUCKETS = 64;
+const EPOCH_BITMAP_BYTES = FILL_EPOCH_BUCKETS / 8;
+
 export type FillListDb = 'walletFills' | 'marketFills';
+
+/** The database of a list database's epoch bitmaps (fillEpochKey). */
+export const FILL_EPOCHS = { walletFills: 'walletFillEpochs', marketFills: 'marketFillEpochs' } as const;
+
+/** Whether the epoch bitmap `bits` has bucket `bucket` (of its epoch). */
+export function hasBucket(bits: Uint8Array, bucket: number): boolean {
+  const bit = bucket % FILL_EPOCH_BUCKETS;
+  return (bits[bit >> 3]! & (1 << (bit & 7))) !== 0;
+}
 
 interface OpenList {
   db: FillListDb;
@@ -21,13 +38,20 @@ interface OpenList {
   length: number;
 }
 
+/** An owner's bitmap of the current epoch, as two 32-bit words (no buffer an owner until it is written). */
+interface OpenEpoch {
+  db: (typeof FILL_EPOCHS)[FillListDb];
+  key: string;
+  words: [number, number];
+}
+
 export interface FillLists {
   /**
    * Appends the venue's fill number `fill` (block, log index) to its owner's list in `db`: a wallet by its id
    * (`space` unused), a market by its id space and id (stateKeys' walletListOwner and marketListOwner).
    */
   add(db: FillListDb, space: number, id: number, fill: number, block: number, logIndex: number): void;
-  /** The whole bytes of every list touched since the last call: the batch writes them. */
+  /** Every list touched since the last call, whole, and every epoch bitmap changed: the batch writes them. */
   takeWrites(): StateWrite[];
   /**
    * Forgets what is in memory (an abandoned batch): lists are read again from the state, which holds `committedFills`.
@@ -35,7 +59,7 @@ export interface FillLists {
   clear(committedFills: number): void;
 }
 
-function emptyLists(): Record<FillListDb, Map<number, OpenList>> {
+function emptyMaps<T>(): Record<FillListDb, Map<number, T>> {
   return { walletFills: new Map(), marketFills: new Map() };
 }
 
@@ -51,18 +75,48 @@ export function createFillLists(store: StateStore, committedFills: number): Fill
    * The current bucket's lists by owner (space * 2^32 + id), per database: the key is built once per list, not once
    * per fill.
    */
-  let open = emptyLists();
+  let open = emptyMaps<OpenList>();
   const touched = new Set<OpenList>();
+  /** The current epoch's bitmaps of the owners that started a list in it, kept by this process. */
+  let epoch = -1;
+  let epochs = emptyMaps<OpenEpoch>();
+  const changedEpochs = new Set<OpenEpoch>();
+
+  /** Notes that the owner has a list in `bucket`, which is new to the state. */
+  function addBucket(db: FillListDb, owner: string, ownerNumber: number): void {
+    const bucketEpoch = Math.floor(bucket / FILL_EPOCH_BUCKETS);
+    if (bucketEpoch !== epoch) {
+      epoch = bucketEpoch;
+      epochs = emptyMaps<OpenEpoch>();
+    }
+    let found = epochs[db].get(ownerNumber);
+    if (!found) {
+      const key = fillEpochKey(owner, epoch);
+      // The state may hold a bitmap of this epoch only if it holds one of the epoch's buckets.
+      const stored =
+        epoch * FILL_EPOCH_BUCKETS < storedBuckets
+          ? store.dbs[FILL_EPOCHS[db]].getBinary(Buffer.from(key, 'latin1'))
+          : undefined;
+      const words: [number, number] = stored ? [stored.readUInt32LE(0), stored.readUInt32LE(4)] : [0, 0];
+      epochs[db].set(ownerNumber, (found = { db: FILL_EPOCHS[db], key, words }));
+    }
+    const bit = bucket % FILL_EPOCH_BUCKETS;
+    found.words[bit >> 5] = (found.words[bit >> 5]! | (1 << (bit & 31))) >>> 0;
+    changedEpochs.add(found);
+  }
 
   function list(db: FillListDb, space: number, id: number): OpenList {
-    let found = open[db].get(space * 0x1_0000_0000 + id);
+    const ownerNumber = space * 0x1_0000_0000 + id;
+    let found = open[db].get(ownerNumber);
     if (!found) {
       // First touch of this bucket by this process: it may hold entries of an earlier run.
-      const key = fillListKey(db === 'walletFills' ? walletListOwner(id) : marketListOwner(space, id), bucket);
+      const owner = db === 'walletFills' ? walletListOwner(id) : marketListOwner(space, id);
+      const key = fillListKey(owner, bucket);
       const stored = bucket < storedBuckets ? store.dbs[db].getBinary(Buffer.from(key, 'latin1')) : undefined;
+      if (!stored) addBucket(db, owner, ownerNumber);
       const bytes = Buffer.alloc(Math.max(64, (stored?.length ?? 0) * 2));
       stored?.copy(bytes);
-      open[db].set(space * 0x1_0000_0000 + id, (found = { db, key, bytes, length: stored?.length ?? 0 }));
+      open[db].set(ownerNumber, (found = { db, key, bytes, length: stored?.length ?? 0 }));
     }
     return found;
   }
@@ -73,7 +127,7 @@ export function createFillLists(store: StateStore, committedFills: number): Fill
       if (fillBucket !== bucket) {
         // The venue left the bucket: its lists are final (the touched ones are still written, held below).
         bucket = fillBucket;
-        open = emptyLists();
+        open = emptyMaps<OpenList>();
       }
       const target = list(db, space, id);
       if (target.length + FILL_ENTRY_BYTES > target.bytes.length) {
@@ -90,14 +144,24 @@ export function createFillLists(store: StateStore, committedFills: number): Fill
       const writes: StateWrite[] = [];
       for (const target of touched)
         writes.push({ db: target.db, key: target.key, value: Buffer.from(target.bytes.subarray(0, target.length)) });
+      for (const { db, key, words } of changedEpochs) {
+        const value = Buffer.allocUnsafe(EPOCH_BITMAP_BYTES);
+        value.writeUInt32LE(words[0], 0);
+        value.writeUInt32LE(words[1], 4);
+        writes.push({ db, key, value });
+      }
       touched.clear();
+      changedEpochs.clear();
       return writes;
     },
     clear(committed) {
       bucket = -1;
       storedBuckets = Math.ceil(committed / FILL_BUCKET);
-      open = emptyLists();
+      open = emptyMaps<OpenList>();
       touched.clear();
+      epoch = -1;
+      epochs = emptyMaps<OpenEpoch>();
+      changedEpochs.clear();
     },
   };
 }

@@ -6,7 +6,10 @@ import {
   entriesBefore,
   FILL_BUCKET,
   FILL_ENTRY_BYTES,
+  FILL_EPOCH_BUCKETS,
+  FILL_EPOCHS,
   fillEntriesNewestFirst,
+  hasBucket,
   type FillListDb,
 } from './createFillLists.js';
 import type { FoldCursor } from './foldCursor.js';
@@ -14,7 +17,14 @@ import { mergeByChainPosition, type PositionRun } from './mergeByChainPosition.j
 import { newestFirst } from './newestFirst.js';
 import type { StateStore } from './openStateStore.js';
 import { CONDITION_TEXT, keyBytes, TOKEN_TEXT, WALLET_TEXT, type IdReads } from './readIds.js';
-import { blockFillsKey, blockRecordKey, fillListKey, marketListOwner, walletListOwner } from './stateKeys.js';
+import {
+  blockFillsKey,
+  blockRecordKey,
+  fillEpochKey,
+  fillListKey,
+  marketListOwner,
+  walletListOwner,
+} from './stateKeys.js';
 import {
   blockFillCount,
   blockFillOffset,
@@ -26,7 +36,7 @@ import {
   type TradeRow,
 } from './tradeRow.js';
 
-/** Above every bucket number: a reverse range from it starts at the newest bucket. */
+/** Above every bucket number: a range to it runs through the newest bucket. */
 const MAX_BUCKET = 0xffffffff;
 
 /** A fill as stored, with where it sits in the chain. */
@@ -138,6 +148,40 @@ export function createFillReads(
     return at;
   }
 
+  /**
+   * The numbers of `owner`'s buckets in `db` from `from` through `to`, oldest first or (`newestFirst`) newest
+   * first: one bitmap read an epoch of the venue's fills so far.
+   */
+  function* bucketNumbers(db: FillListDb, owner: string, from: number, to: number, newestFirst = false) {
+    const last = Math.min(to, Math.ceil(foldCursor().fills / FILL_BUCKET) - 1);
+    if (last < from) return;
+    const first = Math.floor(from / FILL_EPOCH_BUCKETS);
+    const end = Math.floor(last / FILL_EPOCH_BUCKETS);
+    const step = newestFirst ? -1 : 1;
+    for (let epoch = newestFirst ? end : first; newestFirst ? epoch >= first : epoch <= end; epoch += step) {
+      const bits = store.dbs[FILL_EPOCHS[db]].getBinary(keyBytes(fillEpochKey(owner, epoch)));
+      if (!bits) continue;
+      const low = Math.max(from, epoch * FILL_EPOCH_BUCKETS);
+      const high = Math.min(last, (epoch + 1) * FILL_EPOCH_BUCKETS - 1);
+      for (let bucket = newestFirst ? high : low; newestFirst ? bucket >= low : bucket <= high; bucket += step)
+        if (hasBucket(bits, bucket)) yield bucket;
+    }
+  }
+
+  /** A bucket of `owner`'s list; one its epoch's bitmap names and the list lacks is a broken state. */
+  function bucketBytes(db: FillListDb, owner: string, bucket: number, fast = false): Buffer {
+    const key = keyBytes(fillListKey(owner, bucket));
+    const bytes = fast ? store.dbs[db].getBinaryFast(key) : store.dbs[db].getBinary(key);
+    if (!bytes) throw new Error(`state: ${FILL_EPOCHS[db]} names bucket ${bucket} of a list ${db} lacks`);
+    return bytes;
+  }
+
+  /** `owner`'s buckets in `db` from `from` through `to`, as their numbers and bytes. */
+  function* listBuckets(db: FillListDb, owner: string, from: number, to: number, newestFirst = false) {
+    for (const number of bucketNumbers(db, owner, from, to, newestFirst))
+      yield { number, value: bucketBytes(db, owner, number) };
+  }
+
   /** The fills on `owner`'s list in `db`, newest first, before `before`, stored under `market` when given. */
   function* listedFills(
     db: FillListDb,
@@ -146,12 +190,10 @@ export function createFillReads(
     markets: readonly string[] | null,
   ): Generator<StoredFill> {
     if (owner === null) return;
-    // Paging deep into a busy list: from the bucket holding `before`, not through every newer bucket. The next
-    // bucket is included too (a reverse range's start may be exclusive): its entries are all after `before`.
-    const newest = before === null ? MAX_BUCKET : Math.min(MAX_BUCKET, firstBucketFrom(db, owner, before) + 1);
-    const range = { start: keyBytes(fillListKey(owner, newest)), end: keyBytes(owner), reverse: true };
+    // Paging deep into a busy list: from the bucket holding `before`, not through every newer bucket.
+    const newest = before === null ? MAX_BUCKET : firstBucketFrom(db, owner, before);
     const blockFills = createBlockFills();
-    for (const { value } of store.dbs[db].getRange(range)) {
+    for (const { value } of listBuckets(db, owner, 0, newest, true)) {
       for (const { block, logIndex } of fillEntriesNewestFirst(value, before)) {
         const bytes = blockFills(block);
         const { ts, market: stored, row } = decodeTradeRow(bytes, fillOffset(db, bytes, block, logIndex), idText);
@@ -162,13 +204,7 @@ export function createFillReads(
 
   /** The list's first stored bucket numbered `bucket` or later, as its number and bytes. */
   function bucketFrom(db: FillListDb, owner: string, bucket: number): { number: number; bytes: Buffer } | null {
-    const range = {
-      start: keyBytes(fillListKey(owner, bucket)),
-      end: keyBytes(fillListKey(owner, MAX_BUCKET)),
-      limit: 1,
-    };
-    for (const { key, value } of store.dbs[db].getRange(range))
-      return { number: key.readUInt32BE(key.length - 4), bytes: value };
+    for (const { number, value } of listBuckets(db, owner, bucket, MAX_BUCKET)) return { number, bytes: value };
     return null;
   }
 
@@ -193,8 +229,7 @@ export function createFillReads(
 
   /** A list's entries at or after `from`, oldest first, before `endBlock` when given: positions, no fill read. */
   function listEntries(db: FillListDb, owner: string, from: FillPosition, endBlock: number | null): PositionRun {
-    const start = keyBytes(fillListKey(owner, firstBucketFrom(db, owner, from)));
-    const buckets = store.dbs[db].getRange({ start, end: keyBytes(fillListKey(owner, MAX_BUCKET)) })[Symbol.iterator]();
+    const buckets = listBuckets(db, owner, firstBucketFrom(db, owner, from), MAX_BUCKET);
     let bucket: Buffer | null = null;
     let offset = 0;
     let done = false;
@@ -262,8 +297,9 @@ export function createFillReads(
   /** The entries on a list: the sum of its buckets' lengths, read without touching a fill. */
   function listLength(db: FillListDb, owner: string): number {
     let length = 0;
-    const range = { start: keyBytes(owner), end: keyBytes(fillListKey(owner, MAX_BUCKET)) };
-    for (const { value } of store.dbs[db].getRange(range)) length += value.length / FILL_ENTRY_BYTES;
+    // Only the sizes: the fast read's buffer is not kept past the next read.
+    for (const number of bucketNumbers(db, owner, 0, MAX_BUCKET))
+      length += bucketBytes(db, owner, number, true).length / FILL_ENTRY_BYTES;
     return length;
   }
 

@@ -46,9 +46,17 @@ export function marketListOwner(space: number, id: number): string {
   return String.fromCharCode(space) + u32Key(id);
 }
 
-/** One bucket of a wallet's or a market's fill list (see createFillLists). */
+/**
+ * One bucket of a wallet's or a market's fill list (see createFillLists): the bucket first, so that a commit's
+ * lists, all of the venue's current bucket, lie together at the table's end.
+ */
 export function fillListKey(owner: string, bucket: number): string {
-  return owner + u32Key(bucket);
+  return u32Key(bucket) + owner;
+}
+
+/** Which buckets of an epoch (FILL_EPOCH_BUCKETS buckets) an owner has a list in: the epoch, then the owner. */
+export function fillEpochKey(owner: string, epoch: number): string {
+  return u32Key(epoch) + owner;
 }
 
 /** An id's definition: its space and number. */

@@ -16,9 +16,10 @@ import { STATE_DBS } from './openStateStore.js';
  * CLOB V2 collateral adapters are venue contracts (a state folded before holds their phantom positions) and
  * reported round prices are kept. 11: the Protocol V2 ledger is folded (DESIGN 10). 12: a CTF condition names its
  * migration condition (`migration`), a migration carries the position's history, the neg-risk module's event-wide
- * moves are folded.
+ * moves are folded. 13: fill lists are keyed bucket first, and which buckets an owner has lists in is a bitmap an
+ * epoch of 64 buckets (`walletFillEpochs`, `marketFillEpochs`): a commit's list puts land together.
  */
-export const STATE_LAYOUT = 12;
+export const STATE_LAYOUT = 13;
 const LAYOUT_KEY = 'layout';
 
 const NO_TRADES = '-no-trades';

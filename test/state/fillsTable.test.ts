@@ -1,16 +1,24 @@
 // The fills table and its lists: a row's stored form round-trips every field; a list bucket holds exactly the
-// fills of its range of the venue's fills, in chain order, whatever the batches were, and a process that
-// resumes mid-bucket appends to what an earlier one wrote; on a folded demo both kinds of list name every fill.
+// fills of its range of the venue's fills, in chain order, whatever the batches were, and its owner's epoch bitmap
+// names it; a process that resumes mid-bucket appends to what an earlier one wrote; on a folded demo both kinds of
+// list name every fill, and the bitmaps name exactly the lists.
 import t from 'tap';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFillLists, FILL_BUCKET, fillEntriesNewestFirst } from '../../engine/state/createFillLists.js';
+import {
+  createFillLists,
+  FILL_BUCKET,
+  FILL_EPOCH_BUCKETS,
+  FILL_EPOCHS,
+  fillEntriesNewestFirst,
+  hasBucket,
+} from '../../engine/state/createFillLists.js';
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import { openStateStore, putStateWrite } from '../../engine/state/openStateStore.js';
 import type { FillPosition, StoredFill } from '../../engine/state/fillReads.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
-import { fillListKey, walletListOwner } from '../../engine/state/stateKeys.js';
+import { fillEpochKey, fillListKey, walletListOwner } from '../../engine/state/stateKeys.js';
 import type { StateWrite } from '../../engine/state/stateWrite.js';
 import { createDemoData } from '../fixtures/demoData.js';
 import { writeFillsState } from '../../bench/writeFillsState.js';
@@ -138,11 +146,14 @@ async function foldLists(dir: string, fills: number, batch: number, from = 0): P
   await store.close();
 }
 
-async function bucketsOf(dir: string): Promise<Array<[string, Buffer]>> {
+/** The wallet lists and the wallet epoch bitmaps, as [key, bytes]. */
+async function bucketsOf(dir: string): Promise<{ lists: Array<[string, Buffer]>; epochs: Array<[string, Buffer]> }> {
   const store = openStateStore({ dir, readOnly: true });
-  const found = [...store.dbs.walletFills.getRange({})].map(
-    ({ key, value }) => [(key as Buffer).toString('latin1'), Buffer.from(value)] as [string, Buffer],
-  );
+  const entries = (db: 'walletFills' | 'walletFillEpochs') =>
+    [...store.dbs[db].getRange({})].map(
+      ({ key, value }) => [(key as Buffer).toString('latin1'), Buffer.from(value)] as [string, Buffer],
+    );
+  const found = { lists: entries('walletFills'), epochs: entries('walletFillEpochs') };
   await store.close();
   return found;
 }
@@ -155,12 +166,14 @@ t.test('behavior: list buckets are the same bytes whatever the batches, and a re
   await foldLists(dirs[2]!, FILL_BUCKET + 50, 1000);
   await foldLists(dirs[2]!, fills, 7, FILL_BUCKET + 50);
   const reference = await bucketsOf(dirs[0]!);
+  const owner = walletListOwner(WALLET_ID);
   t.same(
-    reference.map(([key]) => key),
-    [fillListKey(walletListOwner(WALLET_ID), 0), fillListKey(walletListOwner(WALLET_ID), 1)],
-    'one key per bucket',
+    reference.lists.map(([key]) => key),
+    [fillListKey(owner, 0), fillListKey(owner, 1)],
+    'one key per bucket, the bucket first',
   );
-  const entries = [...fillEntriesNewestFirst(reference[1]![1])];
+  t.same(reference.epochs, [[fillEpochKey(owner, 0), Buffer.from([3, 0, 0, 0, 0, 0, 0, 0])]], 'its epoch names both');
+  const entries = [...fillEntriesNewestFirst(reference.lists[1]![1])];
   t.equal(entries.length, 100);
   t.same(entries[0], { block: 1000 + fills - 1, logIndex: (fills - 1) % 7 }, 'newest first');
   t.same(
@@ -202,6 +215,22 @@ t.test('behavior: on a folded demo, wallet lists and market lists name the same 
   t.ok(byWallet.size > 1_000, `${byWallet.size} fills listed`);
   t.equal(byWallet.size, state.cursor().fills, "every fill of the table is on its wallet's list, once");
   t.same([...byMarket].sort(), [...byWallet].sort(), "and on its market's list");
+  for (const db of ['walletFills', 'marketFills'] as const) {
+    // A list key: the bucket (4 bytes), then its owner. An epoch key: the epoch, then the owner.
+    const lists = [...store.dbs[db].getKeys({})].map((key) => {
+      const text = (key as Buffer).toString('latin1');
+      return `${text.slice(4)}:${(key as Buffer).readUInt32BE(0)}`;
+    });
+    const named: string[] = [];
+    for (const { key, value } of store.dbs[FILL_EPOCHS[db]].getRange({})) {
+      const epoch = (key as Buffer).readUInt32BE(0);
+      const owner = (key as Buffer).toString('latin1', 4);
+      for (let bucket = epoch * FILL_EPOCH_BUCKETS; bucket < (epoch + 1) * FILL_EPOCH_BUCKETS; bucket++)
+        if (hasBucket(value, bucket)) named.push(`${owner}:${bucket}`);
+    }
+    t.ok(lists.length > 100, `${db}: ${lists.length} lists`);
+    t.same(named.sort(), lists.sort(), `${FILL_EPOCHS[db]} names each list of ${db}, and nothing else`);
+  }
 });
 
 t.test('behavior: a bucket read before a fill starts right below it', async (t) => {
@@ -301,6 +330,43 @@ t.test(
         (fill) => `${fill.block}:${fill.row.logIndex}`,
       );
       t.same(page, newestFirst.slice(at + 1), `before its fill ${at}`);
+    }
+  },
+);
+
+t.test(
+  'behavior: lists spanning several epochs of buckets read whole, newest first, and page across them',
+  async (t) => {
+    // 6,000 rows numbered every 500th fill of the venue: 183 buckets, three epochs of FILL_EPOCH_BUCKETS.
+    const dir = join(mkdtempSync(join(tmpdir(), 'tally-epochs-')), 'state');
+    const markets = await writeFillsState(dir, 6_000, 3, 500);
+    const store = openStateStore({ dir, readOnly: true });
+    t.teardown(() => store.close());
+    const state = createStateReader(store);
+    t.ok(state.cursor().fills > 2 * FILL_EPOCH_BUCKETS * FILL_BUCKET, 'the lists span three epochs');
+    const cursor = state.marketsFillCursor(markets, { from: { block: 0, logIndex: 0 }, endBlock: null });
+    const whole: string[] = [];
+    while (cursor.next()) whole.push(`${markets[cursor.list]}:${cursor.block}:${cursor.fill.logIndex}`);
+    t.equal(whole.length, 6_000, 'every fill, once, in the scan from the start');
+    const from = whole[4_321]!.split(':').slice(1).map(Number) as [number, number];
+    const tail = state.marketsFillCursor(markets, { from: { block: from[0], logIndex: from[1] }, endBlock: null });
+    let count = 0;
+    while (tail.next()) count++;
+    t.equal(count, 6_000 - 4_321, 'a scan from a fill in a later epoch');
+    for (const market of markets) {
+      const expected = whole
+        .filter((row) => row.startsWith(market))
+        .map((row) => row.slice(market.length + 1))
+        .reverse();
+      const listed = [...state.marketFills(market)].map((fill) => `${fill.block}:${fill.row.logIndex}`);
+      t.same(listed, expected, `${market.slice(0, 10)}: the whole list, newest first`);
+      for (const at of [1, Math.floor(expected.length / 3), Math.floor((2 * expected.length) / 3)]) {
+        const [block, logIndex] = expected[at - 1]!.split(':').map(Number) as [number, number];
+        const page = [...state.marketFills(market, { before: { block, logIndex } })].map(
+          (fill) => `${fill.block}:${fill.row.logIndex}`,
+        );
+        t.same(page, expected.slice(at), `${market.slice(0, 10)}: the page before entry ${at}`);
+      }
     }
   },
 );
