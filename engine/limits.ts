@@ -35,6 +35,13 @@ export const WALLET_WORKER_OLD_SPACE_MB = 256;
 export const READER_OLD_SPACE_MB = 128;
 
 /**
+ * How far past its live data a heap may grow before V8 collects it (boundHeapGrowth), in percent. Measured on the
+ * first 3.12 M fills of the 10M era capture: anonymous peak 1,079-1,120 MiB left alone, 784 at 50, 723 at 20, the
+ * fold no slower (bench/README: issue 24, heaps).
+ */
+export const HEAP_GROWING_PERCENT = 30;
+
+/**
  * Market records per cache of the fold's registry before a trim empties it. The main thread's heap grew with the
  * markets cached (about 1.3 KiB each, 73k markets at 10M fills); 20k keeps it bounded while a batch's markets stay
  * cached.

@@ -34,6 +34,7 @@ import { createTransferSlots } from './transferSlots.js';
 import { readWalletFoldResult, type WalletFoldResult, type WalletFoldTask } from './walletFoldTask.js';
 import { workerOptions } from '../workerOptions.js';
 import { assert } from '../assert.js';
+import { boundHeapGrowth } from './boundHeapGrowth.js';
 import { POSITION_CACHE, WALLET_WORKER_OLD_SPACE_MB } from '../limits.js';
 
 /** A block as its batch keeps it once derived: the events are not held through the commit. */
@@ -115,6 +116,7 @@ export function createFoldRunner(options: {
   const keepTrades = options.trades ?? true;
   const { store, addresses } = options;
   const partitions = Math.max(1, options.workers ?? 1);
+  boundHeapGrowth();
   const pools = Array.from(
     { length: partitions },
     () =>
