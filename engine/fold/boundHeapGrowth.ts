@@ -1,11 +1,24 @@
 // The fold's heaps hold little live data (65 MiB of the main thread's late in a 1M fold) but allocate fast, and V8
 // then sizes a heap at up to four times what survived its last collection and keeps those pages. At 10M fills the
 // heaps' slack took the process past its memory budget, and the state map was released before most commits. A
-// fixed growing factor bounds the slack for a few more collections (bench/README: issue 24, heaps). The setting is
-// the process's: it holds for every isolate, the workers' too, from the next collection on.
+// fixed growing factor bounds the slack for a few more collections (bench/README: the heaps' growth bounded). The
+// setting is the process's: it holds for every isolate, the workers' too, from the next collection on, so it is
+// lifted when the last fold ends (a server that folded a stale state first then serves with V8's own sizing).
 import v8 from 'node:v8';
 import { HEAP_GROWING_PERCENT } from '../limits.js';
 
-export function boundHeapGrowth(percent = HEAP_GROWING_PERCENT): void {
-  v8.setFlagsFromString(`--heap-growing-percent=${percent}`);
+/** V8's default: the factor follows the collector's speed against the program's. */
+const V8_OWN_GROWTH = 0;
+
+let holders = 0;
+
+/** Bounds every heap's growth until the answered function is called, and every other holder's too. */
+export function boundHeapGrowth(percent = HEAP_GROWING_PERCENT): () => void {
+  if (holders++ === 0) v8.setFlagsFromString(`--heap-growing-percent=${percent}`);
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    if (--holders === 0) v8.setFlagsFromString(`--heap-growing-percent=${V8_OWN_GROWTH}`);
+  };
 }

@@ -116,7 +116,6 @@ export function createFoldRunner(options: {
   const keepTrades = options.trades ?? true;
   const { store, addresses } = options;
   const partitions = Math.max(1, options.workers ?? 1);
-  boundHeapGrowth();
   const pools = Array.from(
     { length: partitions },
     () =>
@@ -399,6 +398,7 @@ export function createFoldRunner(options: {
     await store.reopen();
   }
 
+  const liftHeapBound = boundHeapGrowth();
   return {
     skipped,
     cursor: () => cursor,
@@ -406,7 +406,11 @@ export function createFoldRunner(options: {
     commitBatch,
     releaseMappedState,
     async close() {
-      await Promise.all(pools.map((pool) => pool.destroy()));
+      try {
+        await Promise.all(pools.map((pool) => pool.destroy()));
+      } finally {
+        liftHeapBound();
+      }
     },
   };
 }
