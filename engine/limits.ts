@@ -36,8 +36,9 @@ export const READER_OLD_SPACE_MB = 128;
 
 /**
  * How far past its live data a heap may grow before V8 collects it (boundHeapGrowth), in percent. Measured on the
- * first 3.12 M fills of the 10M era capture: anonymous peak 1,079-1,120 MiB left alone, 784 at 50, 723 at 20, the
- * fold no slower (bench/README: issue 24, heaps).
+ * first 3.12 M fills of the 10M era capture: anonymous peak 1,079-1,120 MiB left alone, 784 at 50, 743 at 30, 723 at
+ * 20, the fold no slower; at 1M fills 520 MiB against 667-685 for up to 5-8% more time (bench/README: the heaps'
+ * growth bounded).
  */
 export const HEAP_GROWING_PERCENT = 30;
 
