@@ -11,8 +11,13 @@ export const ID_SPACES: readonly IdSpace[] = [ID_SPACE.address, ID_SPACE.token, 
 /** Bytes of one value per space. */
 export const ID_BYTES: readonly number[] = [20, 32, 32];
 /** Text form per space: an address and a condition id are 0x-prefixed, a token id (a uint256 word) is not. */
-const TEXT_PREFIX: readonly string[] = ['0x', '', '0x'];
+export const TEXT_PREFIX: readonly string[] = ['0x', '', '0x'];
 const SPACE_NAMES = ['address', 'token id', 'condition id'];
+
+/** The error for a text that is not an id of the space. */
+export function notAnId(space: IdSpace, text: unknown): LogCodecError {
+  return new LogCodecError(`not a lowercase ${SPACE_NAMES[space]}: ${String(text)}`);
+}
 
 /** The bytes of an id's text (checked by the caller: a text from the log or the fold). */
 export function idTextBytes(space: IdSpace, text: string): Buffer {
@@ -27,7 +32,18 @@ export function idBytesText(space: IdSpace, bytes: Buffer): string {
 /** How many ids of each space exist: [addresses, tokens, conditions]. */
 export type IdCounts = [addresses: number, tokens: number, conditions: number];
 
-export class IdDictionary {
+/** What a frame's encoder needs of a dictionary: this one, or the capture reader's off the heap (IdIndex). */
+export interface IdWriter {
+  counts(): IdCounts;
+  /** The id of a text, numbering it next if it is new; a text not of the space is a LogCodecError. */
+  intern(space: IdSpace, text: string): number;
+  /** Writes the value of an id as bytes at `bytes[at..]`. */
+  writeBytes(space: IdSpace, id: number, bytes: Buffer, at: number): void;
+  /** Forgets every id at or above `counts`. */
+  truncate(counts: IdCounts): void;
+}
+
+export class IdDictionary implements IdWriter {
   private readonly texts: string[][] = [[], [], []];
   private readonly ids: Map<string, number>[] = [new Map(), new Map(), new Map()];
 
@@ -61,7 +77,7 @@ export class IdDictionary {
       !text.startsWith(prefix) ||
       !LOWER_HEX.test(text.slice(prefix.length))
     ) {
-      throw new LogCodecError(`not a lowercase ${SPACE_NAMES[space]}: ${String(text)}`);
+      throw notAnId(space, text);
     }
     return this.push(space, text);
   }
