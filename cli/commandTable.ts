@@ -1,6 +1,7 @@
 // Every `tally` command: its synopsis, its help and its flags, and how it runs. A command's module is imported
 // only when that command runs, so `tally --help` or `tally keys list` never load the fold, the decoder or the
 // HTTP front (loading all of them cost most of the start-up time).
+import { FOLD_BATCH_LOGS } from '../engine/limits.js';
 import { UsageError } from './usageError.js';
 import { httpUrl, integerFlag, stringFlag, type FlagSpec, type ParsedFlags } from './parseFlags.js';
 
@@ -96,7 +97,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
       'start-block': START_BLOCK,
       metadata: { value: 'FILE', help: 'market metadata to load as well (Gamma market objects)' },
       workers: WORKERS,
-      'batch-logs': { value: 'N', help: 'capture logs per batch (default 25000)' },
+      'batch-logs': { value: 'N', help: `capture logs per batch (default ${FOLD_BATCH_LOGS})` },
       'release-every': { value: 'N', help: 'events between releases of the state map at the latest (default 500000)' },
       'position-cache': { value: 'N', help: 'positions each wallet worker keeps between batches (default 100000)' },
     },

@@ -4,12 +4,15 @@
 // The fold pipeline.
 
 /**
- * Logs (or events) a fold takes at once: a capture reader's batch, a catch-up's from the log. Measured on the
- * 200k-fill demo (2 cores): 100k-log batches folded in 11.3 s at 1,455 MiB peak RSS, 50k in 9.9 s at 1,226 MiB,
- * 25k in 10.2-11.0 s at about 1,020 MiB, 10k in 11.8 s at 810 MiB: the heaps scale with the batch, and below 25k
- * the per-batch costs start to show.
+ * Logs (or events) a fold takes at once: a capture reader's batch, a catch-up's from the log. The batches in flight
+ * (three stages) live on the heaps, and LMDB mallocs a commit's dirty pages and keeps them for reuse until the map
+ * is released (its `me_dpages`): both grow with the batch. Measured on the first 3.12 M fills of the 10M era capture,
+ * one fold each: 25,000-log batches 305-308 s, anonymous peak 765-777 MiB; 12,500 240-270 s, 677-678 MiB; 6,250
+ * 243 s, 642 MiB. On the 1M era capture, two rounds: 25,000 42.8 and 45.5 s; 12,500 39.6 and 47.0 s; 6,250 43.5 and
+ * 53.4 s (the per-batch costs show). Earlier, on the 200k demo: 100k 11.3 s at 1,455 MiB peak RSS, 25k 10.2-11.0 s
+ * at about 1,020 MiB, 10k 11.8 s.
  */
-export const FOLD_BATCH_LOGS = 25_000;
+export const FOLD_BATCH_LOGS = 12_500;
 
 /**
  * State ids (createStateIds) the fold keeps per space by their text, beyond the batches not yet committed: about
