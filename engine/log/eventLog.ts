@@ -601,22 +601,31 @@ class SegmentedEventLog implements EventLog {
   private loadDefinitions(segments: readonly SegmentExtent[] = this.extents()): void {
     const window = new FileWindow(LOG_DEFINITIONS_BUFFER_BYTES);
     let previousLastBlock = -1;
-    for (const extent of segments) {
-      const fd = openSync(join(this.dir, extent.name), 'r');
-      try {
-        const scanner = new FrameScanner(window, fd, extent.bytes, previousLastBlock);
-        for (;;) {
-          let status = scanner.next();
-          if (status === END) break;
-          if (status === FRAME) status = scanner.readDefinitions();
-          if (status !== FRAME)
-            throw new EventLogError(`segment ${extent.name}: byte ${scanner.offset}: ${scanner.problem}`);
-          absorbFrameDefinitions(extent.name, scanner, this.ids);
+    try {
+      for (const extent of segments) {
+        const fd = openSync(join(this.dir, extent.name), 'r');
+        try {
+          const scanner = new FrameScanner(window, fd, extent.bytes, previousLastBlock);
+          for (;;) {
+            let status = scanner.next();
+            if (status === END) break;
+            if (status === FRAME) status = scanner.readDefinitions();
+            if (status !== FRAME)
+              throw new EventLogError(`segment ${extent.name}: byte ${scanner.offset}: ${scanner.problem}`);
+            absorbFrameDefinitions(extent.name, scanner, this.ids);
+          }
+        } finally {
+          closeSync(fd);
         }
-      } finally {
-        closeSync(fd);
+        previousLastBlock = extent.lastBlock;
       }
-      previousLastBlock = extent.lastBlock;
+    } catch (error) {
+      // Definitions are read without their frames' checksums, so damage to one segment's definitions can surface in
+      // a later one (a value flipped into one defined again further on): the checksums name the damaged segment.
+      if (!(error instanceof EventLogError)) throw error;
+      const found = this.verify();
+      if (!found.ok) throw new EventLogError(`segment ${found.segment}: ${found.reason}`);
+      throw error;
     }
   }
 

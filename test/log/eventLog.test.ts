@@ -885,11 +885,19 @@ t.test('eventLog', async (t) => {
     const at = 100 + random(bytes.length - 200);
     bytes[at] = bytes[at]! ^ 0x10;
     writeFileSync(join(dir, victim), bytes);
-    log = openEventLog({ dir, segmentBytes: 8 * 1024, durable: false });
+    const named = new RegExp(`segment ${victim.replace('.', '\\.')}`);
+    try {
+      log = openEventLog({ dir, segmentBytes: 8 * 1024, durable: false });
+    } catch (error) {
+      // A flip among the ids a frame defines shows on open, which reads every frame's definitions: the error names
+      // the damaged segment (by the checksums), not a later one that defines the flipped value again.
+      t.match(String(error), named, `open names ${victim} (seed ${seed})`);
+      return;
+    }
     const result = log.verify();
     t.equal(result.ok, false);
     t.match(result, { segment: victim }, `verify names ${victim} (${JSON.stringify(result)})`);
-    t.throws(() => readAll(log), new RegExp(`segment ${victim.replace('.', '\\.')}`), 'read names it too');
+    t.throws(() => readAll(log), named, 'read names it too');
     log.close();
   });
 
