@@ -15,6 +15,7 @@ import { closedPositionsRoute } from './routes/closedPositionsRoute.js';
 import { healthRoute } from './routes/healthRoute.js';
 import { walletPositionsRoute } from './routes/walletPositionsRoute.js';
 import { walletTradesRoute } from './routes/walletTradesRoute.js';
+import { marketRoute } from './routes/marketRoute.js';
 import { marketTradersRoute } from './routes/marketTradersRoute.js';
 import { topTradersRoute } from './routes/topTradersRoute.js';
 import { holderLinesRoute } from './routes/holderLinesRoute.js';
@@ -358,6 +359,7 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
       doc: routeDocs.walletTrades,
       handle: (request) => walletTradesRoute(ctx, request),
     },
+    { pattern: '/v1/markets/:conditionId', doc: routeDocs.market, handle: (request) => marketRoute(ctx, request) },
     {
       pattern: '/v1/markets/:conditionId/traders',
       doc: routeDocs.marketTraders,

@@ -5,6 +5,8 @@ import { rateLimitError, inFlightError } from './errorTexts.js';
 import type { RateLimits } from './limits/loadRateLimits.js';
 
 export interface RouteDoc {
+  /** The method name generated clients give the operation. */
+  operationId: string;
   tag: string;
   summary: string;
   query: QueryParam[];
@@ -46,6 +48,7 @@ export function openApiDocument(
     }));
     paths[path] = {
       get: {
+        operationId: doc.operationId,
         tags: [doc.tag],
         summary: doc.summary,
         security: [{ bearer: [] }],
@@ -88,7 +91,11 @@ export function openApiDocument(
       title: 'tally',
       version: '1.0.0',
       description: `Wallet and market analytics of the venue (server ${version}).`,
+      // The service is not open source: an SPDX reference to a license of its own (SPDX 2.3, annex D).
+      license: { name: 'Proprietary', identifier: 'LicenseRef-tally-proprietary' },
     },
+    // Relative: the paths resolve against wherever the document was read from, behind a proxy too (OAS 3.1, 4.8.5).
+    servers: [{ url: '/', description: 'the server this document was read from' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,
   };

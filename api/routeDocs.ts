@@ -19,6 +19,7 @@ import {
   WalletStatsAnswer,
   WalletCategoriesAnswer,
   LeaderboardAnswer,
+  MarketAnswer,
   WalletProfilesAnswer,
   CryptoStrikesAnswer,
   WalletTagsAnswer,
@@ -67,12 +68,14 @@ const text = textParam(
 
 export const routeDocs = {
   health: {
+    operationId: 'getHealth',
     tag: 'Health',
     summary: 'The folded block, the lag behind the source and the log size',
     query: [],
     answer: HealthAnswer,
   },
   walletPositions: {
+    operationId: 'getWalletPositions',
     tag: 'Wallets',
     summary:
       "A wallet's positions: raw (no status), open or closed. The raw form answers every position of the wallet " +
@@ -94,6 +97,7 @@ export const routeDocs = {
     ],
   },
   closedPositions: {
+    operationId: 'getClosedPositions',
     tag: 'Wallets',
     summary: "A wallet's closed positions",
     answer: ClosedPositionsAnswer,
@@ -106,6 +110,7 @@ export const routeDocs = {
     ],
   },
   walletTrades: {
+    operationId: 'getWalletTrades',
     errors: TRADES_OFF,
     tag: 'Wallets',
     summary: "A wallet's trades, newest first",
@@ -134,7 +139,18 @@ export const routeDocs = {
       textParam('q', 'search over the whole history: market question or outcome; one answer, no cursor'),
     ],
   },
+  market: {
+    operationId: 'getMarket',
+    errors: NOT_INDEXED,
+    tag: 'Markets',
+    summary:
+      'A market: its question and outcomes (metadata), outcome tokens, last fill by outcome, fill count, resolution ' +
+      '(payout per share by outcome) and, for a combo, its legs',
+    answer: MarketAnswer,
+    query: [],
+  },
   marketTraders: {
+    operationId: 'getMarketTraders',
     errors: NOT_INDEXED,
     tag: 'Markets',
     summary: 'Every wallet of a market, one row each with both outcome legs, best first',
@@ -151,6 +167,7 @@ export const routeDocs = {
     ],
   },
   topTraders: {
+    operationId: 'getTopTraders',
     errors: NOT_INDEXED,
     tag: 'Markets',
     summary: "A market's best traders by total PnL",
@@ -164,6 +181,7 @@ export const routeDocs = {
     ],
   },
   holderLines: {
+    operationId: 'getHolderLines',
     errors: NOT_INDEXED,
     tag: 'Markets',
     summary: 'Per outcome, the top holders (wallets that bought) and the top traders, with share-weighted averages',
@@ -177,6 +195,7 @@ export const routeDocs = {
     ],
   },
   tradeCounts: {
+    operationId: 'getTradeCounts',
     errors: { ...NOT_INDEXED, ...TRADES_OFF },
     tag: 'Markets',
     summary: "Fills of up to 200 wallets over the market's whole life",
@@ -184,6 +203,7 @@ export const routeDocs = {
     query: [textParam('wallets', 'up to 200 0x addresses, comma separated; malformed entries are skipped')],
   },
   marketTrades: {
+    operationId: 'getMarketTrades',
     errors: { ...NOT_INDEXED, ...TRADES_OFF },
     tag: 'Markets',
     summary: "A market's trades, newest first",
@@ -201,6 +221,7 @@ export const routeDocs = {
     ],
   },
   fillsFeed: {
+    operationId: 'getFillsFeed',
     errors: TRADES_OFF,
     tag: 'Markets',
     summary:
@@ -225,6 +246,7 @@ export const routeDocs = {
     ],
   },
   eventHeat: {
+    operationId: 'getEventHeat',
     errors: TRADES_OFF,
     tag: 'Markets',
     summary: 'Distinct wallets per event over the window, busiest first, measured once a minute',
@@ -232,6 +254,7 @@ export const routeDocs = {
     query: [choiceParam('window', '`1h`, `6h` or `24h` (default)', ['1h', '6h', '24h']), limit(500, '50')],
   },
   walletStats: {
+    operationId: 'getWalletStats',
     errors: BOARD_NOT_BUILT,
     tag: 'Wallets',
     summary: "A wallet's leaderboard row in a category, for the lifetime or a window",
@@ -239,6 +262,7 @@ export const routeDocs = {
     query: [...periodParams, boardCategory],
   },
   walletCategories: {
+    operationId: 'getWalletCategories',
     errors: BOARD_NOT_BUILT,
     tag: 'Wallets',
     summary: "A wallet's leaderboard rows, one per category it traded in the window, biggest realized PnL first",
@@ -246,6 +270,7 @@ export const routeDocs = {
     query: periodParams,
   },
   leaderboard: {
+    operationId: 'getLeaderboard',
     errors: BOARD_NOT_BUILT,
     tag: 'Leaderboard',
     summary: "Every wallet's leaderboard row in a category and window, best first",
@@ -259,6 +284,7 @@ export const routeDocs = {
     ],
   },
   walletTags: {
+    operationId: 'getWalletTags',
     errors: { 503: `${ERROR.noTagsRun}: the fold has not passed a UTC midnight yet (or trades are off)` },
     tag: 'Wallets',
     summary:
@@ -267,6 +293,7 @@ export const routeDocs = {
     query: [],
   },
   walletProfiles: {
+    operationId: 'getWalletProfiles',
     errors: { 503: `${ERROR.profilesOff}: no profile source was loaded (tally profiles --file F | --url U)` },
     tag: 'Wallets',
     summary: 'Names and avatars of up to 300 wallets: a profile, or null when the source has none',
@@ -279,6 +306,7 @@ export const routeDocs = {
     ],
   },
   cryptoStrikes: {
+    operationId: 'getCryptoStrikes',
     tag: 'Crypto Strikes',
     summary:
       "Crypto Up/Down rounds, newest start first: strike and close from the price feed, the outcome they imply, the market's resolution",
@@ -296,5 +324,11 @@ export const routeDocs = {
       offset,
     ],
   },
-  openApi: { tag: 'Health', summary: 'This document', query: [], answer: Type.Object({ openapi: Type.String() }) },
+  openApi: {
+    operationId: 'getOpenApi',
+    tag: 'Health',
+    summary: 'This document',
+    query: [],
+    answer: Type.Object({ openapi: Type.String() }),
+  },
 } satisfies Record<string, RouteDoc>;

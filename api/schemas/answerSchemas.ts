@@ -215,6 +215,34 @@ export const TradeCountsAnswer = Type.Object({
   lastTs: Type.Record(Type.String(), Type.Integer()),
 });
 
+export const MarketAnswer = Type.Object({
+  conditionId: ConditionId,
+  block: Type.Integer(),
+  market: MarketSchema,
+  tokens: Nullable(Type.Array(Decimal, { minItems: 2, maxItems: 2 })),
+  lastFills: Type.Array(Nullable(Type.Object({ price: Type.Number(), ts: Type.Integer() })), {
+    minItems: 2,
+    maxItems: 2,
+  }),
+  fills: Type.Integer({ minimum: 0 }),
+  resolved: Type.Boolean(),
+  resolvedAt: Nullable(Type.Integer()),
+  payouts: Nullable(Type.Array(Type.Number({ minimum: 0, maximum: 1 }), { minItems: 2, maxItems: 2 })),
+  negRiskMarketId: Nullable(Type.String({ pattern: '^0x[0-9a-f]{64}$' })),
+  legs: Nullable(
+    Type.Array(
+      Type.Object({
+        positionId: Decimal,
+        conditionId: ConditionId,
+        outcomeIndex: Type.Integer({ minimum: 0, maximum: 1 }),
+        question: Nullable(Type.String()),
+        outcome: Nullable(Type.String()),
+        settle: Nullable(Type.Number({ minimum: 0, maximum: 1 })),
+      }),
+    ),
+  ),
+});
+
 export const TraderRowSchema = Type.Object({
   wallet: Wallet,
   realizedPnl: Type.Number(),

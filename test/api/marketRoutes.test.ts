@@ -5,6 +5,7 @@ import t from 'tap';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import {
   HolderLinesAnswer,
+  MarketAnswer,
   MarketTradersAnswer,
   MarketTradesAnswer,
   TopTradersAnswer,
@@ -77,6 +78,34 @@ t.test(
     t.ok(takers.length > 0 && takers.length < trades.length, 'a match is the taker fill plus one per maker order');
   },
 );
+
+t.test("default: the market route agrees with the market's trades and holder lines", async (t) => {
+  const answer = await get(`/v1/markets/${market}`);
+  t.equal(answer.status, 200);
+  t.same(answerProblems(MarketAnswer, answer.body), [], 'the answer matches its schema');
+  const trades = await allTrades();
+  t.equal(answer.body.fills, trades.length, 'the fill count is the trades route rows');
+  for (const outcome of [0, 1]) {
+    const last = trades.find((x) => x.outcomeIndex === outcome);
+    t.same(
+      answer.body.lastFills[outcome],
+      last ? { price: last.price, ts: last.ts } : null,
+      `outcome ${outcome}: the last fill is the newest trade's`,
+    );
+  }
+  const lines = await get(`/v1/markets/${market}/holder-lines`);
+  t.equal(answer.body.resolved, lines.body.resolved, 'resolved as the holder lines say');
+  t.same(
+    answer.body.tokens,
+    lines.body.outcomes.map((x: any) => x.tokenId),
+    'tokens by outcome index',
+  );
+  t.equal(answer.body.payouts === null, !answer.body.resolved, 'payouts once resolved');
+  const traded = trades[0];
+  const walletTrades = await get(`/v1/wallets/${traded.wallet}/trades?market=${market}&limit=1`);
+  const { outcome: _, ...marketOfTrade } = walletTrades.body.trades[0].market;
+  t.same(answer.body.market, marketOfTrade, "the market object is the wallet trades' one");
+});
 
 t.test("default: traders are the wallets' own positions in the market, best total first", async (t) => {
   const answer = await get(`/v1/markets/${market}/traders?limit=1000`);
@@ -187,6 +216,7 @@ t.test("default: trade counts equal each wallet's rows in the market's trades", 
 
 t.test('error: every market route names its bad input', async (t) => {
   for (const route of [
+    '',
     'traders',
     'top-traders',
     'holder-lines',
@@ -194,12 +224,12 @@ t.test('error: every market route names its bad input', async (t) => {
     `trade-counts?wallets=0x${'1'.repeat(40)}`,
   ]) {
     t.same(
-      await get(`/v1/markets/${UNKNOWN}/${route}`),
+      await get(`/v1/markets/${UNKNOWN}${route && `/${route}`}`),
       { status: 404, body: { error: 'market not indexed' } },
       `${route}: unknown market`,
     );
     t.same(
-      await get(`/v1/markets/0x12/${route}`),
+      await get(`/v1/markets/0x12${route && `/${route}`}`),
       { status: 400, body: { error: 'conditionId must be 0x plus 64 hex' } },
       `${route}: bad id`,
     );
