@@ -51,6 +51,7 @@ import { compileQuery, type QueryValues } from './query/queryParams.js';
 import { ALLOWED_METHODS, sendPreflight } from './cors.js';
 import { accessLogLine, keyPrefix, openAccessEntry, type AccessEntry, type AccessLog } from './accessLog.js';
 import { isLoopbackPeer } from './isLoopbackPeer.js';
+import { createPages, PAGE_PATHS } from './pages/pageAnswers.js';
 import { createServerMetrics } from './metrics/createServerMetrics.js';
 import { EXPOSITION_CONTENT_TYPE } from './metrics/exposition.js';
 import type { RouteMetrics } from './metrics/requestMetrics.js';
@@ -456,6 +457,23 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
   const metricsRoute = metrics.route('/metrics');
   app.get('/metrics', handler(metricsRoute, answerMetrics(false)));
   app.head('/metrics', handler(metricsRoute, answerMetrics(true)));
+
+  // The pages and their files: no key (they hold no data; api/pages/pageAnswers.ts).
+  const pages = createPages();
+  const pagesRoute = metrics.route('pages');
+  const pageAnswerer =
+    (answer: (res: HttpResponse, req: HttpRequest, head: boolean) => number, head: boolean): Answerer =>
+    (res, req) =>
+      sizeRefusal(res, req, req.getUrl(), req.getQuery() ?? '', head) || answer(res, req, head);
+  for (const [kind, paths] of Object.entries(PAGE_PATHS) as Array<['app' | 'docs', string[]]>) {
+    for (const path of paths) {
+      const answer = (res: HttpResponse, req: HttpRequest, head: boolean) => pages.page(kind, res, req, head);
+      app.get(path, handler(pagesRoute, pageAnswerer(answer, false)));
+      app.head(path, handler(pagesRoute, pageAnswerer(answer, true)));
+    }
+  }
+  app.get('/assets/:name', handler(pagesRoute, pageAnswerer(pages.asset, false)));
+  app.head('/assets/:name', handler(pagesRoute, pageAnswerer(pages.asset, true)));
 
   // Anything else: the size limits first; OPTIONS answered as a preflight; 405 for methods other than GET and
   // HEAD; 401 without a valid key (what exists is not shown to anyone without one), else 404.

@@ -64,6 +64,18 @@ export function sendText(res: HttpResponse, contentType: string, body: Buffer, h
   writeAnswer(res, 200, null, body, false, false, head, contentType);
 }
 
+/** A page or one of its files (api/pages), written at once: `gzipped` when the body is the gzip of the file. */
+export function sendFile(
+  res: HttpResponse,
+  contentType: string,
+  headers: Headers,
+  body: Buffer,
+  gzipped: boolean,
+  head: boolean,
+): void {
+  writeAnswer(res, 200, headers, body, gzipped, true, head, contentType);
+}
+
 /** 304 Not Modified (RFC 9110 15.4.5): no body, the validator and the rate headers. */
 export function sendNotModified(res: HttpResponse, headers: Record<string, string>): void {
   res.cork(() => {

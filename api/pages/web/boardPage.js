@@ -1,0 +1,115 @@
+// The board (/): every wallet's leaderboard row in a period and category, by the chosen sort, paged with the
+// API's offsets, names from the profiles when the server has them. The choices live in the URL's query, so a
+// view can be shared or reloaded.
+import { useState } from 'preact/hooks';
+import { getJson } from './api.js';
+import { html } from './html.js';
+import { count, percent, sign, time, usd } from './format.js';
+import { walletLink } from './links.js';
+import { PagedTable } from './pagedTable.js';
+import { useAnswer } from './useAnswer.js';
+import { walletNames } from './walletNames.js';
+
+export const PERIODS = ['all', '1d', '7d', '30d', '90d', '1y'];
+const CATEGORIES = [
+  'global',
+  'Politics',
+  'Sports',
+  'Crypto',
+  'Finance',
+  'Culture',
+  'Mentions',
+  'Weather',
+  'Economics',
+  'Tech',
+  'Other',
+];
+const SORTS = { totalPnl: 'Total PnL', realizedPnl: 'Realized PnL', volume: 'Volume', roi: 'ROI' };
+const PAGE_ROWS = 50;
+
+function choiceOf(params, name, choices, fallback) {
+  const value = params.get(name);
+  return choices.includes(value) ? value : fallback;
+}
+
+function Choice({ label, name, value, choices, labels = {}, onChange }) {
+  return html`<label class="choice">${label}
+    <select name=${name} value=${value} onChange=${(event) => onChange(event.currentTarget.value)}>
+      ${choices.map((choice) => html`<option value=${choice}>${labels[choice] ?? choice}</option>`)}
+    </select>
+  </label>`;
+}
+
+export function BoardPage() {
+  const params = new URLSearchParams(location.search);
+  const [view, setView] = useState({
+    period: choiceOf(params, 'period', PERIODS, 'all'),
+    category: choiceOf(params, 'category', CATEGORIES, 'global'),
+    sort: choiceOf(params, 'sort', Object.keys(SORTS), 'totalPnl'),
+  });
+  const choose = (name) => (value) => {
+    const next = { ...view, [name]: value };
+    history.replaceState(null, '', `/?${new URLSearchParams(next)}`);
+    setView(next);
+  };
+  const heat = useAnswer('/events/heat', { window: '24h', limit: 8 });
+  const load = async (offset) => {
+    const answer = await getJson('/leaderboard', { ...view, limit: PAGE_ROWS, offset: offset ?? 0 });
+    const names = await walletNames(answer.rows.map((row) => row.wallet));
+    const rows = answer.rows.map((row, i) => ({ ...row, rank: answer.offset + i + 1, names }));
+    return { rows, next: answer.next, total: answer.total, block: answer.block };
+  };
+  const columns = [
+    { label: '#', num: true, cell: (row) => row.rank },
+    { label: 'Wallet', cell: (row) => walletLink(row.wallet, row.names) },
+    {
+      label: 'Total PnL',
+      num: true,
+      cell: (row) => html`<span class=${sign(row.totalPnl)}>${usd(row.totalPnl)}</span>`,
+    },
+    { label: 'Realized', num: true, cell: (row) => usd(row.realizedPnl) },
+    { label: 'Unrealized', num: true, cell: (row) => usd(row.unrealizedPnl) },
+    { label: 'Volume', num: true, cell: (row) => usd(row.volume) },
+    { label: 'ROI', num: true, cell: (row) => percent(row.roi) },
+    { label: 'Win rate', num: true, cell: (row) => percent(row.winRate) },
+    { label: 'Markets', num: true, cell: (row) => count(row.marketsTraded) },
+    { label: 'Fills', num: true, cell: (row) => count(row.fills) },
+    { label: 'Last active', cell: (row) => time(row.lastActivityAt) },
+  ];
+  return html`<section>
+    <h1>Leaderboard</h1>
+    <div class="controls">
+      <${Choice} label="Period" name="period" value=${view.period} choices=${PERIODS} onChange=${choose('period')} />
+      <${Choice}
+        label="Category"
+        name="category"
+        value=${view.category}
+        choices=${CATEGORIES}
+        onChange=${choose('category')}
+      />
+      <${Choice}
+        label="Sort"
+        name="sort"
+        value=${view.sort}
+        choices=${Object.keys(SORTS)}
+        labels=${SORTS}
+        onChange=${choose('sort')}
+      />
+    </div>
+    <${PagedTable}
+      name="board"
+      columns=${columns}
+      load=${load}
+      rowKey=${(row) => row.wallet}
+      reset=${`${view.period}/${view.category}/${view.sort}`}
+      empty="no wallet has a row in this period and category"
+    />
+    <h2>Busiest events, last 24 hours</h2>
+    ${
+      heat.answer &&
+      html`<ol class="heat" data-heat>
+      ${heat.answer.events.map((event) => html`<li>${event.eventSlug} <span class="muted">${count(event.uniqueTraders)} traders</span></li>`)}
+    </ol>`
+    }
+  </section>`;
+}
