@@ -131,7 +131,9 @@ function Categories({ wallet, period }) {
 
 function Identity({ wallet }) {
   const [name, setName] = useState(null);
-  const tags = useAnswer('/wallets/tags');
+  // Tags exist once their rollup ran (health names it): asked before, the answer would be a 503.
+  const health = useAnswer('/health');
+  const tags = useAnswer(health.answer?.rollups.tags != null ? '/wallets/tags' : null);
   useEffect(() => {
     walletNames([wallet]).then(
       (names) => setName(names[wallet] ?? null),
