@@ -16,7 +16,7 @@ const CONFIG = fileURLToPath(new URL('../fixtures/redocly.yaml', import.meta.url
 const { data } = await createDemoData(4_000, 12);
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
-const document = await (await fetch(`http://127.0.0.1:${server.port}/v1/openapi.json`)).json();
+const document: any = await (await fetch(`http://127.0.0.1:${server.port}/v1/openapi.json`)).json();
 
 t.test('default: redocly lint (recommended rules) reports no error and no warning', async (t) => {
   const file = join(processTempDir('tally-openapi-'), 'openapi.json');

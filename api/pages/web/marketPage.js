@@ -58,7 +58,9 @@ function volumeSeries(fills) {
   const times = [...buckets.keys()];
   return {
     times,
-    series: [{ label: 'Volume (USD)', values: times.map((t) => buckets.get(t)), bars: true, format: usd, axis: axisUsd }],
+    series: [
+      { label: 'Volume (USD)', values: times.map((t) => buckets.get(t)), bars: true, format: usd, axis: axisUsd },
+    ],
   };
 }
 

@@ -19,22 +19,25 @@ const CHART_ROWS = 50_000;
 
 const signed = (value) => html`<span class=${sign(value)}>${usd(value)}</span>`;
 
-function Figure({ label, value, name }) {
-  return html`<div class="figure" data-figure=${name}><span class="label">${label}</span><b>${value}</b></div>`;
+/** A headline figure; data-value holds the API's number as given, for the tests. */
+function Figure({ label, value, name, raw }) {
+  return html`<div class="figure" data-figure=${name} data-value=${raw}>
+    <span class="label">${label}</span><b>${value}</b>
+  </div>`;
 }
 
 function Headline({ row }) {
   return html`<div class="figures">
-    <${Figure} name="totalPnl" label="Total PnL" value=${signed(row.totalPnl)} />
-    <${Figure} name="realizedPnl" label="Realized" value=${signed(row.realizedPnl)} />
-    <${Figure} name="unrealizedPnl" label="Unrealized" value=${signed(row.unrealizedPnl)} />
-    <${Figure} name="volume" label="Volume" value=${usd(row.volume)} />
-    <${Figure} name="roi" label="ROI" value=${percent(row.roi)} />
-    <${Figure} name="winRate" label="Win rate" value=${percent(row.winRate)} />
+    <${Figure} name="totalPnl" label="Total PnL" value=${signed(row.totalPnl)} raw=${row.totalPnl} />
+    <${Figure} name="realizedPnl" label="Realized" value=${signed(row.realizedPnl)} raw=${row.realizedPnl} />
+    <${Figure} name="unrealizedPnl" label="Unrealized" value=${signed(row.unrealizedPnl)} raw=${row.unrealizedPnl} />
+    <${Figure} name="volume" label="Volume" value=${usd(row.volume)} raw=${row.volume} />
+    <${Figure} name="roi" label="ROI" value=${percent(row.roi)} raw=${row.roi} />
+    <${Figure} name="winRate" label="Win rate" value=${percent(row.winRate)} raw=${row.winRate} />
     <${Figure} name="markets" label="Markets won / lost" value=${`${count(row.marketsWon)} / ${count(row.marketsLost)}`} />
-    <${Figure} name="fills" label="Fills" value=${count(row.fills)} />
+    <${Figure} name="fills" label="Fills" value=${count(row.fills)} raw=${row.fills} />
     <${Figure} name="open" label="Open value" value=${`${usd(row.open.value)} (${count(row.open.count)})`} />
-    <${Figure} name="fees" label="Fees" value=${usd(row.fees)} />
+    <${Figure} name="fees" label="Fees" value=${usd(row.fees)} raw=${row.fees} />
   </div>
   <p class="muted">
     ${row.best && html`Best: ${marketLink(row.best.conditionId, row.best.question)} ${signed(row.best.pnl)}. `}
@@ -111,11 +114,11 @@ const tradeColumns = [
 ];
 
 function Categories({ wallet, period }) {
-  const { answer, error } = useAnswer(`/wallets/${wallet}/categories`, { period });
+  const { answer, error, loading } = useAnswer(`/wallets/${wallet}/categories`, { period });
   if (error) return html`<${ErrorNote} error=${error} />`;
   if (!answer) return html`<p class="muted">…</p>`;
   if (answer.rows.length === 0) return html`<p class="empty">no market decided in this window</p>`;
-  return html`<table data-table="categories">
+  return html`<table data-table="categories" data-state=${loading ? 'loading' : 'ready'}>
     <thead><tr><th>Category</th><th class="num">Total PnL</th><th class="num">Realized</th><th class="num">Volume</th><th class="num">Markets</th><th class="num">Win rate</th></tr></thead>
     <tbody>
       ${answer.rows.map(
