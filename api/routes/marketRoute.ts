@@ -1,7 +1,7 @@
 // GET /v1/markets/{conditionId}: what a market page heads with. The market (spec 2.1) from the metadata, its
 // outcome tokens, each outcome's last fill, the fill count, and the resolution as the chain gave it (the payout
-// per share by outcome). A V2 combo lists its legs, each with its market's question and payout once resolved. Asked by a migration condition's id, the answer is its legacy
-// market's (indexedMarket).
+// per share by outcome). A V2 combo lists its legs, each with its market's question and payout once resolved.
+// Asked by a migration condition's id, the answer is its legacy market's (indexedMarket).
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { comboLegs, legResult } from '../../engine/valuation/comboResolution.js';
 import { RESULT_DENOMINATOR } from '../../engine/chain/v2PositionIds.js';
