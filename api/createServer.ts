@@ -16,6 +16,8 @@ import { healthRoute } from './routes/healthRoute.js';
 import { walletPositionsRoute } from './routes/walletPositionsRoute.js';
 import { walletTradesRoute } from './routes/walletTradesRoute.js';
 import { marketRoute } from './routes/marketRoute.js';
+import { createMarketSearchRoute } from './routes/marketSearchRoute.js';
+import { createMarketTextIndex } from './search/marketTextIndex.js';
 import { marketTradersRoute } from './routes/marketTradersRoute.js';
 import { topTradersRoute } from './routes/topTradersRoute.js';
 import { holderLinesRoute } from './routes/holderLinesRoute.js';
@@ -359,6 +361,11 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
       pattern: '/v1/wallets/:wallet/trades',
       doc: routeDocs.walletTrades,
       handle: (request) => walletTradesRoute(ctx, request),
+    },
+    {
+      pattern: '/v1/markets',
+      doc: routeDocs.marketSearch,
+      handle: createMarketSearchRoute(ctx, createMarketTextIndex(ctx.offchain)),
     },
     { pattern: '/v1/markets/:conditionId', doc: routeDocs.market, handle: (request) => marketRoute(ctx, request) },
     {

@@ -20,6 +20,7 @@ import {
   WalletCategoriesAnswer,
   LeaderboardAnswer,
   MarketAnswer,
+  MarketSearchAnswer,
   WalletProfilesAnswer,
   CryptoStrikesAnswer,
   WalletTagsAnswer,
@@ -29,6 +30,7 @@ import { STRIKE_ASSET_ERROR } from './routes/cryptoStrikesRoute.js';
 import { ERROR } from './errorTexts.js';
 import { FEED_ERRORS } from './routes/fillsFeedRoute.js';
 import { MARKS_ERROR } from './routes/marketTradersRoute.js';
+import { SEARCH_ERROR } from './routes/marketSearchRoute.js';
 
 // A condition id, or a Protocol V2 condition's bytes31 id (DESIGN 10).
 const CONDITION = '0x(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{62})';
@@ -137,6 +139,17 @@ export const routeDocs = {
         ignoredWith: 'q',
       },
       textParam('q', 'search over the whole history: market question or outcome; one answer, no cursor'),
+    ],
+  },
+  marketSearch: {
+    operationId: 'searchMarkets',
+    tag: 'Markets',
+    summary:
+      'Indexed markets whose question, slug or event slug holds every word of `q` (any letter case), most fills first; the first 1,000 matches are ranked and `more` says there were others',
+    answer: MarketSearchAnswer,
+    query: [
+      textParam('q', 'the words to find, 2 to 100 characters (required)', undefined, SEARCH_ERROR),
+      limit(100, '20'),
     ],
   },
   market: {

@@ -5,8 +5,8 @@
 // The server runs in its own process; the load generator (bench/loadGenerator.ts) shares the machine's 2 cores
 // with it. Each target and its ceiling are warmed up, then measured in R interleaved rounds (medians). The
 // per-key limits are lifted in the bench venue's config.json (`"rateLimits": false`; one key, 32 connections).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,6 +14,7 @@ import { openStateStore } from '../engine/state/openStateStore.js';
 import { createStateReader } from '../engine/state/stateReader.js';
 import { createLoadGenerator, type Load } from './loadGenerator.js';
 import { recordBenchFigures } from './recordBenchFigures.js';
+import { BENCH_VENUE_ROOT, benchDemoVenue } from './demoVenue.js';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string' }, connections: { type: 'string' }, rounds: { type: 'string' } },
@@ -21,20 +22,10 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds ?? 5);
 const rounds = Number(values.rounds ?? 3);
 const connections = Number(values.connections ?? 32);
-const root = join('bench', '.cache', 'api');
-const data = join(root, 'venue');
+const root = BENCH_VENUE_ROOT;
+const { data, key } = benchDemoVenue();
 const tally = new URL('../cli/tally.mjs', import.meta.url).pathname;
 
-if (!existsSync(join(data, 'state'))) {
-  mkdirSync(root, { recursive: true });
-  console.log('generating and folding the 200k-fill demo venue');
-  const run = spawnSync(process.execPath, [tally, 'demo', '--data', data], { stdio: 'inherit' });
-  if (run.status !== 0) throw new Error('demo failed');
-}
-const key = spawnSync(process.execPath, [tally, 'keys', 'create', '--data', data], { encoding: 'utf8' })
-  .stdout.trim()
-  .split('\n')
-  .at(-1)!;
 // One key's 32 connections would stop at 600 requests a minute: the limits are lifted for this venue only.
 const config = join(data, 'config.json');
 const venueConfig = existsSync(config) ? (JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown>) : {};

@@ -243,6 +243,16 @@ export const MarketAnswer = Type.Object({
   ),
 });
 
+export const MarketSearchAnswer = Type.Object({
+  q: Type.String(),
+  block: Type.Integer(),
+  matched: Type.Integer({ minimum: 0 }),
+  more: Type.Boolean(),
+  markets: Type.Array(
+    Type.Object({ conditionId: ConditionId, market: MarketSchema, fills: Type.Integer(), resolved: Type.Boolean() }),
+  ),
+});
+
 export const TraderRowSchema = Type.Object({
   wallet: Wallet,
   realizedPnl: Type.Number(),

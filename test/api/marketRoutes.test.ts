@@ -6,12 +6,14 @@ import { startServer } from '../../cli/commands/serveCommand.js';
 import {
   HolderLinesAnswer,
   MarketAnswer,
+  MarketSearchAnswer,
   MarketTradersAnswer,
   MarketTradesAnswer,
   TopTradersAnswer,
   TradeCountsAnswer,
 } from '../../api/schemas/answerSchemas.js';
 import { MARKS_ERROR } from '../../api/routes/marketTradersRoute.js';
+import { SEARCH_ERROR } from '../../api/routes/marketSearchRoute.js';
 import { busiestMarkets, createDemoData } from '../fixtures/demoData.js';
 import { answerProblems } from '../fixtures/checkAnswer.js';
 import { apiClient } from '../fixtures/apiClient.js';
@@ -105,6 +107,36 @@ t.test("default: the market route agrees with the market's trades and holder lin
   const walletTrades = await get(`/v1/wallets/${traded.wallet}/trades?market=${market}&limit=1`);
   const { outcome: _, ...marketOfTrade } = walletTrades.body.trades[0].market;
   t.same(answer.body.market, marketOfTrade, "the market object is the wallet trades' one");
+});
+
+t.test('default: a market search finds markets by the words of their question, most fills first', async (t) => {
+  const { market: view, fills, resolved } = (await get(`/v1/markets/${market}`)).body;
+  const words: string[] = view.question
+    .split(/\s+/)
+    .filter((word: string) => word.length > 3)
+    .slice(0, 2);
+  const found = await get(`/v1/markets?q=${encodeURIComponent(words.join(' ').toUpperCase())}&limit=100`);
+  t.equal(found.status, 200);
+  t.same(answerProblems(MarketSearchAnswer, found.body), [], 'the answer matches its schema');
+  const row = found.body.markets.find((x: any) => x.conditionId === market);
+  t.same(row, { conditionId: market, market: view, fills, resolved }, 'the market, any letter case');
+  for (const x of found.body.markets) {
+    const text = `${x.market.question} ${x.market.slug} ${x.market.eventSlug}`.toLowerCase();
+    t.ok(
+      words.every((word) => text.includes(word.toLowerCase())),
+      `${x.conditionId}: holds every word`,
+    );
+  }
+  t.ok(
+    found.body.markets.every((x: any, i: number, all: any[]) => i === 0 || all[i - 1].fills >= x.fills),
+    'most fills first',
+  );
+  const one = await get(`/v1/markets?q=${encodeURIComponent(words[0]!)}&limit=1`);
+  t.equal(one.body.markets.length, Math.min(1, one.body.matched), 'limit');
+  t.same((await get('/v1/markets?q=zzqqxxnothing')).body.markets, [], 'no match');
+  for (const q of ['', 'a', 'x'.repeat(101)]) {
+    t.same(await get(`/v1/markets?q=${q}`), { status: 400, body: { error: SEARCH_ERROR } }, `q of ${q.length}`);
+  }
 });
 
 t.test("default: traders are the wallets' own positions in the market, best total first", async (t) => {

@@ -151,13 +151,24 @@ async function browserTests(executablePath: string) {
     const week = (await answer('/v1/leaderboard?limit=50&sort=volume&period=7d')).rows.map((row: any) => row.wallet);
     t.same(await rowKeys(page, 'board', week), week, 'the 7-day board');
     t.match(page.url(), /period=7d/, 'the choices are in the URL');
-    await page.fill('input[name="q"]', 'not an address');
+    await page.fill('input[name="q"]', 'a');
     await page.press('input[name="q"]', 'Enter');
-    t.match(
-      await page.textContent('[data-search-problem]'),
-      /0x plus 40 hex/,
-      'a search for neither says what it takes',
+    t.match(await page.textContent('[data-search-problem]'), /0x plus 40 hex/, 'a search too short says what it takes');
+    const { market: view } = await answer(`/v1/markets/${market}`);
+    const words = view.question
+      .split(/\s+/)
+      .filter((word: string) => word.length > 3)
+      .slice(0, 2)
+      .join(' ');
+    await page.fill('input[name="q"]', words);
+    await Promise.all([page.waitForURL(/\/\?q=/), page.press('input[name="q"]', 'Enter')]);
+    const found = (await answer(`/v1/markets?q=${encodeURIComponent(words)}&limit=20`)).markets.map(
+      (x: any) => x.conditionId,
     );
+    t.ok(found.includes(market), `the API finds the market by "${words}"`);
+    t.same(await rowKeys(page, 'markets'), found, 'words: the markets they find, listed above the board');
+    await Promise.all([page.waitForURL(`${base}/market/${market}`), page.click(`[data-key="${market}"] a`)]);
+    t.equal(await page.textContent('[data-question]'), view.question, "a found market's link opens its page");
     await page.fill('input[name="q"]', wallet.toUpperCase().replace('0X', '0x'));
     await Promise.all([page.waitForURL(`${base}/wallet/${wallet}`), page.press('input[name="q"]', 'Enter')]);
     t.equal(await page.textContent('[data-wallet]'), wallet, "a wallet's address opens its page");

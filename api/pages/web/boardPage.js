@@ -1,6 +1,6 @@
 // The board (/): every wallet's leaderboard row in a period and category, by the chosen sort, paged with the
 // API's offsets, names from the profiles when the server has them. The choices live in the URL's query, so a
-// view can be shared or reloaded.
+// view can be shared or reloaded. A search's words (`q`) list the markets they find above the board.
 import { useState } from 'preact/hooks';
 import { getJson } from './api.js';
 import { html } from './html.js';
@@ -9,6 +9,7 @@ import { walletLink } from './links.js';
 import { PagedTable } from './pagedTable.js';
 import { useAnswer } from './useAnswer.js';
 import { walletNames } from './walletNames.js';
+import { MarketResults } from './marketResults.js';
 
 export const PERIODS = ['all', '1d', '7d', '30d', '90d', '1y'];
 const CATEGORIES = [
@@ -47,9 +48,10 @@ export function BoardPage() {
     category: choiceOf(params, 'category', CATEGORIES, 'global'),
     sort: choiceOf(params, 'sort', Object.keys(SORTS), 'totalPnl'),
   });
+  const q = params.get('q');
   const choose = (name) => (value) => {
     const next = { ...view, [name]: value };
-    history.replaceState(null, '', `/?${new URLSearchParams(next)}`);
+    history.replaceState(null, '', `/?${new URLSearchParams(q ? { q, ...next } : next)}`);
     setView(next);
   };
   const heat = useAnswer('/events/heat', { window: '24h', limit: 8 });
@@ -77,6 +79,7 @@ export function BoardPage() {
     { label: 'Last active', cell: (row) => time(row.lastActivityAt) },
   ];
   return html`<section>
+    ${q && html`<${MarketResults} q=${q} />`}
     <h1>Leaderboard</h1>
     <div class="controls">
       <${Choice} label="Period" name="period" value=${view.period} choices=${PERIODS} onChange=${choose('period')} />

@@ -38,7 +38,10 @@ export function LineChart({ name, times, series, height = 240 }) {
         })),
       ],
     };
+    const started = performance.now();
     const chart = new uPlot(options, [times, ...series.map((entry) => entry.values)], element);
+    // How long the drawing took, for bench/pagesBench.ts.
+    performance.measure(`chart:${name}`, { start: started, detail: { points: times.length } });
     const resized = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height }));
     resized.observe(element);
     return () => {

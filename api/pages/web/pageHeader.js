@@ -1,5 +1,5 @@
 // The bar over every page: home, the API reference, a search by wallet or market, the block the answers reflect
-// (from /v1/health) and the key in use.
+// (from /v1/health) and the key in use. Words find markets by their question (the board lists them).
 import { useState } from 'preact/hooks';
 import { html } from './html.js';
 import { count, shortId, time } from './format.js';
@@ -8,11 +8,12 @@ import { useAnswer } from './useAnswer.js';
 const WALLET = /^0x[0-9a-fA-F]{40}$/;
 const MARKET = /^0x(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{62})$/;
 
-/** Where a search goes: a wallet's page, a market's page, or null for text that names neither. */
+/** Where a search goes: a wallet's page, a market's page, or the board's market results for other text. */
 export function searchTarget(text) {
   const query = text.trim();
   if (WALLET.test(query)) return `/wallet/${query.toLowerCase()}`;
   if (MARKET.test(query)) return `/market/${query.toLowerCase()}`;
+  if (query.length >= 2) return `/?${new URLSearchParams({ q: query })}`;
   return null;
 }
 
@@ -32,7 +33,7 @@ export function PageHeader({ apiKey, onChangeKey }) {
   const search = (event) => {
     event.preventDefault();
     const target = searchTarget(text);
-    if (target === null) setProblem('a wallet is 0x plus 40 hex, a market 0x plus 64 hex');
+    if (target === null) setProblem('a wallet (0x plus 40 hex), a market (0x plus 64 hex) or 2 letters of a question');
     else location.assign(target);
   };
   return html`<header class="bar">
@@ -41,7 +42,7 @@ export function PageHeader({ apiKey, onChangeKey }) {
     <form class="search" role="search" onSubmit=${search}>
       <input
         name="q"
-        placeholder="wallet 0x… or market condition id"
+        placeholder="wallet 0x…, market id, or words of a question"
         spellcheck="false"
         value=${text}
         onInput=${(event) => {

@@ -1,0 +1,38 @@
+// GET /v1/markets?q= (issue 25's search): the indexed markets whose question, slug or event slug holds every word of
+// `q` (any letter case), most fills first, `limit` 1-100 (20). The first 1,000 matches in metadata order are ranked;
+// `more` says there were others (a narrower search finds them). Markets the log never prepared are left out: no
+// route answers for them.
+import { ApiError } from '../apiError.js';
+import type { RouteRequest } from '../createServer.js';
+import { clampedParam, textOf } from '../query/readQuery.js';
+import { readServedBlock } from '../readServedState.js';
+import type { RouteContext } from '../routeContext.js';
+import type { MarketTextIndex } from '../search/marketTextIndex.js';
+import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
+
+export const SEARCH_ERROR = 'q must hold text to find, 2 to 100 characters';
+const MAX_RANKED = 1000;
+
+export function createMarketSearchRoute(ctx: RouteContext, index: MarketTextIndex) {
+  return (request: RouteRequest): unknown => {
+    const q = (textOf(request.query, 'q') ?? '').trim();
+    const words = q
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((word) => word !== '');
+    if (q.length < 2 || q.length > 100) throw new ApiError(400, SEARCH_ERROR);
+    const limit = clampedParam(request.query, 'limit', 1, 100, 20);
+    const { ids, more } = index.find(ctx.reads.offchainRevision(), words, MAX_RANKED);
+    const found = ids
+      .map((id) => ctx.reads.market(id))
+      .filter((entry) => entry.market !== null)
+      .map(({ market, view }) => ({
+        conditionId: publicConditionId(market!),
+        market: view,
+        fills: market!.fills,
+        resolved: market!.payoutDenominator > 0 && market!.payoutNumerators !== null,
+      }));
+    found.sort((a, b) => b.fills - a.fills || (a.conditionId < b.conditionId ? -1 : 1));
+    return { q, block: readServedBlock(ctx.state).block, matched: found.length, more, markets: found.slice(0, limit) };
+  };
+}
