@@ -13,6 +13,7 @@ import { clobVenueContracts, POLYGON_ADDRESSES as A } from '../../engine/chain/v
 import { startServer } from '../../cli/commands/serveCommand.js';
 import {
   ClosedPositionsAnswer,
+  MarketAnswer,
   MarketTradersAnswer,
   OpenPositionsAnswer,
   RawPositionsAnswer,
@@ -127,6 +128,7 @@ t.test('default: money is conserved for every era wallet, to the micro-dollar', 
 });
 
 t.test('default: V2 rows carry ComboExtras in every form; combos their legs', async (t) => {
+  const comboRows = new Map<string, any>();
   let combos = 0;
   let legs = 0;
   for (const wallet of era.wallets) {
@@ -148,10 +150,30 @@ t.test('default: V2 rows carry ComboExtras in every form; combos their legs', as
         combos++;
         legs += row.legs.length;
         t.equal(row.legs.length, row.legsTotal);
+        comboRows.set(row.conditionId, row);
       }
     }
   }
   t.ok(combos > 0 && legs >= combos, `${combos} combo rows, ${legs} legs`);
+  // The market route (issue 25's market page) lists a combo's legs as its positions' rows do.
+  for (const [conditionId, row] of comboRows) {
+    const market = await get(`/v1/markets/${conditionId}`);
+    t.same(answerProblems(MarketAnswer, market.body), [], `${conditionId}: the market answer`);
+    const expected = [];
+    for (const leg of row.legs) {
+      const legMarket = await get(`/v1/markets/${leg.conditionId}`);
+      expected.push({
+        positionId: leg.positionId,
+        conditionId: leg.conditionId,
+        outcomeIndex: leg.outcomeIndex,
+        question: legMarket.status === 200 ? legMarket.body.market.question : null,
+        outcome: leg.outcome,
+        settle: leg.settle,
+      });
+    }
+    t.same(market.body.legs, expected, `${conditionId}: the legs as the rows give them, with their questions`);
+    t.equal(market.body.resolved, row.comboStatus.startsWith('RESOLVED'), `${conditionId}: resolved as the rows say`);
+  }
 });
 
 t.test('behavior: no venue contract is a wallet in any answer', async (t) => {
