@@ -25,7 +25,7 @@ export function KeyGate({ refused, onKey }) {
         : html`<p>Every figure here comes from this server's API, which answers only requests that carry a key.</p>`
     }
     <p>
-      Make one on the server with <code>tally keys create --data DIR</code> (its last line is the key);
+      Make one on the server with <code>tally keys create --data DIR</code> (its last line is the key);${' '}
       <code>npm start</code> prints one for the demo. This browser keeps it (localStorage, <code>tally.apiKey</code>);
       it never goes into a URL.
     </p>
