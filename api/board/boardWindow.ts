@@ -15,6 +15,9 @@ const PERIOD_SECONDS: Readonly<Record<string, number>> = {
   '1y': 365 * DAY,
 };
 
+/** Every `period` a request may name, the lifetime first. */
+export const BOARD_PERIODS = ['all', ...Object.keys(PERIOD_SECONDS)];
+
 export interface AskedWindow {
   /** The period asked for, `custom` for from/to. */
   period: string;

@@ -2,6 +2,9 @@
 // draws the page. Another serves the API reference. Libraries resolve through the import map (no bundler, no build
 // step). Every module is preloaded, so the browser fetches them all at once instead of import by import.
 import { createHash } from 'node:crypto';
+import { BOARD_CATEGORIES } from '../../engine/rollup/boardCategories.js';
+import { BOARD_SORTS } from '../board/boardRankings.js';
+import { BOARD_PERIODS } from '../board/boardWindow.js';
 
 const IMPORT_MAP = JSON.stringify({
   imports: {
@@ -44,6 +47,15 @@ function head(title: string, styles: string[], preloads: string[], importMap: bo
   ].join('\n');
 }
 
+/**
+ * What the pages choose from, as the server knows it (api/pages/web/serverChoices.js reads it): a data block, not
+ * a script, so the policy needs no exception for it. `<` is escaped so no text can close the element.
+ */
+const CHOICES = JSON.stringify({ categories: BOARD_CATEGORIES, periods: BOARD_PERIODS, sorts: BOARD_SORTS }).replaceAll(
+  '<',
+  '\\u003c',
+);
+
 /** The board, wallet and market pages: `modules` are the app's own (every .js in api/pages/web but docs.js). */
 export function appShell(modules: string[]): Buffer {
   return Buffer.from(
@@ -55,6 +67,7 @@ export function appShell(modules: string[]): Buffer {
         true,
       ),
       '<script type="module" src="/assets/main.js"></script>',
+      `<script type="application/json" id="server-choices">${CHOICES}</script>`,
       '</head>',
       '<body><div id="app"></div></body>',
       '</html>',

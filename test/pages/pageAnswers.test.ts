@@ -5,6 +5,9 @@ import t from 'tap';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { createDemoData } from '../fixtures/demoData.js';
 import { LIBRARY_FILES } from '../../api/pages/pageAssets.js';
+import { BOARD_CATEGORIES } from '../../engine/rollup/boardCategories.js';
+import { BOARD_SORTS } from '../../api/board/boardRankings.js';
+import { BOARD_PERIODS } from '../../api/board/boardWindow.js';
 
 const { data } = await createDemoData(4_000, 12);
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
@@ -47,6 +50,11 @@ t.test('default: each shell answers without a key, its import map before every m
     'the libraries resolve to served files',
   );
   t.ok(namedFiles(app).includes('main.js') && namedFiles(app).includes('walletPage.js'), 'the app modules preloaded');
+  t.same(
+    JSON.parse(app.match(/<script type="application\/json" id="server-choices">(.*?)<\/script>/)![1]!),
+    { categories: [...BOARD_CATEGORIES], periods: BOARD_PERIODS, sorts: [...BOARD_SORTS] },
+    "the board's choices, as the server has them",
+  );
 });
 
 t.test('default: every file a shell names is served with its type; the libraries too', async (t) => {

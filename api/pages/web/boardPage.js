@@ -10,22 +10,10 @@ import { PagedTable } from './pagedTable.js';
 import { useAnswer } from './useAnswer.js';
 import { walletNames } from './walletNames.js';
 import { MarketResults } from './marketResults.js';
+import { SERVER_CHOICES } from './serverChoices.js';
 
-export const PERIODS = ['all', '1d', '7d', '30d', '90d', '1y'];
-const CATEGORIES = [
-  'global',
-  'Politics',
-  'Sports',
-  'Crypto',
-  'Finance',
-  'Culture',
-  'Mentions',
-  'Weather',
-  'Economics',
-  'Tech',
-  'Other',
-];
-const SORTS = { totalPnl: 'Total PnL', realizedPnl: 'Realized PnL', volume: 'Volume', roi: 'ROI' };
+const { categories: CATEGORIES, periods: PERIODS, sorts: SORT_NAMES } = SERVER_CHOICES;
+const SORT_LABELS = { totalPnl: 'Total PnL', realizedPnl: 'Realized PnL', volume: 'Volume', roi: 'ROI' };
 const PAGE_ROWS = 50;
 
 function choiceOf(params, name, choices, fallback) {
@@ -44,9 +32,9 @@ function Choice({ label, name, value, choices, labels = {}, onChange }) {
 export function BoardPage() {
   const params = new URLSearchParams(location.search);
   const [view, setView] = useState({
-    period: choiceOf(params, 'period', PERIODS, 'all'),
-    category: choiceOf(params, 'category', CATEGORIES, 'global'),
-    sort: choiceOf(params, 'sort', Object.keys(SORTS), 'totalPnl'),
+    period: choiceOf(params, 'period', PERIODS, PERIODS[0]),
+    category: choiceOf(params, 'category', CATEGORIES, CATEGORIES[0]),
+    sort: choiceOf(params, 'sort', SORT_NAMES, SORT_NAMES[0]),
   });
   const q = params.get('q');
   const choose = (name) => (value) => {
@@ -94,8 +82,8 @@ export function BoardPage() {
         label="Sort"
         name="sort"
         value=${view.sort}
-        choices=${Object.keys(SORTS)}
-        labels=${SORTS}
+        choices=${SORT_NAMES}
+        labels=${SORT_LABELS}
         onChange=${choose('sort')}
       />
     </div>
