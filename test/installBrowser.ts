@@ -21,6 +21,10 @@ if (findChromium() === null) {
   } else {
     console.log(`pretest: installing ${PACKAGE} with apt-get for the browser tests`);
     const installed = apt(['update', '-q']) && apt(['install', '-y', '-q', '--no-install-recommends', PACKAGE]);
-    console.log(installed ? `pretest: ${findChromium()} installed` : `pretest: apt-get could not install ${PACKAGE}`);
+    if (!installed) console.log(`pretest: apt-get could not install ${PACKAGE}`);
+    else
+      console.log(
+        `pretest: ${PACKAGE} installed; the tests use ${findChromium() ?? 'none (TALLY_CHROMIUM names another path)'}`,
+      );
   }
 }
