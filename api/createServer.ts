@@ -54,6 +54,7 @@ import { ALLOWED_METHODS, sendPreflight } from './cors.js';
 import { accessLogLine, keyPrefix, openAccessEntry, type AccessEntry, type AccessLog } from './accessLog.js';
 import { isLoopbackPeer } from './isLoopbackPeer.js';
 import { createPages, PAGE_PATHS } from './pages/pageAnswers.js';
+import { matchesEtag } from './matchesEtag.js';
 import { createServerMetrics } from './metrics/createServerMetrics.js';
 import { EXPOSITION_CONTENT_TYPE } from './metrics/exposition.js';
 import type { RouteMetrics } from './metrics/requestMetrics.js';
@@ -151,15 +152,6 @@ function sizeRefusal(res: HttpResponse, req: HttpRequest, url: string, query: st
 function silenceLibraryMark(): void {
   const cfg = (uWS as unknown as { _cfg?: (key: string) => void })._cfg;
   if (typeof cfg === 'function') cfg('silent');
-}
-
-/** If-None-Match (RFC 9110 13.1.2): `*` or a list of entity tags, weak ones compared weakly. */
-function matchesEtag(header: string, etag: string): boolean {
-  if (header === '') return false;
-  return header.split(',').some((entry) => {
-    const tag = entry.trim();
-    return tag === '*' || tag === etag || tag === `W/${etag}`;
-  });
 }
 
 /** The key of `Authorization: Bearer KEY`; the scheme's letter case does not matter (RFC 9110 11.1). */

@@ -5,6 +5,7 @@
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
 import { acceptsGzip } from '../acceptsGzip.js';
 import { ERROR } from '../errorTexts.js';
+import { matchesEtag } from '../matchesEtag.js';
 import { answerEtag, sendError, sendFile, sendNotModified, type Headers } from '../sendAnswer.js';
 import { LIBRARY_FILES, readPageAssets, type PageAsset } from './pageAssets.js';
 import { appShell, docsShell, PAGE_POLICY } from './pageShell.js';
@@ -29,7 +30,7 @@ function send(res: HttpResponse, req: HttpRequest, file: PageAsset, extra: Heade
     'x-content-type-options': 'nosniff',
     ...extra,
   };
-  if (req.getHeader('if-none-match') === file.etag) {
+  if (matchesEtag(req.getHeader('if-none-match'), file.etag)) {
     sendNotModified(res, headers);
     return 304;
   }

@@ -81,6 +81,12 @@ t.test('default: ETags revalidate; HEAD has no body; a gzip comes to a client th
   const etag = first.headers.get('etag')!;
   t.match(etag, /^"[\w-]{27}"$/);
   t.equal((await get('/assets/swagger-ui-bundle.js', { 'if-none-match': etag })).status, 304, 'unchanged: 304');
+  t.equal(
+    (await get('/assets/swagger-ui-bundle.js', { 'if-none-match': `"x", W/${etag}` })).status,
+    304,
+    'in a list, weak',
+  );
+  t.equal((await get('/assets/swagger-ui-bundle.js', { 'if-none-match': '"x"' })).status, 200, 'another tag: 200');
   const head = await get('/assets/swagger-ui-bundle.js', { 'accept-encoding': 'identity' }, 'HEAD');
   t.equal(head.headers.get('content-length'), String(body.length), 'HEAD: the length');
   t.equal((await head.arrayBuffer()).byteLength, 0, 'HEAD: no body');
