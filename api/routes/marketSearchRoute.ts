@@ -7,7 +7,7 @@ import type { RouteRequest } from '../createServer.js';
 import { clampedParam, textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
-import type { MarketTextIndex } from '../search/marketTextIndex.js';
+import { searchWords, type MarketTextIndex } from '../search/marketTextIndex.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 
 export const SEARCH_ERROR = 'q must hold text to find, 2 to 100 characters';
@@ -16,11 +16,8 @@ const MAX_RANKED = 1000;
 export function createMarketSearchRoute(ctx: RouteContext, index: MarketTextIndex) {
   return (request: RouteRequest): unknown => {
     const q = (textOf(request.query, 'q') ?? '').trim();
-    const words = q
-      .toLowerCase()
-      .split(/\s+/)
-      .filter((word) => word !== '');
-    if (q.length < 2 || q.length > 100) throw new ApiError(400, SEARCH_ERROR);
+    const words = searchWords(q);
+    if (q.length < 2 || q.length > 100 || words.length === 0) throw new ApiError(400, SEARCH_ERROR);
     const limit = clampedParam(request.query, 'limit', 1, 100, 20);
     const { ids, more } = index.find(ctx.reads.offchainRevision(), words, MAX_RANKED);
     const found = ids

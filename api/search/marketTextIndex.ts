@@ -6,6 +6,26 @@ import { decodeValue } from '../../engine/state/stateCodec.js';
 import type { MarketMetadata } from '../../engine/offchain/marketMetadata.js';
 import type { OffchainStore } from '../../engine/offchain/openOffchainStore.js';
 
+/**
+ * Text as the index holds it: lowercase, curly quotes straight, and any other character past Latin-1 a space. So
+ * the joined string stays one byte a character (one curly quote in one question would double it), and a search's
+ * words are read the same way.
+ */
+export function searchText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[^\u0000-\u00ff]|\n/g, ' ');
+}
+
+/** The words of a search, as searchText reads them. */
+export function searchWords(q: string): string[] {
+  return searchText(q)
+    .split(/\s+/)
+    .filter((word) => word !== '');
+}
+
 export interface MarketTextIndex {
   /**
    * The condition ids (as the metadata names them) whose line holds every word, in metadata order: the first
@@ -28,9 +48,7 @@ function build(offchain: OffchainStore, revision: number): Built {
   for (const { value } of offchain.metadata.getRange({})) {
     const market = decodeValue<MarketMetadata>(value);
     ids.push(market.conditionId);
-    lines.push(
-      `${market.question ?? ''} ${market.slug ?? ''} ${market.eventSlug ?? ''}`.toLowerCase().replaceAll('\n', ' '),
-    );
+    lines.push(searchText(`${market.question ?? ''} ${market.slug ?? ''} ${market.eventSlug ?? ''}`));
   }
   const starts = new Int32Array(lines.length + 1);
   let at = 0;

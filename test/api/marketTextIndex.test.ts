@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { storeMetadata } from '../../cli/commands/metadataCommand.js';
 import type { MarketMetadata } from '../../engine/offchain/marketMetadata.js';
 import { openOffchainStore, readOffchainRevision } from '../../engine/offchain/openOffchainStore.js';
-import { createMarketTextIndex } from '../../api/search/marketTextIndex.js';
+import { createMarketTextIndex, searchWords } from '../../api/search/marketTextIndex.js';
 import { processTempDir } from '../fixtures/processTempDir.js';
 
 const market = (n: number, question: string | null, slug: string | null, eventSlug: string | null): MarketMetadata => ({
@@ -54,6 +54,19 @@ t.test('behavior: words never match across two markets; the cap says there were 
   t.same(find(['will'], 2), { ids: ids([1, 2]), more: true });
   t.same(find(['will'], 3), { ids: ids([1, 2, 5]), more: false });
 });
+
+t.test(
+  'behavior: curly quotes read straight, other characters past Latin-1 as spaces, in markets and words',
+  async (t) => {
+    await storeMetadata(offchain, [market(7, 'Will “Dune” gross $1B? Café Über 日本', 'dune-1b', null)], 'test');
+    const revision = readOffchainRevision(offchain);
+    for (const q of ['"dune"', '“Dune”', 'CAFÉ über', 'über 日本 dune']) {
+      t.same(index.find(revision, searchWords(q), 10).ids, ids([7]), q);
+    }
+    t.same(searchWords('‘a’  “b” 日本x'), ["'a'", '"b"', 'x']);
+    t.same(searchWords('日本'), [], 'nothing left to find');
+  },
+);
 
 t.test('behavior: a metadata load is seen at the next revision', async (t) => {
   t.same(find(['solana']).ids, []);
