@@ -49,7 +49,8 @@ import { createKeyCheck } from './createKeyCheck.js';
 import { listenError } from './listenError.js';
 import { openApiDocument, type RouteDoc } from './openApiDocument.js';
 import { routeDocs } from './routeDocs.js';
-import { compileQuery, type QueryValues } from './query/queryParams.js';
+import { compileQuery } from './query/queryParams.js';
+import type { RouteRequest } from './routeRequest.js';
 import { ALLOWED_METHODS, sendPreflight } from './cors.js';
 import { accessLogLine, keyPrefix, openAccessEntry, type AccessEntry, type AccessLog } from './accessLog.js';
 import { isLoopbackPeer } from './isLoopbackPeer.js';
@@ -159,13 +160,6 @@ function bearerKey(req: HttpRequest): string {
   const header = req.getHeader('authorization');
   const scheme = header.slice(0, 7);
   return scheme === 'Bearer ' || scheme.toLowerCase() === 'bearer ' ? header.slice(7).trim() : '';
-}
-
-/** What a route handler sees: the request's parts, read before the handler runs (uWS requests die after). */
-export interface RouteRequest {
-  parameters: string[];
-  /** The query, checked against the route's parameter schemas. */
-  query: QueryValues;
 }
 
 export interface RouteDefinition {

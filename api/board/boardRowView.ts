@@ -4,8 +4,7 @@ import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import type { BoardRow, RankedMarket } from '../../engine/state/boardRecords.js';
 import type { RouteContext } from '../routeContext.js';
-
-const MICRO = 1_000_000;
+import { MICRO } from '../microUnits.js';
 
 export interface RankedMarketView {
   pnl: number;

@@ -1,6 +1,6 @@
 // GET /v1/wallets/{wallet}/closed-positions (api/README.md), also positions?status=closed: positions whose
 // exitAt is set, latest exit first (sort=exit) or best settled PnL first (sort=pnl).
-import type { RouteRequest } from '../createServer.js';
+import type { RouteRequest } from '../routeRequest.js';
 import { categoryParam, filterPositions } from '../filterPositions.js';
 import type { QueryValues } from '../query/queryParams.js';
 import { clampedParam, textOf, walletParam } from '../query/readQuery.js';

@@ -3,7 +3,7 @@
 // `asset` (BTC, ETH, SOL, XRP; any letter case; all when left out), `from`/`to` on the round's start (Unix
 // seconds, `to` exclusive), `limit` 1-1000 (100, clamped), `offset`.
 import { ApiError } from '../apiError.js';
-import type { RouteRequest } from '../createServer.js';
+import type { RouteRequest } from '../routeRequest.js';
 import { clampedParam, textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';

@@ -4,7 +4,7 @@
 // served block's time rounded down to the minute, and each minute's count is made once per window, by one scan
 // of the fills table over the window, then kept until the minute moves or the market metadata changes.
 // `complete`: the log reaches back to the window's start.
-import type { RouteRequest } from '../createServer.js';
+import type { RouteRequest } from '../routeRequest.js';
 import { requireTrades } from '../requireTrades.js';
 import { clampedParam, textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';

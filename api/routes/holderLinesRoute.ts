@@ -6,7 +6,7 @@
 // the payout. Each group gives its share-weighted average entry, buy and sell prices.
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { sumPositions } from '../../engine/valuation/sumPositions.js';
-import type { RouteRequest } from '../createServer.js';
+import type { RouteRequest } from '../routeRequest.js';
 import { indexedMarket } from '../indexedMarket.js';
 import { clampedParam, conditionParam, textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
@@ -15,8 +15,8 @@ import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { OPEN_THRESHOLD_MICROS, type Position } from '../../engine/reducers/position.js';
 import { defaultMarks, legValue, type Price } from '../../engine/valuation/marketPrices.js';
 import { priceNumber, tokenMarks } from '../rows/traderRow.js';
+import { MICRO } from '../microUnits.js';
 
-const MICRO = 1_000_000;
 export const PRICES_ERROR = "prices must be <tokenId>:<price>,... with the market's token ids and prices 0 to 1";
 
 interface Member {

@@ -3,7 +3,7 @@
 // `more` says there were others (a narrower search finds them). Markets the log never prepared are left out: no
 // route answers for them.
 import { ApiError } from '../apiError.js';
-import type { RouteRequest } from '../createServer.js';
+import type { RouteRequest } from '../routeRequest.js';
 import { clampedParam, textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';

@@ -4,7 +4,7 @@
 // resolved). `traderCount` counts every row, `traders` the first `limit`.
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { ApiError } from '../apiError.js';
-import type { RouteRequest } from '../createServer.js';
+import type { RouteRequest } from '../routeRequest.js';
 import { indexedMarket } from '../indexedMarket.js';
 import { clampedParam, conditionParam, textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';

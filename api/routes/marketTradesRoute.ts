@@ -2,7 +2,7 @@
 // ("ts,block,logIndex" of the last row), `outcome` and `side` keeping one of each. The fills table holds a
 // match as the taker's fill plus one per maker order, which is what the spec shows.
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
-import type { RouteRequest } from '../createServer.js';
+import type { RouteRequest } from '../routeRequest.js';
 import { requireTrades } from '../requireTrades.js';
 import { indexedMarket } from '../indexedMarket.js';
 import { clampedParam, conditionParam, textOf } from '../query/readQuery.js';

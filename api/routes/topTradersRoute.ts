@@ -2,7 +2,7 @@
 // (20), marks by token id (`<tokenId>:<price>,...`, decimal token ids as the answers show them; a token left out
 // keeps its default mark, see defaultMarks). The answer gives the marks used by token id.
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
-import type { RouteRequest } from '../createServer.js';
+import type { RouteRequest } from '../routeRequest.js';
 import { indexedMarket } from '../indexedMarket.js';
 import { clampedParam, conditionParam, textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';

@@ -3,7 +3,7 @@
 // and the time of the latest of them, 0 for a wallet that never traded it. Malformed entries are skipped; a list
 // with no address at all is refused.
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
-import type { RouteRequest } from '../createServer.js';
+import type { RouteRequest } from '../routeRequest.js';
 import { requireTrades } from '../requireTrades.js';
 import { indexedMarket } from '../indexedMarket.js';
 import { conditionParam, walletListParam } from '../query/readQuery.js';

@@ -5,7 +5,7 @@ import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { mulDivRound } from '../../engine/reducers/mulDivRound.js';
 import { createPosition } from '../../engine/reducers/position.js';
-import type { RouteRequest } from '../createServer.js';
+import type { RouteRequest } from '../routeRequest.js';
 import { categoryParam, filterPositions } from '../filterPositions.js';
 import type { QueryValues } from '../query/queryParams.js';
 import { clampedParam, textOf, walletParam } from '../query/readQuery.js';
@@ -14,8 +14,7 @@ import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { positionFields, type PositionFields } from '../rows/positionFields.js';
 import { closedPositionsAnswer } from './closedPositionsRoute.js';
-
-const MICRO = 1_000_000;
+import { MICRO } from '../microUnits.js';
 
 export function walletPositionsRoute(ctx: RouteContext, request: RouteRequest): unknown {
   const wallet = walletParam(request);

@@ -4,7 +4,7 @@
 // while no source was ever loaded.
 import { profilesConfigured, readWalletProfile, type WalletProfile } from '../../engine/offchain/openOffchainStore.js';
 import { ApiError } from '../apiError.js';
-import type { RouteRequest } from '../createServer.js';
+import type { RouteRequest } from '../routeRequest.js';
 import { ERROR } from '../errorTexts.js';
 import { walletListParam } from '../query/readQuery.js';
 import type { RouteContext } from '../routeContext.js';

@@ -3,7 +3,7 @@
 // question and outcome over the whole history in one answer.
 import { v2IdWord } from '../../engine/chain/v2ChainEvent.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
-import type { RouteRequest } from '../createServer.js';
+import type { RouteRequest } from '../routeRequest.js';
 import { requireTrades } from '../requireTrades.js';
 import { clampedParam, textOf, walletParam } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';

@@ -1,8 +1,7 @@
 // A position's spec 2.2 fields: micro-units to USD numbers and shares, ratios as plain divisions of the
 // micro-unit integers (engine/README.md, Accounting). The API edge is the only place money becomes a float.
 import { FLAG, type Position } from '../../engine/reducers/position.js';
-
-const MICRO = 1_000_000;
+import { MICRO } from '../microUnits.js';
 
 export interface PositionFields {
   wallet: string;

@@ -3,8 +3,7 @@ import { EXCHANGE_LABEL, type ExchangeCode } from '../../engine/chain/chainEvent
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import type { StoredFill } from '../../engine/state/fillReads.js';
 import { FEE_UNIT, ROLE, SIDE } from '../../engine/state/tradeRow.js';
-
-const MICRO = 1_000_000;
+import { MICRO } from '../microUnits.js';
 
 export interface TradeView {
   ts: number;

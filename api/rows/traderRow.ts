@@ -9,8 +9,7 @@ import { positionFields, type PositionFields } from './positionFields.js';
 import { comboExtras, type ComboReads } from './comboExtras.js';
 import type { MarketRecord } from '../../engine/state/marketRecords.js';
 import type { Position } from '../../engine/reducers/position.js';
-
-const MICRO = 1_000_000;
+import { MICRO } from '../microUnits.js';
 
 const PRICE_TEXT = /^(?:0?\.\d{1,9}|0|1(?:\.0{1,9})?)$/;
 

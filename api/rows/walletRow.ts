@@ -7,8 +7,7 @@ import type { MarketRecord } from '../../engine/state/marketRecords.js';
 import { positionFields, type PositionFields } from './positionFields.js';
 import type { ComboExtras } from './comboExtras.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
-
-const MICRO = 1_000_000;
+import { MICRO } from '../microUnits.js';
 
 export interface WalletRow extends PositionFields {
   tokenId: string;
