@@ -246,14 +246,15 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
     }
     // Concurrency first: a request refused for it does not count against the minute.
     const stream = route.stream ?? false;
-    if (policy !== null && !policy.inFlight.enter(keyId, stream)) {
+    const nowMs = now();
+    if (policy !== null && !policy.enter(keyId, stream, nowMs)) {
       return refuse(res, 429, policy.inFlightText, RETRY_IN_ONE_SECOND, head);
     }
-    const decision = policy === null ? null : policy.rate.take(keyId, now());
+    const decision = policy === null ? null : policy.take(keyId, nowMs);
     if (decision !== null && !decision.allowed) {
-      policy!.inFlight.leave(keyId, stream);
+      policy!.leave(keyId, stream);
       const retry = { 'retry-after': String(decision.retryAfterSeconds) };
-      return refuse(res, 429, rateLimitError(policy!.rate.limit, decision.retryAfterSeconds), retry, head);
+      return refuse(res, 429, rateLimitError(policy!.limits.perMinute, decision.retryAfterSeconds), retry, head);
     }
     const gzipAccepted = acceptsGzip(req.getHeader('accept-encoding'));
     const cacheKey = route.cached === false ? null : `${url}?${query}`;
@@ -303,7 +304,7 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
         written = sendAnswer(res, status, headers, answer!, gzipAccepted, head);
       }
     } finally {
-      if (written) policy?.inFlight.leave(keyId, stream);
+      if (written) policy?.leave(keyId, stream);
     }
     if (written) return status;
     // Written later (a stream, or a gzip made off the event loop): the slot goes back and the request is recorded
@@ -312,7 +313,7 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
     const done = () => {
       if (!pending) return;
       pending = false;
-      policy?.inFlight.leave(keyId, stream);
+      policy?.leave(keyId, stream);
       record(routeMetrics, status, started, entry);
     };
     try {

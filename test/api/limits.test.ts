@@ -1,43 +1,95 @@
-// The per-key limits of spec 8: 600 requests a minute, 4 in flight of which 2 streams; and config.json's limits.
+// The per-key limits of spec 8: 600 requests a minute, 4 in flight of which 2 streams, counted exactly across
+// threads; and config.json's limits.
 import t from 'tap';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_RATE_LIMITS, limitsOfKey, loadRateLimits } from '../../api/limits/loadRateLimits.js';
-import { createInFlightLimiter } from '../../api/limits/createInFlightLimiter.js';
-import { createRateLimiter } from '../../api/limits/createRateLimiter.js';
+import { Worker } from 'node:worker_threads';
+import { createSharedCountersMemory, sharedKeyCounters } from '../../api/limits/sharedKeyCounters.js';
+
+const counters = () => sharedKeyCounters(createSharedCountersMemory(64, 64 * 600));
 
 t.test('default: the 601st request in a minute is refused with a retry time', async (t) => {
-  const limiter = createRateLimiter();
+  const limiter = counters();
   const now = 1_000_000;
   let allowed = 0;
-  for (let i = 0; i < 600; i++) if (limiter.take('k', now).allowed) allowed++;
+  for (let i = 0; i < 600; i++) if (limiter.take('k', 600, now).allowed) allowed++;
   t.equal(allowed, 600, 'the first 600 pass');
-  const refused = limiter.take('k', now);
+  const refused = limiter.take('k', 600, now);
   t.same(refused, { allowed: false, remaining: 0, retryAfterSeconds: 60 });
-  t.ok(limiter.take('other', now).allowed, 'another key has its own window');
-  t.notOk(limiter.take('k', now + 59_999).allowed, 'still refused within the minute');
-  t.ok(limiter.take('k', now + 60_000).allowed, 'allowed once the first request is a minute old');
+  t.ok(limiter.take('other', 600, now).allowed, 'another key has its own window');
+  t.notOk(limiter.take('k', 600, now + 59_999).allowed, 'still refused within the minute');
+  t.ok(limiter.take('k', 600, now + 60_000).allowed, 'allowed once the first request is a minute old');
 });
 
 t.test('behavior: remaining counts down from the limit', async (t) => {
-  const limiter = createRateLimiter();
-  t.equal(limiter.limit, 600);
-  t.equal(limiter.take('k', 0).remaining, 599);
-  t.equal(limiter.take('k', 0).remaining, 598);
-  t.equal(limiter.take('k', 60_000).remaining, 599, 'requests older than a minute no longer count');
+  const limiter = counters();
+  t.equal(limiter.take('k', 600, 0).remaining, 599);
+  t.equal(limiter.take('k', 600, 0).remaining, 598);
+  t.equal(limiter.take('k', 600, 60_000).remaining, 599, 'requests older than a minute no longer count');
+  t.equal(limiter.take('k', 600, 59_000).remaining, 598, 'a time before the newest counts as the newest');
 });
 
 t.test('behavior: four requests in flight, two of them streams', async (t) => {
-  const limiter = createInFlightLimiter();
-  t.ok(limiter.enter('k', true));
-  t.ok(limiter.enter('k', true));
-  t.notOk(limiter.enter('k', true), 'a third stream is refused');
-  t.ok(limiter.enter('k', false));
-  t.ok(limiter.enter('k', false));
-  t.notOk(limiter.enter('k', false), 'a fifth request is refused');
+  const limiter = counters();
+  const enter = (stream: boolean) => limiter.enter('k', 600, 4, 2, stream, 0);
+  t.ok(enter(true));
+  t.ok(enter(true));
+  t.notOk(enter(true), 'a third stream is refused');
+  t.ok(enter(false));
+  t.ok(enter(false));
+  t.notOk(enter(false), 'a fifth request is refused');
   limiter.leave('k', true);
-  t.ok(limiter.enter('k', true), 'a slot frees when an answer is written');
+  t.ok(enter(true), 'a slot frees when an answer is written');
+});
+
+t.test('behavior: a full table gives the slot of a key idle for a minute, never a busy one', async (t) => {
+  const limiter = sharedKeyCounters(createSharedCountersMemory(2, 2 * 600));
+  t.ok(limiter.take('a', 600, 0).allowed);
+  t.ok(limiter.enter('b', 600, 4, 2, false, 0));
+  t.throws(() => limiter.take('c', 600, 30_000), /limits table is full/, 'both keys active in the last minute');
+  t.ok(limiter.take('c', 600, 60_000).allowed, "a's slot, idle for a minute, goes to c");
+  t.throws(
+    () => limiter.take('d', 600, 100_000),
+    /limits table is full/,
+    "c was active in the last minute, and b's slot holds a request in flight",
+  );
+  t.equal(limiter.take('a', 600, 120_000).remaining, 599, "a comes back, to c's slot, with an empty ring");
+});
+
+t.test('behavior: threads count into the same counters, exactly', async (t) => {
+  const memory = createSharedCountersMemory(64, 64 * 600);
+  const filename = new URL('../fixtures/countersWorker.ts', import.meta.url).href;
+  const tsxApi = import.meta.resolve('tsx/esm/api');
+  const threads = 4;
+  const start = new Int32Array(new SharedArrayBuffer(8));
+  const results = Promise.all(
+    Array.from(
+      { length: threads },
+      () =>
+        new Promise<number>((resolve, reject) => {
+          // The entry registers the TypeScript loader itself (as cli/tally.mjs does): one given by execArgv is not in
+          // place yet for a worker's entry.
+          const entry = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(filename)}); })`;
+          const thread = new Worker(entry, { eval: true, workerData: { memory, takes: 400, start } });
+          thread.once('message', resolve);
+          thread.once('error', reject);
+        }),
+    ),
+  );
+  while (Atomics.load(start, 0) < threads) await new Promise((resolve) => setTimeout(resolve, 5));
+  Atomics.store(start, 1, 1);
+  Atomics.notify(start, 1);
+  const allowed = await results;
+  t.equal(
+    allowed.reduce((a, b) => a + b, 0),
+    600,
+    `${threads} threads, 1,600 requests of one key at once: exactly 600 allowed (${allowed.join(', ')})`,
+  );
+  const limiter = sharedKeyCounters(memory);
+  t.notOk(limiter.take('k', 600, Date.now()).allowed, 'and this thread sees the key at its limit');
+  t.equal(limiter.enter('k', 600, 4, 2, false, Date.now()), true, 'every thread gave its in-flight slots back');
 });
 
 t.test(
