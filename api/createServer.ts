@@ -9,6 +9,7 @@ import { ApiError } from './apiError.js';
 import { bearerChallenge, ERROR, rateLimitError } from './errorTexts.js';
 import { acceptsGzip } from './acceptsGzip.js';
 import { createKeyPolicies, type KeyPolicy } from './limits/createKeyPolicies.js';
+import type { SharedCountersMemory } from './limits/sharedKeyCounters.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './limits/loadRateLimits.js';
 import type { RouteContext } from './routeContext.js';
 import { closedPositionsRoute } from './routes/closedPositionsRoute.js';
@@ -73,12 +74,19 @@ export interface ServerOptions {
   rateLimits?: RateLimits;
   /** Where the access log's lines go; none without it. */
   accessLog?: AccessLog;
+  /**
+   * For one of several threads serving the port (cli/servingThreads.ts): the per-key counters they share, and a
+   * listen that shares the port (SO_REUSEPORT) instead of holding it alone.
+   */
+  thread?: { counters: SharedCountersMemory };
 }
 
 const MAX_URL_CHARS = 16_384;
 const MAX_HEADER_BYTES = 8192;
 /** uSockets' LIBUS_LISTEN_EXCLUSIVE_PORT. */
 const LISTEN_EXCLUSIVE_PORT = 1;
+/** uSockets' default: SO_REUSEPORT, the kernel spreading the port's connections over its listeners. */
+const LISTEN_SHARED_PORT = 0;
 
 /** What an answerer returns when the answer is written later (a stream, a gzip): its completion records it. */
 const LATER = 0;
@@ -181,7 +189,7 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
   silenceLibraryMark();
   const now = options.now ?? Date.now;
   const app: TemplatedApp = uWS.App();
-  const policyOf = createKeyPolicies(options.rateLimits ?? DEFAULT_RATE_LIMITS);
+  const policyOf = createKeyPolicies(options.rateLimits ?? DEFAULT_RATE_LIMITS, options.thread?.counters);
   const checkKey = createKeyCheck<KeyGrant>(ctx.offchain, (key, id) => ({
     id,
     prefix: keyPrefix(key),
@@ -491,14 +499,16 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
   );
   return new Promise((resolve, reject) => {
     // Exclusive: without it uWS sets SO_REUSEPORT, and a second server on a port in use shares its traffic
-    // instead of failing. (The typings lack this overload.)
+    // instead of failing. Threads serving one port share it on purpose, once the port was found free
+    // (cli/servingThreads.ts). (The typings lack this overload.)
     const listen = app.listen as unknown as (
       host: string,
       port: number,
       options: number,
       cb: (socket: us_listen_socket | false) => void,
     ) => void;
-    listen.call(app, options.host, options.port, LISTEN_EXCLUSIVE_PORT, (socket) => {
+    const listenOptions = options.thread ? LISTEN_SHARED_PORT : LISTEN_EXCLUSIVE_PORT;
+    listen.call(app, options.host, options.port, listenOptions, (socket) => {
       if (!socket) {
         metrics.close();
         return void listenError(options.host, options.port).then(reject);

@@ -17,6 +17,7 @@ export interface CommandSpec {
 }
 
 const DATA: FlagSpec = { value: 'DIR', help: 'the data directory (default data/venue, or TALLY_DATA)' };
+const MAX_THREADS = 64;
 const WORKERS: FlagSpec = {
   value: 'N',
   help: 'fold worker threads, 1 to 64 (default 1; any count folds the same bytes)',
@@ -25,6 +26,10 @@ const HOST: FlagSpec = { value: 'H', help: 'the address to listen on (default 12
 const PORT: FlagSpec = { value: 'P', help: 'the port, 1 to 65535, or 0 for any free one (default 8080, or PORT)' };
 const ACCESS_LOG: FlagSpec = {
   help: 'print a line per request (time, client, request, status, ms, key prefix); none by default',
+};
+const THREADS: FlagSpec = {
+  value: 'N',
+  help: `threads serving the port, 1 to ${MAX_THREADS} (default 1, or TALLY_THREADS); limits stay exact across them`,
 };
 const TO_BLOCK: FlagSpec = { value: 'N', help: 'the last block to keep' };
 const START_BLOCK: FlagSpec = { value: 'N', help: 'the first block to read when the log is empty' };
@@ -37,6 +42,14 @@ function dataOf(flags: ParsedFlags): string {
 
 function workersOf(flags: ParsedFlags): number | undefined {
   return integerFlag(flags.values, 'workers', 1, MAX_WORKERS);
+}
+
+function threadsOf(flags: ParsedFlags): number {
+  const values =
+    flags.values.threads === undefined && process.env.TALLY_THREADS !== undefined
+      ? { threads: process.env.TALLY_THREADS }
+      : flags.values;
+  return integerFlag(values, 'threads', 1, MAX_THREADS) ?? 1;
 }
 
 function hostOf(flags: ParsedFlags): string {
@@ -209,15 +222,16 @@ export const COMMANDS: Record<string, CommandSpec> = {
     },
   },
   serve: {
-    synopsis: 'serve [--host H] [--port P] [--access-log]',
+    synopsis: 'serve [--host H] [--port P] [--threads N] [--access-log]',
     summary: 'serve the /v1 HTTP API (and /metrics) over the folded state',
-    flags: { data: DATA, host: HOST, port: PORT, 'access-log': ACCESS_LOG },
+    flags: { data: DATA, host: HOST, port: PORT, threads: THREADS, 'access-log': ACCESS_LOG },
     async run(flags) {
       const { serveCommand } = await import('./commands/serveCommand.js');
       await serveCommand({
         data: dataOf(flags),
         host: hostOf(flags),
         port: portOf(flags),
+        threads: threadsOf(flags),
         accessLog: flags.values['access-log'] === true,
       });
       return 0;

@@ -1,3 +1,5 @@
+import { Worker } from 'node:worker_threads';
+
 /**
  * Where a worker's module is and how its thread starts. Run from the TypeScript sources (no build yet), the
  * worker needs tsx's loader too, resolved from this package rather than from the user's working directory.
@@ -19,3 +21,16 @@ export function workerOptions(modulePath: string, callerUrl: string): { filename
 const NO_REQUIRE_OF_ES_MODULES = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
   ? ['--no-experimental-require-module']
   : [];
+
+/**
+ * A long-lived thread of `modulePath` (not a Piscina pool's). Run from the TypeScript sources, a thread's own
+ * entry file is loaded before a loader given in execArgv is in place, so the entry registers tsx itself first
+ * (as cli/tally.mjs does) and then imports the module.
+ */
+export function startWorkerThread(modulePath: string, callerUrl: string, workerData: unknown): Worker {
+  const { filename, execArgv } = workerOptions(modulePath, callerUrl);
+  if (!filename.endsWith('.ts')) return new Worker(new URL(filename), { workerData, execArgv });
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const entry = `import(${tsx}).then(({ register }) => { register(); return import(${JSON.stringify(filename)}); })`;
+  return new Worker(entry, { eval: true, workerData, execArgv });
+}

@@ -46,7 +46,7 @@ const CLOCK_OR_CHANCE =
   /\bDate\.now\(|\bnew Date\(\s*\)|\bperformance\.now\(|\bprocess\.hrtime|\bMath\.random\(|\brandom(Bytes|UUID|Int)\(|\bprocess\.env\b/;
 const IO_IMPORT = /from\s+['"](node:|fs|lmdb|piscina|uWebSockets\.js|worker_threads)/;
 /** The environment the README documents: the data directory, the port and the RPC node. */
-const ENVIRONMENT = new Set(['TALLY_DATA', 'PORT', 'TALLY_RPC_URL']);
+const ENVIRONMENT = new Set(['TALLY_DATA', 'PORT', 'TALLY_RPC_URL', 'TALLY_THREADS']);
 
 t.test('the pure folders read no clock, randomness or environment', async (t) => {
   const files = PURE_FOLDERS.flatMap(sources);

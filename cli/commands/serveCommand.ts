@@ -4,6 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { AssertionFailure } from '../../engine/assert.js';
 import { RefusedError } from '../../engine/refusedError.js';
 import { createServer, type Server } from '../../api/createServer.js';
+import type { SharedCountersMemory } from '../../api/limits/sharedKeyCounters.js';
+import { startServingThreads } from '../servingThreads.js';
 import { loadRateLimits } from '../../api/limits/loadRateLimits.js';
 import { dataPaths } from '../../engine/dataDir.js';
 import { openOffchainStore, type OffchainStore } from '../../engine/offchain/openOffchainStore.js';
@@ -86,15 +88,41 @@ export async function startServer(flags: {
   port: number;
   accessLog?: boolean;
   stores?: { store: StateStore; offchain: OffchainStore };
+  /** Threads serving the port (cli/servingThreads.ts); 1, the default, serves on this thread. */
+  threads?: number;
+  /** Set in one of those threads: the state was checked by the main thread, the counters are shared. */
+  thread?: { counters: SharedCountersMemory };
 }): Promise<Server & { offchain: OffchainStore; closeAll(): Promise<void> }> {
   if (!flags.stores && isEmptyDataDir(flags.data))
     throw new RefusedError(`${flags.data} holds no venue yet: run tally demo or tally ingest first`);
   const paths = dataPaths(flags.data);
   // Read before anything is folded or opened: a malformed config stops the command with one line.
   const rateLimits = loadRateLimits(paths.config);
-  if (!flags.stores) await refoldStaleState(flags.data);
+  if (!flags.stores && !flags.thread) await refoldStaleState(flags.data);
   const store = flags.stores?.store ?? openStateStore({ dir: paths.state });
   const offchain = flags.stores?.offchain ?? openOffchainStore({ dir: paths.offchain });
+  const closeStores = async () => {
+    if (flags.stores) return;
+    await store.close();
+    await offchain.close();
+  };
+  if ((flags.threads ?? 1) > 1) {
+    const threads = await startServingThreads({
+      data: flags.data,
+      host: flags.host,
+      port: flags.port,
+      threads: flags.threads!,
+      accessLog: flags.accessLog ?? false,
+    }).catch(async (error: unknown) => {
+      await closeStores();
+      throw error;
+    });
+    const closeAll = async () => {
+      await threads.close();
+      await closeStores();
+    };
+    return { port: threads.port, close: () => void closeAll(), offchain, closeAll };
+  }
   const state = createStateReader(store);
   const server = await createServer(
     {
@@ -105,16 +133,20 @@ export async function startServer(flags: {
       sourceHead: () => sourceHeadOf(state),
       reads: createStateReads(state, offchain),
     },
-    { host: flags.host, port: flags.port, rateLimits, accessLog: flags.accessLog ? printAccessLine : undefined },
+    {
+      host: flags.host,
+      port: flags.port,
+      rateLimits,
+      accessLog: flags.accessLog ? printAccessLine : undefined,
+      thread: flags.thread,
+    },
   );
   return {
     ...server,
     offchain,
     async closeAll() {
       server.close();
-      if (flags.stores) return;
-      await store.close();
-      await offchain.close();
+      await closeStores();
     },
   };
 }
@@ -123,10 +155,12 @@ export async function serveCommand(flags: {
   data: string;
   host: string;
   port: number;
+  threads?: number;
   accessLog?: boolean;
 }): Promise<void> {
   const server = await startServer(flags);
-  console.log(`tally serving ${flags.data} on http://${flags.host}:${server.port}/v1`);
+  const threads = (flags.threads ?? 1) > 1 ? ` (${flags.threads} threads)` : '';
+  console.log(`tally serving ${flags.data} on http://${flags.host}:${server.port}/v1${threads}`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_RATE_LIMITS, limitsOfKey, loadRateLimits } from '../../api/limits/loadRateLimits.js';
-import { Worker } from 'node:worker_threads';
+import { startWorkerThread } from '../../engine/workerOptions.js';
 import { createSharedCountersMemory, sharedKeyCounters } from '../../api/limits/sharedKeyCounters.js';
 
 const counters = () => sharedKeyCounters(createSharedCountersMemory(64, 64 * 600));
@@ -60,8 +60,6 @@ t.test('behavior: a full table gives the slot of a key idle for a minute, never 
 
 t.test('behavior: threads count into the same counters, exactly', async (t) => {
   const memory = createSharedCountersMemory(64, 64 * 600);
-  const filename = new URL('../fixtures/countersWorker.ts', import.meta.url).href;
-  const tsxApi = import.meta.resolve('tsx/esm/api');
   const threads = 4;
   const start = new Int32Array(new SharedArrayBuffer(8));
   const results = Promise.all(
@@ -69,10 +67,11 @@ t.test('behavior: threads count into the same counters, exactly', async (t) => {
       { length: threads },
       () =>
         new Promise<number>((resolve, reject) => {
-          // The entry registers the TypeScript loader itself (as cli/tally.mjs does): one given by execArgv is not in
-          // place yet for a worker's entry.
-          const entry = `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(filename)}); })`;
-          const thread = new Worker(entry, { eval: true, workerData: { memory, takes: 400, start } });
+          const thread = startWorkerThread('../fixtures/countersWorker', import.meta.url, {
+            memory,
+            takes: 400,
+            start,
+          });
           thread.once('message', resolve);
           thread.once('error', reject);
         }),

@@ -1,0 +1,83 @@
+// `serve` and `run` on N threads (issue 26, item 1): each thread opens the state on its own and serves the same
+// port (SO_REUSEPORT: the kernel spreads the connections), the per-key limits counted in memory they all share
+// (api/limits/sharedKeyCounters.ts). The port is first bound alone, as one server would, so a port in use is
+// refused with the same error; then it is let go and every thread binds it shared.
+import { createServer } from 'node:net';
+import type { Worker } from 'node:worker_threads';
+import { createSharedCountersMemory } from '../api/limits/sharedKeyCounters.js';
+import { listenError } from '../api/listenError.js';
+import { EnvironmentError } from '../engine/environmentError.js';
+import { startWorkerThread } from '../engine/workerOptions.js';
+import type { ServingThreadData, ServingThreadMessage } from './servingThread.js';
+
+/** How long a thread may take to close its server and stores before it is stopped. */
+const CLOSE_MS = 10_000;
+
+/** The port free to bind alone (the one given, or one the system picks for 0), or the reason it is not. */
+function freePort(host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', () => void listenError(host, port).then(reject));
+    probe.listen({ host, port, exclusive: true }, () => {
+      const bound = (probe.address() as { port: number }).port;
+      probe.close(() => resolve(bound));
+    });
+  });
+}
+
+/** Resolves once the thread serves; rejects with what stopped it. */
+function served(worker: Worker): Promise<void> {
+  return new Promise((resolve, reject) => {
+    worker.once('message', (message: ServingThreadMessage) => {
+      if ('ready' in message) resolve();
+      else if ('error' in message)
+        reject(message.environment ? new EnvironmentError(message.error) : new Error(message.error));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`a serving thread exited (${code}) before it served`)));
+  });
+}
+
+/** Asks the thread to close its server and stores, and waits for it to end (stopped past CLOSE_MS). */
+async function closeThread(worker: Worker): Promise<void> {
+  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  worker.postMessage('close');
+  const timer = setTimeout(() => void worker.terminate(), CLOSE_MS);
+  await ended;
+  clearTimeout(timer);
+}
+
+export interface ServingThreads {
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startServingThreads(options: {
+  data: string;
+  host: string;
+  port: number;
+  threads: number;
+  accessLog: boolean;
+}): Promise<ServingThreads> {
+  const port = await freePort(options.host, options.port);
+  const data: ServingThreadData = {
+    data: options.data,
+    host: options.host,
+    port,
+    accessLog: options.accessLog,
+    counters: createSharedCountersMemory(),
+  };
+  const workers = Array.from({ length: options.threads }, () =>
+    startWorkerThread('./servingThread', import.meta.url, data),
+  );
+  const close = async () => {
+    await Promise.all(workers.map(closeThread));
+  };
+  const started = await Promise.allSettled(workers.map(served));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await close();
+    throw failed.reason;
+  }
+  return { port, close };
+}
