@@ -75,10 +75,16 @@ export interface ServerOptions {
   /** Where the access log's lines go; none without it. */
   accessLog?: AccessLog;
   /**
-   * For one of several threads serving the port (cli/servingThreads.ts): the per-key counters they share, and a
-   * listen that shares the port (SO_REUSEPORT) instead of holding it alone.
+   * For one of several threads serving the port (cli/servingThreads.ts): the counters they share, and a listen
+   * that shares the port (SO_REUSEPORT) instead of holding it alone.
    */
-  thread?: { counters: SharedCountersMemory };
+  thread?: ServingThreadMemory;
+}
+
+/** What the threads serving one port share: the per-key counters and the request metrics' counters. */
+export interface ServingThreadMemory {
+  counters: SharedCountersMemory;
+  metrics: SharedArrayBuffer;
 }
 
 const MAX_URL_CHARS = 16_384;
@@ -196,7 +202,7 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
     policy: policyOf(key),
   }));
   const answers = createAnswerCache();
-  const metrics = createServerMetrics(ctx);
+  const metrics = createServerMetrics(ctx, options.thread?.metrics);
   const accessLog = options.accessLog ?? null;
   /** The off-chain revision as of now (the key check goes stale when it moves). */
   const refreshedRevision = () => {
@@ -267,10 +273,7 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
     const gzipAccepted = acceptsGzip(req.getHeader('accept-encoding'));
     const cacheKey = route.cached === false ? null : `${url}?${query}`;
     let answer = cacheKey === null ? undefined : answers.get(generation, cacheKey);
-    if (cacheKey !== null) {
-      if (answer) metrics.cacheHits++;
-      else metrics.cacheMisses++;
-    }
+    if (cacheKey !== null) metrics.cacheLookup(answer !== undefined);
     let status = 200;
     let streamed: StreamedAnswer | null = null;
     if (!answer) {

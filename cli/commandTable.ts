@@ -248,7 +248,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
     },
   },
   run: {
-    synopsis: 'run --rpc URL [--host H] [--port P] [--access-log] [--metadata-url U]',
+    synopsis: 'run --rpc URL [--host H] [--port P] [--threads N] [--access-log] [--metadata-url U]',
     summary: 'follow the chain and serve, in one process (production mode)',
     flags: {
       data: DATA,
@@ -257,6 +257,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
       port: PORT,
       'start-block': START_BLOCK,
       workers: WORKERS,
+      threads: THREADS,
       'access-log': ACCESS_LOG,
       'metadata-url': {
         value: 'U',
@@ -280,6 +281,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
         port: portOf(flags),
         startBlock: integerFlag(flags.values, 'start-block', 0),
         workers: workersOf(flags),
+        threads: threadsOf(flags),
         accessLog: flags.values['access-log'] === true,
         metadataUrl: metadataUrl === undefined ? undefined : httpUrl(metadataUrl, 'run: --metadata-url'),
         metadataEveryMs: metadataEvery === undefined ? undefined : metadataEvery * 1000,

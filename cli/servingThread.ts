@@ -1,8 +1,10 @@
 // One thread of `serve --threads N` (cli/servingThreads.ts): the server over its own reads of the state, on the
-// shared port, with the shared per-key counters; it closes when the main thread says so, and then ends.
+// shared port, counting into the shared per-key and request counters; it closes when the main thread says so,
+// and then ends.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { SharedCountersMemory } from '../api/limits/sharedKeyCounters.js';
+import type { ServingThreadMemory } from '../api/createServer.js';
 import { EnvironmentError } from '../engine/environmentError.js';
+import { RefusedError } from '../engine/refusedError.js';
 import { startServer } from './commands/serveCommand.js';
 
 export interface ServingThreadData {
@@ -10,21 +12,21 @@ export interface ServingThreadData {
   host: string;
   port: number;
   accessLog: boolean;
-  counters: SharedCountersMemory;
+  memory: ServingThreadMemory;
 }
 
-export type ServingThreadMessage = { ready: true } | { error: string; environment: boolean };
+/** An error a thread met before serving, by the class the command line reports it as (one line, or a bug). */
+export type ServingThreadMessage = { ready: true } | { error: string; kind: 'environment' | 'refused' | 'internal' };
 
-const { data, host, port, accessLog, counters } = workerData as ServingThreadData;
+const { data, host, port, accessLog, memory } = workerData as ServingThreadData;
 try {
-  const server = await startServer({ data, host, port, accessLog, thread: { counters } });
+  const server = await startServer({ data, host, port, accessLog, thread: memory });
   parentPort!.postMessage({ ready: true } satisfies ServingThreadMessage);
   parentPort!.once('message', () => void server.closeAll().then(() => parentPort!.close()));
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
-  parentPort!.postMessage({
-    error: message,
-    environment: error instanceof EnvironmentError,
-  } satisfies ServingThreadMessage);
+  const kind =
+    error instanceof EnvironmentError ? 'environment' : error instanceof RefusedError ? 'refused' : 'internal';
+  parentPort!.postMessage({ error: message, kind } satisfies ServingThreadMessage);
   parentPort!.close();
 }

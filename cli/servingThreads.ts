@@ -1,12 +1,15 @@
 // `serve` and `run` on N threads (issue 26, item 1): each thread opens the state on its own and serves the same
-// port (SO_REUSEPORT: the kernel spreads the connections), the per-key limits counted in memory they all share
-// (api/limits/sharedKeyCounters.ts). The port is first bound alone, as one server would, so a port in use is
-// refused with the same error; then it is let go and every thread binds it shared.
+// port (SO_REUSEPORT: the kernel spreads the connections), the per-key limits and the request metrics counted in
+// memory they all share (api/limits/sharedKeyCounters.ts, api/metrics/requestMetrics.ts). The port is first bound
+// alone, as one server would, so a port in use is refused with the same error; then it is let go and every thread
+// binds it shared. `run` folds on its main thread while the threads serve what it commits.
 import { createServer } from 'node:net';
 import type { Worker } from 'node:worker_threads';
 import { createSharedCountersMemory } from '../api/limits/sharedKeyCounters.js';
 import { listenError } from '../api/listenError.js';
+import { createRequestMetricsMemory } from '../api/metrics/requestMetrics.js';
 import { EnvironmentError } from '../engine/environmentError.js';
+import { RefusedError } from '../engine/refusedError.js';
 import { startWorkerThread } from '../engine/workerOptions.js';
 import type { ServingThreadData, ServingThreadMessage } from './servingThread.js';
 
@@ -25,13 +28,14 @@ function freePort(host: string, port: number): Promise<number> {
   });
 }
 
+const ERRORS = { environment: EnvironmentError, refused: RefusedError, internal: Error };
+
 /** Resolves once the thread serves; rejects with what stopped it. */
 function served(worker: Worker): Promise<void> {
   return new Promise((resolve, reject) => {
     worker.once('message', (message: ServingThreadMessage) => {
       if ('ready' in message) resolve();
-      else if ('error' in message)
-        reject(message.environment ? new EnvironmentError(message.error) : new Error(message.error));
+      else reject(new ERRORS[message.kind](message.error));
     });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`a serving thread exited (${code}) before it served`)));
@@ -65,7 +69,7 @@ export async function startServingThreads(options: {
     host: options.host,
     port,
     accessLog: options.accessLog,
-    counters: createSharedCountersMemory(),
+    memory: { counters: createSharedCountersMemory(), metrics: createRequestMetricsMemory() },
   };
   const workers = Array.from({ length: options.threads }, () =>
     startWorkerThread('./servingThread', import.meta.url, data),

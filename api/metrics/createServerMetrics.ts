@@ -5,19 +5,28 @@ import type { RouteContext } from '../routeContext.js';
 import { readFoldLag } from '../readFoldLag.js';
 import { createFoldRate, SAMPLE_MS } from './createFoldRate.js';
 import { Exposition, label } from './exposition.js';
-import { RouteMetrics, writeRequestMetrics } from './requestMetrics.js';
+import {
+  createRequestMetrics,
+  createRequestMetricsMemory,
+  type RouteMetrics,
+  writeRequestMetrics,
+} from './requestMetrics.js';
 
 export interface ServerMetrics {
   /** The counters of a route (or a group of paths), exported in the order they were asked for. */
   route(name: string): RouteMetrics;
-  /** Lookups of the answer cache that found the answer, and those that did not. */
-  cacheHits: number;
-  cacheMisses: number;
+  /** Counts a lookup of the answer cache that found the answer, or did not. */
+  cacheLookup(hit: boolean): void;
   render(): string;
   close(): void;
 }
 
-export function createServerMetrics(ctx: Pick<RouteContext, 'state' | 'sourceHead' | 'version'>): ServerMetrics {
+/** `memory`: the request counters' (requestMetrics.ts), shared by the threads serving one port; its own by default. */
+export function createServerMetrics(
+  ctx: Pick<RouteContext, 'state' | 'sourceHead' | 'version'>,
+  memory: SharedArrayBuffer = createRequestMetricsMemory(),
+): ServerMetrics {
+  const requests = createRequestMetrics(memory);
   const routes: RouteMetrics[] = [];
   const foldRate = createFoldRate();
   foldRate.sample(Date.now(), ctx.state.cursor());
@@ -26,12 +35,11 @@ export function createServerMetrics(ctx: Pick<RouteContext, 'state' | 'sourceHea
   const startSeconds = Math.round(Date.now() / 1000 - process.uptime());
   const metrics: ServerMetrics = {
     route(name) {
-      const route = new RouteMetrics(name);
+      const route = requests.route(name);
       routes.push(route);
       return route;
     },
-    cacheHits: 0,
-    cacheMisses: 0,
+    cacheLookup: requests.cacheLookup,
     render() {
       const out = new Exposition();
       const gauge = (name: string, help: string, value: number, labels = '') =>
@@ -75,8 +83,9 @@ export function createServerMetrics(ctx: Pick<RouteContext, 'state' | 'sourceHea
       const board = ctx.state.board();
       if (board !== null) gauge('tally_leaderboard_block', 'The block of the last board rollup.', board.block);
       writeRequestMetrics(out, routes);
-      counter('tally_answer_cache_hits_total', 'Answers served from the answer cache.', metrics.cacheHits);
-      counter('tally_answer_cache_misses_total', 'Cacheable answers computed from the state.', metrics.cacheMisses);
+      const cache = requests.cacheCounts();
+      counter('tally_answer_cache_hits_total', 'Answers served from the answer cache.', cache.hits);
+      counter('tally_answer_cache_misses_total', 'Cacheable answers computed from the state.', cache.misses);
       const cpu = process.cpuUsage();
       const memory = process.memoryUsage();
       gauge(

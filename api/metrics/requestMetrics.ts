@@ -1,7 +1,8 @@
-// Request counts and latency by route and status, for /metrics (api/README.md, Operating). Each route keeps, per
-// status it answered, the counts of a fixed set of latency buckets in a typed array: a request costs a Map
-// lookup, a scan of 16 bounds and three additions, and allocates nothing once its route and status have been
-// seen (prom-client's labelled observe, measured at about 500 ns, builds a labels string per call).
+// Request counts and latency by route and status, for /metrics (api/README.md, Operating), in memory the threads
+// serving one port share (issue 26), so a scrape of any thread counts every thread's requests. Each route has, per
+// status the server answers, the counts of a fixed set of latency buckets, the count and the summed microseconds:
+// integers added atomically, nothing allocated per request (prom-client's labelled observe, measured at about
+// 500 ns, builds a labels string per call).
 import { Exposition, label } from './exposition.js';
 
 /** Upper bounds in seconds: cached answers take tens of microseconds, a fills-feed stream seconds. */
@@ -9,40 +10,80 @@ const BOUNDS_SECONDS = [
   0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
 ];
 const BOUND_LABELS = BOUNDS_SECONDS.map((bound) => label('le', String(bound)));
+/** Every status the server answers with; any other is counted as 500 (none is expected). */
+const STATUSES = [200, 204, 304, 400, 401, 404, 405, 414, 429, 431, 500, 503];
+const STATUS_INDEX = new Map(STATUSES.map((status, i) => [status, i]));
+/** Per route and status: the buckets (the last one beyond every bound), then the count and the microseconds. */
+const BUCKETS = BOUNDS_SECONDS.length + 1;
+const COUNT = BUCKETS;
+const MICROSECONDS = BUCKETS + 1;
+const SERIES = BUCKETS + 2;
+const ROUTE_SLOTS = STATUSES.length * SERIES;
+/** Routes counted at most; the answer cache's two counters follow theirs. */
+const MAX_ROUTES = 64;
 
-class StatusSeries {
-  /** buckets[i]: requests in (BOUNDS[i-1], BOUNDS[i]]; the last one, beyond every bound. */
-  readonly buckets = new Float64Array(BOUNDS_SECONDS.length + 1);
-  sumSeconds = 0;
-  count = 0;
+/** The request counters' memory; shared by the threads serving one port. */
+export function createRequestMetricsMemory(): SharedArrayBuffer {
+  return new SharedArrayBuffer((MAX_ROUTES * ROUTE_SLOTS + 2) * 8);
 }
 
 export class RouteMetrics {
-  private readonly byStatus = new Map<number, StatusSeries>();
-
-  /** `route`: the route's pattern, or what stands for a group of paths ("other"). */
-  constructor(readonly route: string) {}
+  /** `route`: the route's pattern, or what stands for a group of paths ("other"); `base`: its counters. */
+  constructor(
+    readonly route: string,
+    private readonly counters: BigInt64Array,
+    private readonly base: number,
+  ) {}
 
   observe(status: number, seconds: number): void {
-    let series = this.byStatus.get(status);
-    if (series === undefined) this.byStatus.set(status, (series = new StatusSeries()));
+    const series = this.base + (STATUS_INDEX.get(status) ?? STATUS_INDEX.get(500)!) * SERIES;
     let bucket = 0;
     while (bucket < BOUNDS_SECONDS.length && seconds > BOUNDS_SECONDS[bucket]!) bucket++;
-    series.buckets[bucket]!++;
-    series.sumSeconds += seconds;
-    series.count++;
+    Atomics.add(this.counters, series + bucket, 1n);
+    Atomics.add(this.counters, series + COUNT, 1n);
+    Atomics.add(this.counters, series + MICROSECONDS, BigInt(Math.round(seconds * 1e6)));
   }
 
-  /** Statuses in ascending order, with their series. */
-  statuses(): Array<[number, StatusSeries]> {
-    return [...this.byStatus].sort((a, b) => a[0] - b[0]);
+  /** The statuses answered so far, ascending, each with its buckets, count and seconds. */
+  statuses(): Array<{ status: number; buckets: number[]; count: number; seconds: number }> {
+    return STATUSES.map((status, i) => {
+      const series = this.base + i * SERIES;
+      const read = (at: number) => Number(Atomics.load(this.counters, series + at));
+      return {
+        status,
+        buckets: Array.from({ length: BUCKETS }, (_, bucket) => read(bucket)),
+        count: read(COUNT),
+        seconds: read(MICROSECONDS) / 1e6,
+      };
+    }).filter((series) => series.count > 0);
   }
+}
+
+/** The routes' counters over `memory`: the n-th route asked for takes the n-th place, in every thread alike. */
+export function createRequestMetrics(memory: SharedArrayBuffer) {
+  const counters = new BigInt64Array(memory);
+  const cache = MAX_ROUTES * ROUTE_SLOTS;
+  let routes = 0;
+  return {
+    route(name: string): RouteMetrics {
+      if (routes === MAX_ROUTES) throw new Error(`more than ${MAX_ROUTES} routes to count`);
+      return new RouteMetrics(name, counters, routes++ * ROUTE_SLOTS);
+    },
+    /** Lookups of the answer cache that found the answer (`hit`), or not. */
+    cacheLookup(hit: boolean): void {
+      Atomics.add(counters, cache + (hit ? 0 : 1), 1n);
+    },
+    cacheCounts: () => ({
+      hits: Number(Atomics.load(counters, cache)),
+      misses: Number(Atomics.load(counters, cache + 1)),
+    }),
+  };
 }
 
 export function writeRequestMetrics(out: Exposition, routes: RouteMetrics[]): void {
   const seen = routes.flatMap((route) =>
-    route.statuses().map(([status, series]) => ({
-      labels: `${label('route', route.route)},${label('status', String(status))}`,
+    route.statuses().map((series) => ({
+      labels: `${label('route', route.route)},${label('status', String(series.status))}`,
       series,
     })),
   );
@@ -60,7 +101,7 @@ export function writeRequestMetrics(out: Exposition, routes: RouteMetrics[]): vo
       out.sample('tally_http_request_duration_seconds_bucket', cumulative, `${labels},${BOUND_LABELS[i]!}`);
     }
     out.sample('tally_http_request_duration_seconds_bucket', series.count, `${labels},${label('le', '+Inf')}`);
-    out.sample('tally_http_request_duration_seconds_sum', series.sumSeconds, labels);
+    out.sample('tally_http_request_duration_seconds_sum', series.seconds, labels);
     out.sample('tally_http_request_duration_seconds_count', series.count, labels);
   }
 }

@@ -15,6 +15,8 @@ export async function runCommand(flags: {
   port: number;
   startBlock?: number;
   workers?: number;
+  /** Threads serving the port (cli/servingThreads.ts): each reads the state the fold writes. */
+  threads?: number;
   accessLog?: boolean;
   /** The market API to load metadata from at start and every `metadataEveryMs` (cli/refreshMetadata.ts). */
   metadataUrl?: string;
@@ -29,6 +31,7 @@ export async function runCommand(flags: {
       port: flags.port,
       accessLog: flags.accessLog,
       stores: { store: venue.store, offchain: venue.offchain },
+      threads: flags.threads,
     });
     console.log(`tally run: serving ${flags.data} on http://${flags.host}:${server.port}/v1, following the chain`);
     const metadata = flags.metadataUrl

@@ -3,8 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { AssertionFailure } from '../../engine/assert.js';
 import { RefusedError } from '../../engine/refusedError.js';
-import { createServer, type Server } from '../../api/createServer.js';
-import type { SharedCountersMemory } from '../../api/limits/sharedKeyCounters.js';
+import { createServer, type Server, type ServingThreadMemory } from '../../api/createServer.js';
 import { startServingThreads } from '../servingThreads.js';
 import { loadRateLimits } from '../../api/limits/loadRateLimits.js';
 import { dataPaths } from '../../engine/dataDir.js';
@@ -91,9 +90,10 @@ export async function startServer(flags: {
   /** Threads serving the port (cli/servingThreads.ts); 1, the default, serves on this thread. */
   threads?: number;
   /** Set in one of those threads: the state was checked by the main thread, the counters are shared. */
-  thread?: { counters: SharedCountersMemory };
+  thread?: ServingThreadMemory;
 }): Promise<Server & { offchain: OffchainStore; closeAll(): Promise<void> }> {
-  if (!flags.stores && isEmptyDataDir(flags.data))
+  // A serving thread's directory was checked by the thread that started it (`run` serves one that fills as it runs).
+  if (!flags.stores && !flags.thread && isEmptyDataDir(flags.data))
     throw new RefusedError(`${flags.data} holds no venue yet: run tally demo or tally ingest first`);
   const paths = dataPaths(flags.data);
   // Read before anything is folded or opened: a malformed config stops the command with one line.

@@ -1,6 +1,7 @@
 // `serve --threads N` (issue 26, item 1) against the real server on 127.0.0.1: two threads answer the same bytes
 // as one; a key's minute is counted exactly whichever thread takes each request; a revoked key is refused on the
-// next request by every thread; a port in use is refused as with one thread; and the threads end on close.
+// next request by every thread; /metrics counts every thread's requests; a port in use is refused as with one
+// thread; and the threads end on close.
 import t from 'tap';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -82,6 +83,23 @@ t.test('behavior: a revoked key is refused on the next request by every thread',
     Array(12).fill(401),
     'every request after the revocation, whichever thread took it',
   );
+});
+
+t.test("behavior: /metrics counts every thread's requests, whichever thread answers it", async (t) => {
+  const heatRequests = async () => {
+    const text = (await get(threaded.port, '/metrics')).text;
+    const line = text
+      .split('\n')
+      .find((l) => l.startsWith('tally_http_requests_total{route="/v1/events/heat",status="200"}'));
+    return line === undefined ? 0 : Number(line.split(' ').at(-1));
+  };
+  for (let round = 0; round < 3; round++) {
+    // A key of its own each round: the minute here is 40 requests.
+    const roundKey = await createKey(data);
+    const before = await heatRequests();
+    for (let i = 0; i < 20; i++) t.equal((await get(threaded.port, '/v1/events/heat', roundKey)).status, 200);
+    t.equal((await heatRequests()) - before, 20, `round ${round}: the 20 requests, all threads' together`);
+  }
 });
 
 t.test('error: a port in use is refused as with one thread', async (t) => {
