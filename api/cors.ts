@@ -3,6 +3,7 @@
 // allows any origin and exposes the headers a client reads, and a preflight is answered for any path, without a
 // key (browsers send none with it), allowing the headers the API reads.
 import type { HttpResponse } from 'uWebSockets.js';
+import { writeConnectionClose } from './connectionClose.js';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 const EXPOSED_HEADERS = 'ETag, Retry-After, WWW-Authenticate, X-RateLimit-Limit, X-RateLimit-Remaining';
@@ -26,6 +27,7 @@ export function sendPreflight(res: HttpResponse): void {
       .writeHeader('access-control-allow-methods', ALLOWED_METHODS)
       .writeHeader('access-control-allow-headers', ALLOWED_HEADERS);
     res.writeHeader('access-control-max-age', PREFLIGHT_MAX_AGE_SECONDS);
+    writeConnectionClose(res);
     res.endWithoutBody();
   });
 }

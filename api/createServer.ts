@@ -57,6 +57,7 @@ import { accessLogLine, keyPrefix, openAccessEntry, type AccessEntry, type Acces
 import { isLoopbackPeer } from './isLoopbackPeer.js';
 import { createPages, PAGE_PATHS } from './pages/pageAnswers.js';
 import { matchesEtag } from './matchesEtag.js';
+import { noteConnectionClose } from './connectionClose.js';
 import { createServerMetrics } from './metrics/createServerMetrics.js';
 import { EXPOSITION_CONTENT_TYPE } from './metrics/exposition.js';
 import type { RouteMetrics } from './metrics/requestMetrics.js';
@@ -220,6 +221,7 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
   /** A uWS handler, made once per route and method: times the answerer, records what it answered. */
   const handler = (route: RouteMetrics, answer: Answerer) => (res: HttpResponse, req: HttpRequest) => {
     const started = performance.now();
+    noteConnectionClose(res, req);
     const entry = accessLog === null ? null : openAccessEntry(res, req);
     let status: number;
     try {

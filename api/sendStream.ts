@@ -6,6 +6,7 @@ import type { HttpResponse } from 'uWebSockets.js';
 import type { TransformOptions } from 'node:stream';
 import { constants, createGzip, type Gzip, type ZlibOptions } from 'node:zlib';
 import { writeCorsHeaders } from './cors.js';
+import { writeConnectionClose } from './connectionClose.js';
 
 /** A chunk gathers pieces up to at least this (the fills feed's pieces are larger, and go as they are). */
 const CHUNK_BYTES = 128 * 1024;
@@ -38,6 +39,7 @@ function writeStreamHeaders(res: HttpResponse, headers: Record<string, string>, 
     .writeHeader('vary', 'Accept-Encoding');
   if (gzipped) res.writeHeader('content-encoding', 'gzip');
   writeCorsHeaders(res);
+  writeConnectionClose(res);
   for (const name in headers) res.writeHeader(name, headers[name]!);
 }
 

@@ -17,11 +17,18 @@ import { recordBenchFigures } from './recordBenchFigures.js';
 import { BENCH_VENUE_ROOT, benchDemoVenue } from './demoVenue.js';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string' }, connections: { type: 'string' }, rounds: { type: 'string' } },
+  options: {
+    seconds: { type: 'string' },
+    connections: { type: 'string' },
+    rounds: { type: 'string' },
+    threads: { type: 'string' },
+  },
 });
 const seconds = Number(values.seconds ?? 5);
 const rounds = Number(values.rounds ?? 3);
 const connections = Number(values.connections ?? 32);
+/** The server's serving threads (`serve --threads`). */
+const threads = Number(values.threads ?? 1);
 const root = BENCH_VENUE_ROOT;
 const { data, key } = benchDemoVenue();
 const tally = new URL('../cli/tally.mjs', import.meta.url).pathname;
@@ -110,7 +117,7 @@ function fetchRaw(url: string, encoding: string | null): Promise<Buffer> {
 
 const count = (n: number) => Math.round(n).toLocaleString('en-US');
 const port = 18_300;
-const server = await start([tally, 'serve', '--data', data, '--port', String(port)]);
+const server = await start([tally, 'serve', '--data', data, '--port', String(port), '--threads', String(threads)]);
 const targets = [
   {
     name: `positions?status=open, ${positions} positions`,
@@ -174,6 +181,6 @@ try {
   server.kill();
 }
 recordBenchFigures(
-  `api, ${connections} connections, medians of ${rounds} interleaved ${seconds} s rounds, ${generator.name}`,
+  `api, ${threads} serving thread(s), ${connections} connections, medians of ${rounds} interleaved ${seconds} s rounds, ${generator.name}`,
   rows,
 );

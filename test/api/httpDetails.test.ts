@@ -152,6 +152,26 @@ t.test('behavior: the OpenAPI document needs no key', async (t) => {
   t.equal((await exchange('GET', '/v1/health')).status, 401, 'the routes still need one');
 });
 
+t.test(
+  'behavior: a request that says Connection: close gets Connection: close back, on every kind of answer',
+  async (t) => {
+    // exchange() sends Connection: close on each request.
+    for (const [name, method, path, headers] of [
+      ['an answer', 'GET', `/v1/wallets/${wallet}/positions?status=open`, bearer],
+      ['a gzipped answer', 'GET', `/v1/wallets/${wallet}/trades`, { ...bearer, 'Accept-Encoding': 'gzip' }],
+      ['an error', 'GET', '/v1/health', {}],
+      ['a stream', 'GET', `/v1/fills?markets=${market}&from=0&to=604800`, bearer],
+      ['a preflight', 'OPTIONS', '/v1/health', {}],
+      ['a HEAD', 'HEAD', '/v1/health', bearer],
+    ] as const) {
+      const answer = await exchange(method, path, headers);
+      t.equal(answer.headers.get('connection'), 'close', `${name}: ${answer.status}`);
+    }
+    const kept = await fetch(`http://127.0.0.1:${server.port}/v1/health`, { headers: bearer });
+    t.equal(kept.headers.get('connection'), null, 'a connection kept alive: no Connection header');
+  },
+);
+
 t.test('behavior: no header names the HTTP library', async (t) => {
   for (const [method, path, headers] of [
     ['GET', '/v1/health', bearer],

@@ -13,10 +13,8 @@ const { data } = await createDemoData(4_000, 12);
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 const base = `http://127.0.0.1:${server.port}`;
-// Kept-alive connections: undici's fetch fails a large gzip answer on a connection the server closes after it
-// ("terminated: other side closed"), though every byte arrived (a raw socket reads them all, then the FIN).
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-  fetch(base + path, { method, headers });
+  fetch(base + path, { method, headers: { connection: 'close', ...headers } });
 
 const SHELLS = ['/', `/wallet/0x${'ab'.repeat(20)}`, `/market/0x${'cd'.repeat(32)}`, '/docs'];
 
