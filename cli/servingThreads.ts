@@ -30,24 +30,49 @@ function freePort(host: string, port: number): Promise<number> {
 
 const ERRORS = { environment: EnvironmentError, refused: RefusedError, internal: Error };
 
-/** Resolves once the thread serves; rejects with what stopped it. */
-function served(worker: Worker): Promise<void> {
+/** A serving thread, and when it ended (it may end early: an error before it served, or a failure later). */
+interface ServingThread {
+  worker: Worker;
+  ended: Promise<void>;
+  hasEnded: boolean;
+}
+
+function startThread(data: ServingThreadData): ServingThread {
+  const worker = startWorkerThread('./servingThread', import.meta.url, data);
+  const thread: ServingThread = { worker, ended: Promise.resolve(), hasEnded: false };
+  thread.ended = new Promise((resolve) =>
+    worker.once('exit', () => {
+      thread.hasEnded = true;
+      resolve();
+    }),
+  );
+  return thread;
+}
+
+/** Resolves once the thread serves; rejects with what stopped it. A failure after that is printed. */
+function served({ worker }: ServingThread): Promise<void> {
   return new Promise((resolve, reject) => {
+    let serving = false;
     worker.once('message', (message: ServingThreadMessage) => {
-      if ('ready' in message) resolve();
-      else reject(new ERRORS[message.kind](message.error));
+      if ('ready' in message) {
+        serving = true;
+        resolve();
+      } else reject(new ERRORS[message.kind](message.error));
     });
-    worker.once('error', reject);
+    worker.on('error', (error) => {
+      if (serving) console.error(`tally: a serving thread failed: ${error.stack ?? error}`);
+      else reject(error);
+    });
     worker.once('exit', (code) => reject(new Error(`a serving thread exited (${code}) before it served`)));
   });
 }
 
 /** Asks the thread to close its server and stores, and waits for it to end (stopped past CLOSE_MS). */
-async function closeThread(worker: Worker): Promise<void> {
-  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  worker.postMessage('close');
-  const timer = setTimeout(() => void worker.terminate(), CLOSE_MS);
-  await ended;
+async function closeThread(thread: ServingThread): Promise<void> {
+  if (thread.hasEnded) return;
+  thread.worker.postMessage('close');
+  const timer = setTimeout(() => void thread.worker.terminate(), CLOSE_MS);
+  await thread.ended;
   clearTimeout(timer);
 }
 
@@ -71,13 +96,11 @@ export async function startServingThreads(options: {
     accessLog: options.accessLog,
     memory: { counters: createSharedCountersMemory(), metrics: createRequestMetricsMemory() },
   };
-  const workers = Array.from({ length: options.threads }, () =>
-    startWorkerThread('./servingThread', import.meta.url, data),
-  );
+  const threads = Array.from({ length: options.threads }, () => startThread(data));
   const close = async () => {
-    await Promise.all(workers.map(closeThread));
+    await Promise.all(threads.map(closeThread));
   };
-  const started = await Promise.allSettled(workers.map(served));
+  const started = await Promise.allSettled(threads.map(served));
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
     await close();
