@@ -20,6 +20,11 @@ export const ERROR = {
   boardNotBuilt: 'the leaderboard is not built yet',
   unknownCategory: 'unknown category',
   badWindow: 'to must be after from',
+  badMarks: 'marks must be two prices 0 to 1 by outcome index: <price0>,<price1>',
+  badTokenMarks: "marks must be <tokenId>:<price>,... with the market's token ids and prices 0 to 1",
+  badHolderPrices: "prices must be <tokenId>:<price>,... with the market's token ids and prices 0 to 1",
+  badStrikeAsset: 'asset must be BTC, ETH, SOL or XRP',
+  badSearch: 'q must hold text to find, 2 to 100 characters',
 } as const;
 
 /**

@@ -26,11 +26,8 @@ import {
   WalletTagsAnswer,
 } from './schemas/answerSchemas.js';
 import { BOARD_SORTS } from './board/boardRankings.js';
-import { STRIKE_ASSET_ERROR } from './routes/cryptoStrikesRoute.js';
 import { ERROR } from './errorTexts.js';
 import { FEED_ERRORS } from './routes/fillsFeedRoute.js';
-import { MARKS_ERROR } from './routes/marketTradersRoute.js';
-import { SEARCH_ERROR } from './routes/marketSearchRoute.js';
 
 // A condition id, or a Protocol V2 condition's bytes31 id (DESIGN 10).
 const CONDITION = '0x(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{62})';
@@ -148,7 +145,7 @@ export const routeDocs = {
       'Indexed markets whose question, slug or event slug holds every word of `q` (any letter case), most fills first; the first 1,000 matches are ranked and `more` says there were others',
     answer: MarketSearchAnswer,
     query: [
-      textParam('q', 'the words to find, 2 to 100 characters (required)', undefined, SEARCH_ERROR),
+      textParam('q', 'the words to find, 2 to 100 characters (required)', undefined, ERROR.badSearch),
       limit(100, '20'),
     ],
   },
@@ -175,7 +172,7 @@ export const routeDocs = {
         'marks',
         'prices by outcome index, `<price0>,<price1>`; default the last fill prices, the payout once resolved',
         '^[0-9.]+,[0-9.]+$',
-        MARKS_ERROR,
+        ERROR.badMarks,
       ),
     ],
   },
@@ -329,7 +326,7 @@ export const routeDocs = {
         'asset',
         '`BTC`, `ETH`, `SOL` or `XRP` (any letter case); every asset when left out',
         '^[A-Za-z]{3}$',
-        STRIKE_ASSET_ERROR,
+        ERROR.badStrikeAsset,
       ),
       integerParam('from', 'rounds starting at or after, Unix seconds', { minimum: 0 }),
       integerParam('to', 'rounds starting before, Unix seconds', { minimum: 0 }),

@@ -1,5 +1,7 @@
 // GET /v1/wallets/{wallet}/closed-positions (api/README.md), also positions?status=closed: positions whose
 // exitAt is set, latest exit first (sort=exit) or best settled PnL first (sort=pnl).
+import type { Static } from 'typebox';
+import type { ClosedPositionsAnswer } from '../schemas/answerSchemas.js';
 import type { RouteRequest } from '../routeRequest.js';
 import { categoryParam, filterPositions } from '../filterPositions.js';
 import type { QueryValues } from '../query/queryParams.js';
@@ -8,11 +10,15 @@ import { MAX_POSITIONS, readWalletPositions, walletRowOf } from '../readWalletPo
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 
-export function closedPositionsRoute(ctx: RouteContext, request: RouteRequest): unknown {
+export function closedPositionsRoute(ctx: RouteContext, request: RouteRequest): Static<typeof ClosedPositionsAnswer> {
   return closedPositionsAnswer(ctx, walletParam(request), request.query);
 }
 
-export function closedPositionsAnswer(ctx: RouteContext, wallet: string, query: QueryValues): unknown {
+export function closedPositionsAnswer(
+  ctx: RouteContext,
+  wallet: string,
+  query: QueryValues,
+): Static<typeof ClosedPositionsAnswer> {
   const limit = clampedParam(query, 'limit', 1, 2500, 100);
   const offset = clampedParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
   const category = categoryParam(query);

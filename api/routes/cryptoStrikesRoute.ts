@@ -2,6 +2,8 @@
 // strike and close from the folded price feeds, the outcome those imply and the market's resolution beside it.
 // `asset` (BTC, ETH, SOL, XRP; any letter case; all when left out), `from`/`to` on the round's start (Unix
 // seconds, `to` exclusive), `limit` 1-1000 (100, clamped), `offset`.
+import type { Static } from 'typebox';
+import type { CryptoStrikesAnswer } from '../schemas/answerSchemas.js';
 import { ApiError } from '../apiError.js';
 import type { RouteRequest } from '../routeRequest.js';
 import { clampedParam, textOf } from '../query/readQuery.js';
@@ -10,14 +12,14 @@ import type { RouteContext } from '../routeContext.js';
 import type { RoundIndex } from '../strikes/roundIndex.js';
 import { roundQuestionId } from '../../engine/chain/roundQuestionId.js';
 import { strikeRow } from '../strikes/strikeRow.js';
+import { ERROR } from '../errorTexts.js';
 
 const STRIKE_ASSETS = ['BTC', 'ETH', 'SOL', 'XRP'];
-export const STRIKE_ASSET_ERROR = 'asset must be BTC, ETH, SOL or XRP';
 
 export function createCryptoStrikesRoute(ctx: RouteContext, index: RoundIndex) {
-  return (request: RouteRequest): unknown => {
+  return (request: RouteRequest): Static<typeof CryptoStrikesAnswer> => {
     const asset = textOf(request.query, 'asset')?.toUpperCase() ?? null;
-    if (asset !== null && !STRIKE_ASSETS.includes(asset)) throw new ApiError(400, STRIKE_ASSET_ERROR);
+    if (asset !== null && !STRIKE_ASSETS.includes(asset)) throw new ApiError(400, ERROR.badStrikeAsset);
     const from = (request.query.from as number | undefined) ?? 0;
     const to = (request.query.to as number | undefined) ?? null;
     const limit = clampedParam(request.query, 'limit', 1, 1000, 100);

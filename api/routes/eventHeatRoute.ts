@@ -4,6 +4,8 @@
 // served block's time rounded down to the minute, and each minute's count is made once per window, by one scan
 // of the fills table over the window, then kept until the minute moves or the market metadata changes.
 // `complete`: the log reaches back to the window's start.
+import type { Static } from 'typebox';
+import type { EventHeatAnswer } from '../schemas/answerSchemas.js';
 import type { RouteRequest } from '../routeRequest.js';
 import { requireTrades } from '../requireTrades.js';
 import { clampedParam, textOf } from '../query/readQuery.js';
@@ -50,7 +52,7 @@ export function countEventTraders(ctx: RouteContext, since: number, endBlock: nu
 }
 
 /** The heat route with its per-minute counts. */
-export function createEventHeatRoute(ctx: RouteContext): (request: RouteRequest) => unknown {
+export function createEventHeatRoute(ctx: RouteContext): (request: RouteRequest) => Static<typeof EventHeatAnswer> {
   const counts = new Map<string, HeatCount>();
   return (request) => {
     requireTrades(ctx);

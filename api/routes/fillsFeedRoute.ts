@@ -24,7 +24,7 @@ export const MAX_FEED_WINDOW = 604_800;
 export const MAX_FEED_LIMIT = 50_000;
 export const FEED_ERRORS = {
   markets: `markets must be 1 to ${MAX_FEED_MARKETS} condition ids (0x plus 64 hex), comma separated, no spaces, no repeats`,
-  order: 'to must be after from',
+  order: ERROR.badWindow,
   limit: `limit must be an integer from 1 to ${MAX_FEED_LIMIT}`,
 } as const;
 

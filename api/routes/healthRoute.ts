@@ -1,11 +1,13 @@
 // GET /v1/health (api/README.md): the folded block, how far it trails the source, the source's outage while its
 // requests fail, the log's size, the logs of Protocol V2 contracts with topics tally does not know.
+import type { Static } from 'typebox';
+import type { HealthAnswer } from '../schemas/answerSchemas.js';
 import { readdirSync } from 'node:fs';
 import type { RouteContext } from '../routeContext.js';
 import { readFoldLag } from '../readFoldLag.js';
 import { heatMinute } from './eventHeatRoute.js';
 
-export function healthRoute(ctx: RouteContext): unknown {
+export function healthRoute(ctx: RouteContext): Static<typeof HealthAnswer> {
   const lag = readFoldLag(ctx);
   let segments = 0;
   try {

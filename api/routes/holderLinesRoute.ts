@@ -4,6 +4,8 @@
 // price given for the token in `prices` (`<tokenId>:<price>,...`); with no price, open shares count nothing, so
 // they rank by realized PnL only. Once the market is resolved, prices are ignored and open shares are valued at
 // the payout. Each group gives its share-weighted average entry, buy and sell prices.
+import type { Static } from 'typebox';
+import type { HolderLinesAnswer } from '../schemas/answerSchemas.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { sumPositions } from '../../engine/valuation/sumPositions.js';
 import type { RouteRequest } from '../routeRequest.js';
@@ -16,8 +18,7 @@ import { OPEN_THRESHOLD_MICROS, type Position } from '../../engine/reducers/posi
 import { defaultMarks, legValue, type Price } from '../../engine/valuation/marketPrices.js';
 import { priceNumber, tokenMarks } from '../rows/traderRow.js';
 import { MICRO } from '../microUnits.js';
-
-export const PRICES_ERROR = "prices must be <tokenId>:<price>,... with the market's token ids and prices 0 to 1";
+import { ERROR } from '../errorTexts.js';
 
 interface Member {
   wallet: string;
@@ -66,7 +67,7 @@ function group(members: Member[]) {
 
 const byWallet = (a: Member, b: Member) => (a.wallet < b.wallet ? -1 : 1);
 
-export function holderLinesRoute(ctx: RouteContext, request: RouteRequest): unknown {
+export function holderLinesRoute(ctx: RouteContext, request: RouteRequest): Static<typeof HolderLinesAnswer> {
   const conditionId = conditionParam(request);
   const { market } = indexedMarket(ctx, conditionId);
   const top = clampedParam(request.query, 'top', 1, 50, 10);
@@ -74,7 +75,7 @@ export function holderLinesRoute(ctx: RouteContext, request: RouteRequest): unkn
   const resolved = market.payoutDenominator > 0 && market.payoutNumerators !== null;
   // Resolved: the payout; else the live prices given, and nothing for a token without one.
   // Checked even when they go unused: a malformed parameter is an error whatever the market's state.
-  const live = tokenMarks(textOf(request.query, 'prices'), tokens, [null, null], PRICES_ERROR);
+  const live = tokenMarks(textOf(request.query, 'prices'), tokens, [null, null], ERROR.badHolderPrices);
   const marks: Array<Price | null> = resolved ? defaultMarks(market) : live;
   const members: Member[][] = [[], []];
   for (const holder of ctx.state.marketHolders(conditionId)) {

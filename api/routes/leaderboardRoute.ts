@@ -1,5 +1,7 @@
 // GET /v1/leaderboard (DESIGN.md 5): the board in a category (default `global`) and window (period or from/to, as
 // stats), sorted by totalPnl (default), realizedPnl, volume or roi, best first; `limit` 1-500 (100), `offset`.
+import type { Static } from 'typebox';
+import type { LeaderboardAnswer } from '../schemas/answerSchemas.js';
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import { BOARD_CATEGORIES } from '../../engine/rollup/boardCategories.js';
 import type { BoardRankings, BoardSort } from '../board/boardRankings.js';
@@ -11,7 +13,7 @@ import { clampedParam } from '../query/readQuery.js';
 import type { RouteContext } from '../routeContext.js';
 
 export function createLeaderboardRoute(ctx: RouteContext, rankings: BoardRankings) {
-  return (request: RouteRequest): unknown => {
+  return (request: RouteRequest): Static<typeof LeaderboardAnswer> => {
     const info = requireBoard(ctx);
     const asked = askedWindow(request.query, info.asOf);
     const category = boardCategoryParam(request.query);

@@ -2,6 +2,8 @@
 // outcome tokens, each outcome's last fill, the fill count, and the resolution as the chain gave it (the payout
 // per share by outcome). A V2 combo lists its legs, each with its market's question and payout once resolved.
 // Asked by a migration condition's id, the answer is its legacy market's (indexedMarket).
+import type { Static } from 'typebox';
+import type { MarketAnswer } from '../schemas/answerSchemas.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { comboLegs, legResult } from '../../engine/valuation/comboResolution.js';
 import { RESULT_DENOMINATOR } from '../../engine/chain/v2PositionIds.js';
@@ -13,7 +15,7 @@ import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import type { MarketRecord } from '../../engine/state/marketRecords.js';
 
-export function marketRoute(ctx: RouteContext, request: RouteRequest): unknown {
+export function marketRoute(ctx: RouteContext, request: RouteRequest): Static<typeof MarketAnswer> {
   const { market, view } = indexedMarket(ctx, conditionParam(request));
   const resolved = market.payoutDenominator > 0 && market.payoutNumerators !== null;
   return {

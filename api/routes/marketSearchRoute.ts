@@ -2,6 +2,8 @@
 // `q` (any letter case), most fills first, `limit` 1-100 (20). The first 1,000 matches in metadata order are ranked;
 // `more` says there were others (a narrower search finds them). Markets the log never prepared are left out: no
 // route answers for them.
+import type { Static } from 'typebox';
+import type { MarketSearchAnswer } from '../schemas/answerSchemas.js';
 import { ApiError } from '../apiError.js';
 import type { RouteRequest } from '../routeRequest.js';
 import { clampedParam, textOf } from '../query/readQuery.js';
@@ -9,15 +11,15 @@ import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { searchWords, type MarketTextIndex } from '../search/marketTextIndex.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
+import { ERROR } from '../errorTexts.js';
 
-export const SEARCH_ERROR = 'q must hold text to find, 2 to 100 characters';
 const MAX_RANKED = 1000;
 
 export function createMarketSearchRoute(ctx: RouteContext, index: MarketTextIndex) {
-  return (request: RouteRequest): unknown => {
+  return (request: RouteRequest): Static<typeof MarketSearchAnswer> => {
     const q = (textOf(request.query, 'q') ?? '').trim();
     const words = searchWords(q);
-    if (q.length < 2 || q.length > 100 || words.length === 0) throw new ApiError(400, SEARCH_ERROR);
+    if (q.length < 2 || q.length > 100 || words.length === 0) throw new ApiError(400, ERROR.badSearch);
     const limit = clampedParam(request.query, 'limit', 1, 100, 20);
     const { ids, more } = index.find(ctx.reads.offchainRevision(), words, MAX_RANKED);
     const found = ids

@@ -2,6 +2,8 @@
 // market, one row each with both outcome legs, best first by total PnL (open legs valued at the marks) or by
 // realized PnL; `marks` "<price0>,<price1>" by outcome index, by default the last fill prices (the payout once
 // resolved). `traderCount` counts every row, `traders` the first `limit`.
+import type { Static } from 'typebox';
+import type { MarketTradersAnswer } from '../schemas/answerSchemas.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { ApiError } from '../apiError.js';
 import type { RouteRequest } from '../routeRequest.js';
@@ -11,10 +13,9 @@ import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { defaultMarks, type Price } from '../../engine/valuation/marketPrices.js';
 import { compareTraders, parsePrice, priceNumber, traderFigures, traderRow } from '../rows/traderRow.js';
+import { ERROR } from '../errorTexts.js';
 
-export const MARKS_ERROR = 'marks must be two prices 0 to 1 by outcome index: <price0>,<price1>';
-
-export function marketTradersRoute(ctx: RouteContext, request: RouteRequest): unknown {
+export function marketTradersRoute(ctx: RouteContext, request: RouteRequest): Static<typeof MarketTradersAnswer> {
   const conditionId = conditionParam(request);
   const { market } = indexedMarket(ctx, conditionId);
   const limit = clampedParam(request.query, 'limit', 1, 1000, 100);
@@ -23,7 +24,7 @@ export function marketTradersRoute(ctx: RouteContext, request: RouteRequest): un
   let marks: Price[] = defaultMarks(market);
   if (marksText !== null) {
     const given = marksText.split(',').map(parsePrice);
-    if (given.length !== 2 || given.some((price) => price === null)) throw new ApiError(400, MARKS_ERROR);
+    if (given.length !== 2 || given.some((price) => price === null)) throw new ApiError(400, ERROR.badMarks);
     marks = given as Price[];
   }
   const figures = [...ctx.state.marketHolders(conditionId)].map((holder) => traderFigures(holder, marks));

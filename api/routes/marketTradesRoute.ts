@@ -1,6 +1,8 @@
 // GET /v1/markets/{conditionId}/trades (spec 4.8, DESIGN.md 5): every fill of the market newest first, by cursor
 // ("ts,block,logIndex" of the last row), `outcome` and `side` keeping one of each. The fills table holds a
 // match as the taker's fill plus one per maker order, which is what the spec shows.
+import type { Static } from 'typebox';
+import type { MarketTradesAnswer } from '../schemas/answerSchemas.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import type { RouteRequest } from '../routeRequest.js';
 import { requireTrades } from '../requireTrades.js';
@@ -11,7 +13,7 @@ import type { RouteContext } from '../routeContext.js';
 import { parseTradeCursor, tradeCursor, tradeView, type TradeView } from '../rows/tradeView.js';
 import { SIDE } from '../../engine/state/tradeRow.js';
 
-export function marketTradesRoute(ctx: RouteContext, request: RouteRequest): unknown {
+export function marketTradesRoute(ctx: RouteContext, request: RouteRequest): Static<typeof MarketTradesAnswer> {
   const conditionId = conditionParam(request);
   const { market } = indexedMarket(ctx, conditionId);
   requireTrades(ctx);

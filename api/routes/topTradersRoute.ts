@@ -1,6 +1,8 @@
 // GET /v1/markets/{conditionId}/top-traders (DESIGN.md 5): the market's best traders by total PnL, `limit` 1-100
 // (20), marks by token id (`<tokenId>:<price>,...`, decimal token ids as the answers show them; a token left out
 // keeps its default mark, see defaultMarks). The answer gives the marks used by token id.
+import type { Static } from 'typebox';
+import type { TopTradersAnswer } from '../schemas/answerSchemas.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import type { RouteRequest } from '../routeRequest.js';
 import { indexedMarket } from '../indexedMarket.js';
@@ -10,15 +12,14 @@ import type { RouteContext } from '../routeContext.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { defaultMarks } from '../../engine/valuation/marketPrices.js';
 import { compareTraders, priceNumber, tokenMarks, traderFigures, traderRow } from '../rows/traderRow.js';
+import { ERROR } from '../errorTexts.js';
 
-export const TOKEN_MARKS_ERROR = "marks must be <tokenId>:<price>,... with the market's token ids and prices 0 to 1";
-
-export function topTradersRoute(ctx: RouteContext, request: RouteRequest): unknown {
+export function topTradersRoute(ctx: RouteContext, request: RouteRequest): Static<typeof TopTradersAnswer> {
   const conditionId = conditionParam(request);
   const { market } = indexedMarket(ctx, conditionId);
   const limit = clampedParam(request.query, 'limit', 1, 100, 20);
   const tokens = market.tokens ?? [];
-  const marks = tokenMarks(textOf(request.query, 'marks'), tokens, defaultMarks(market), TOKEN_MARKS_ERROR);
+  const marks = tokenMarks(textOf(request.query, 'marks'), tokens, defaultMarks(market), ERROR.badTokenMarks);
   const figures = [...ctx.state.marketHolders(conditionId)].map((holder) => traderFigures(holder, marks));
   figures.sort(compareTraders('total'));
   return {

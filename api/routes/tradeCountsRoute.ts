@@ -2,6 +2,8 @@
 // whole life (one per order a wallet owned in a match; AMM trades count, splits, merges and redemptions do not)
 // and the time of the latest of them, 0 for a wallet that never traded it. Malformed entries are skipped; a list
 // with no address at all is refused.
+import type { Static } from 'typebox';
+import type { TradeCountsAnswer } from '../schemas/answerSchemas.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import type { RouteRequest } from '../routeRequest.js';
 import { requireTrades } from '../requireTrades.js';
@@ -12,7 +14,7 @@ import type { RouteContext } from '../routeContext.js';
 
 export const MAX_COUNTED_WALLETS = 200;
 
-export function tradeCountsRoute(ctx: RouteContext, request: RouteRequest): unknown {
+export function tradeCountsRoute(ctx: RouteContext, request: RouteRequest): Static<typeof TradeCountsAnswer> {
   const conditionId = conditionParam(request);
   const { market } = indexedMarket(ctx, conditionId);
   requireTrades(ctx);

@@ -1,5 +1,7 @@
 // GET /v1/wallets/{wallet}/categories (spec 4.4): one leaderboard row per category the wallet traded in the
 // window (`Other` for markets in none of the nine), biggest realized PnL first (then in category order).
+import type { Static } from 'typebox';
+import type { WalletCategoriesAnswer } from '../schemas/answerSchemas.js';
 import { BOARD_CATEGORIES, GLOBAL } from '../../engine/rollup/boardCategories.js';
 import { boardRowView } from '../board/boardRowView.js';
 import { askedWindow } from '../board/boardWindow.js';
@@ -8,7 +10,7 @@ import type { RouteRequest } from '../routeRequest.js';
 import { walletParam } from '../query/readQuery.js';
 import type { RouteContext } from '../routeContext.js';
 
-export function walletCategoriesRoute(ctx: RouteContext, request: RouteRequest): unknown {
+export function walletCategoriesRoute(ctx: RouteContext, request: RouteRequest): Static<typeof WalletCategoriesAnswer> {
   const wallet = walletParam(request);
   const info = requireBoard(ctx);
   const asked = askedWindow(request.query, info.asOf);

@@ -1,5 +1,7 @@
 // GET /v1/wallets/{wallet}/positions (spec 4.1): the raw form (no status), the open form (held now, valued at
 // the last fill or the payout, biggest value first) and the closed form (as closed-positions).
+import type { Static } from 'typebox';
+import type { ClosedPositionsAnswer, OpenPositionsAnswer, RawPositionsAnswer } from '../schemas/answerSchemas.js';
 import { comboExtras } from '../rows/comboExtras.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
@@ -16,7 +18,10 @@ import { positionFields, type PositionFields } from '../rows/positionFields.js';
 import { closedPositionsAnswer } from './closedPositionsRoute.js';
 import { MICRO } from '../microUnits.js';
 
-export function walletPositionsRoute(ctx: RouteContext, request: RouteRequest): unknown {
+export function walletPositionsRoute(
+  ctx: RouteContext,
+  request: RouteRequest,
+): Static<typeof RawPositionsAnswer> | Static<typeof OpenPositionsAnswer> | Static<typeof ClosedPositionsAnswer> {
   const wallet = walletParam(request);
   const status = textOf(request.query, 'status');
   if (status === 'closed') return closedPositionsAnswer(ctx, wallet, request.query);
@@ -24,7 +29,7 @@ export function walletPositionsRoute(ctx: RouteContext, request: RouteRequest): 
   return rawPositionsAnswer(ctx, wallet, request.query);
 }
 
-function rawPositionsAnswer(ctx: RouteContext, wallet: string, query: QueryValues): unknown {
+function rawPositionsAnswer(ctx: RouteContext, wallet: string, query: QueryValues): Static<typeof RawPositionsAnswer> {
   const list = textOf(query, 'conditions');
   const conditions = list === null ? null : new Set(list.toLowerCase().split(','));
   const block = readServedBlock(ctx.state).block;
@@ -86,7 +91,11 @@ function markOf(p: WalletPosition): { mark: number | null; markTs: number | null
   };
 }
 
-function openPositionsAnswer(ctx: RouteContext, wallet: string, query: QueryValues): unknown {
+function openPositionsAnswer(
+  ctx: RouteContext,
+  wallet: string,
+  query: QueryValues,
+): Static<typeof OpenPositionsAnswer> {
   const limit = clampedParam(query, 'limit', 1, 2500, 100);
   const offset = clampedParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
   const category = categoryParam(query);

@@ -2,6 +2,8 @@
 // separated) from the loaded profile source (`tally profiles`). A wallet asked is looked up: its profile, or null
 // when the source has none; malformed entries are not looked up and are left out. 503 `wallet profiles are off`
 // while no source was ever loaded.
+import type { Static } from 'typebox';
+import type { WalletProfilesAnswer } from '../schemas/answerSchemas.js';
 import { profilesConfigured, readWalletProfile, type WalletProfile } from '../../engine/offchain/openOffchainStore.js';
 import { ApiError } from '../apiError.js';
 import type { RouteRequest } from '../routeRequest.js';
@@ -11,7 +13,7 @@ import type { RouteContext } from '../routeContext.js';
 
 const MAX_PROFILE_WALLETS = 300;
 
-export function walletProfilesRoute(ctx: RouteContext, request: RouteRequest): unknown {
+export function walletProfilesRoute(ctx: RouteContext, request: RouteRequest): Static<typeof WalletProfilesAnswer> {
   if (!profilesConfigured(ctx.offchain)) throw new ApiError(503, ERROR.profilesOff);
   const profiles: Record<string, WalletProfile | null> = {};
   for (const wallet of walletListParam(request.query, MAX_PROFILE_WALLETS))

@@ -1,6 +1,8 @@
 // GET /v1/wallets/{wallet}/stats (spec 4.3): the wallet's leaderboard row in one category (default `global`) for
 // the lifetime (the board row, `basis: board`) or a window summed from its market results (`basis: settled`).
 // Every figure is as of the rollup's block; a wallet with nothing in the window gets a row of zeros.
+import type { Static } from 'typebox';
+import type { WalletStatsAnswer } from '../schemas/answerSchemas.js';
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import { BOARD_CATEGORIES } from '../../engine/rollup/boardCategories.js';
 import { createBoardRow } from '../../engine/state/boardRecords.js';
@@ -11,7 +13,7 @@ import type { RouteRequest } from '../routeRequest.js';
 import { walletParam } from '../query/readQuery.js';
 import type { RouteContext } from '../routeContext.js';
 
-export function walletStatsRoute(ctx: RouteContext, request: RouteRequest): unknown {
+export function walletStatsRoute(ctx: RouteContext, request: RouteRequest): Static<typeof WalletStatsAnswer> {
   const wallet = walletParam(request);
   const info = requireBoard(ctx);
   const asked = askedWindow(request.query, info.asOf);

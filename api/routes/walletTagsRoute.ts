@@ -2,12 +2,14 @@
 // carries an ETag and If-None-Match gets 304 until the next run (createServer). 503 `no wallet-tags run yet`
 // before the first run (the rollup makes one once the fold passes a UTC midnight); with the trade store off there
 // are no fills to tag: 503 `trades are off`.
+import type { Static } from 'typebox';
+import type { WalletTagsAnswer } from '../schemas/answerSchemas.js';
 import { ApiError } from '../apiError.js';
 import { ERROR } from '../errorTexts.js';
 import { requireTrades } from '../requireTrades.js';
 import type { RouteContext } from '../routeContext.js';
 
-export function walletTagsRoute(ctx: RouteContext): unknown {
+export function walletTagsRoute(ctx: RouteContext): Static<typeof WalletTagsAnswer> {
   requireTrades(ctx);
   const run = ctx.state.latestTagRun();
   if (run === null) throw new ApiError(503, ERROR.noTagsRun);

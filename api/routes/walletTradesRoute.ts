@@ -1,6 +1,8 @@
 // GET /v1/wallets/{wallet}/trades (spec 4.2): the wallet's fills newest first, each with its market, by cursor
 // ("ts,block,logIndex" of the last row, sent back as `before`); `market` keeps one market; `q` searches the
 // question and outcome over the whole history in one answer.
+import type { Static } from 'typebox';
+import type { WalletTradesAnswer } from '../schemas/answerSchemas.js';
 import { v2IdWord } from '../../engine/chain/v2ChainEvent.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import type { RouteRequest } from '../routeRequest.js';
@@ -10,7 +12,7 @@ import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { parseTradeCursor, tradeCursor, tradeView } from '../rows/tradeView.js';
 
-export function walletTradesRoute(ctx: RouteContext, request: RouteRequest): unknown {
+export function walletTradesRoute(ctx: RouteContext, request: RouteRequest): Static<typeof WalletTradesAnswer> {
   const wallet = walletParam(request);
   requireTrades(ctx);
   const query = request.query;
@@ -25,7 +27,7 @@ export function walletTradesRoute(ctx: RouteContext, request: RouteRequest): unk
   const before = beforeText === null ? null : parseTradeCursor(beforeText);
 
   const needle = search ? text!.toLowerCase() : '';
-  const trades: unknown[] = [];
+  const trades: Static<typeof WalletTradesAnswer>['trades'] = [];
   let more = false;
   for (const fill of ctx.state.walletFills(wallet, { before, market })) {
     const entry = ctx.reads.market(fill.market);
@@ -40,8 +42,8 @@ export function walletTradesRoute(ctx: RouteContext, request: RouteRequest): unk
     const conditionId = entry.market ? publicConditionId(entry.market) : null;
     trades.push(Object.assign(tradeView(fill, conditionId), { market: Object.assign({}, entry.view, { outcome }) }));
   }
-  const last = trades.at(-1) as { ts: number; block: number; logIndex: number } | undefined;
-  const answer: Record<string, unknown> = {
+  const last = trades.at(-1);
+  const answer: Static<typeof WalletTradesAnswer> = {
     wallet,
     block: readServedBlock(ctx.state).block,
     complete: true,

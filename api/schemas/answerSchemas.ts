@@ -348,7 +348,9 @@ const boardCategories = [
   'Tech',
   'Other',
 ];
-const BoardCategorySchema = Type.Union(boardCategories.map((name) => Type.Literal(name)));
+// One of the board's categories: the literals for the document and the validators, a string for the routes' types
+// (a union built by map() has no tuple type to infer the names from).
+const BoardCategorySchema = Type.Unsafe<string>(Type.Union(boardCategories.map((name) => Type.Literal(name))));
 export const BoardRowSchema = Type.Object({
   wallet: Wallet,
   category: BoardCategorySchema,

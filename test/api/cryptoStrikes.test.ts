@@ -3,10 +3,10 @@
 import t from 'tap';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { CryptoStrikesAnswer } from '../../api/schemas/answerSchemas.js';
-import { STRIKE_ASSET_ERROR } from '../../api/routes/cryptoStrikesRoute.js';
 import { createDemoData } from '../fixtures/demoData.js';
 import { answerProblems } from '../fixtures/checkAnswer.js';
 import { apiClient } from '../fixtures/apiClient.js';
+import { ERROR } from '../../api/errorTexts.js';
 
 const { data, key } = await createDemoData(4_000, 12);
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
@@ -54,7 +54,7 @@ t.test('default: rounds newest first; the outcome the feed implies is the resolu
 
 t.test('error: a bad asset or window names itself', async (t) => {
   const doge = await get('/v1/crypto/strikes?asset=DOGE');
-  t.same([doge.status, doge.body], [400, { error: STRIKE_ASSET_ERROR }]);
+  t.same([doge.status, doge.body], [400, { error: ERROR.badStrikeAsset }]);
   const from = await get('/v1/crypto/strikes?from=yesterday');
   t.same([from.status, from.body], [400, { error: 'from must be an integer, 0 or more' }]);
 });

@@ -12,11 +12,10 @@ import {
   TopTradersAnswer,
   TradeCountsAnswer,
 } from '../../api/schemas/answerSchemas.js';
-import { MARKS_ERROR } from '../../api/routes/marketTradersRoute.js';
-import { SEARCH_ERROR } from '../../api/routes/marketSearchRoute.js';
 import { busiestMarkets, createDemoData } from '../fixtures/demoData.js';
 import { answerProblems } from '../fixtures/checkAnswer.js';
 import { apiClient } from '../fixtures/apiClient.js';
+import { ERROR } from '../../api/errorTexts.js';
 
 const { data, key } = await createDemoData(4_000, 12);
 
@@ -135,7 +134,7 @@ t.test('default: a market search finds markets by the words of their question, m
   t.equal(one.body.markets.length, Math.min(1, one.body.matched), 'limit');
   t.same((await get('/v1/markets?q=zzqqxxnothing')).body.markets, [], 'no match');
   for (const q of ['', 'a', 'x'.repeat(101)]) {
-    t.same(await get(`/v1/markets?q=${q}`), { status: 400, body: { error: SEARCH_ERROR } }, `q of ${q.length}`);
+    t.same(await get(`/v1/markets?q=${q}`), { status: 400, body: { error: ERROR.badSearch } }, `q of ${q.length}`);
   }
 });
 
@@ -274,8 +273,8 @@ t.test('error: every market route names its bad input', async (t) => {
     status: 400,
     body: { error: 'wallets: give 0x addresses, comma separated' },
   });
-  t.same(await get(`/v1/markets/${market}/traders?marks=0.5`), { status: 400, body: { error: MARKS_ERROR } });
-  t.same(await get(`/v1/markets/${market}/traders?marks=0.5,1.5`), { status: 400, body: { error: MARKS_ERROR } });
+  t.same(await get(`/v1/markets/${market}/traders?marks=0.5`), { status: 400, body: { error: ERROR.badMarks } });
+  t.same(await get(`/v1/markets/${market}/traders?marks=0.5,1.5`), { status: 400, body: { error: ERROR.badMarks } });
   t.same((await get(`/v1/markets/${market}/traders?sort=best`)).status, 400);
   t.same((await get(`/v1/markets/${market}/top-traders?marks=123:0.5`)).status, 400, 'a token of another market');
   t.same((await get(`/v1/markets/${market}/holder-lines?prices=1:2`)).status, 400);
