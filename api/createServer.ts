@@ -458,7 +458,8 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
         if (grant === null) return unauthorized(res, req, head);
         if (entry !== null) entry.key = grant.prefix;
       }
-      sendText(res, EXPOSITION_CONTENT_TYPE, Buffer.from(metrics.render()), head);
+      const gzipAccepted = acceptsGzip(req.getHeader('accept-encoding'));
+      sendText(res, EXPOSITION_CONTENT_TYPE, Buffer.from(metrics.render()), head, gzipAccepted);
       return 200;
     };
   const metricsRoute = metrics.route('/metrics');

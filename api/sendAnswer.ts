@@ -5,7 +5,7 @@
 // hand, none when it is a gzip not made yet (HEAD never makes one). Every answer carries the CORS headers.
 import type { HttpResponse } from 'uWebSockets.js';
 import { STATUS_CODES } from 'node:http';
-import { gzip } from 'node:zlib';
+import { gzip, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import type { CachedAnswer } from './answerCache.js';
 import { writeCorsHeaders } from './cors.js';
@@ -67,9 +67,20 @@ function writeAnswer(
   });
 }
 
-/** A text answer that is not JSON (/metrics), written at once. */
-export function sendText(res: HttpResponse, contentType: string, body: Buffer, head: boolean): void {
-  writeAnswer(res, 200, null, body, false, false, head, contentType);
+/**
+ * A text answer that is not JSON (/metrics), written at once: gzipped when the client accepts it (Prometheus asks for
+ * it), made on the spot since a scrape comes every few seconds at most and its text is tens of KB.
+ */
+export function sendText(
+  res: HttpResponse,
+  contentType: string,
+  body: Buffer,
+  head: boolean,
+  gzipAccepted: boolean,
+): void {
+  if (gzipAccepted && body.length >= GZIP_MIN_BYTES) {
+    writeAnswer(res, 200, null, gzipSync(body, { level: ANSWER_GZIP_LEVEL }), true, true, head, contentType);
+  } else writeAnswer(res, 200, null, body, false, false, head, contentType);
 }
 
 /** A page or one of its files (api/pages), written at once: `gzipped` when the body is the gzip of the file. */

@@ -115,6 +115,9 @@ t.test('default: /metrics from this machine, without a key, in the text format',
   t.ok(valueOf(samples, 'tally_fold_blocks')! > 0, 'blocks folded');
   const head = await fetch(`${base}/metrics`, { method: 'HEAD' });
   t.same([head.status, await head.text()], [200, ''], 'HEAD too');
+  const gzipped = await fetch(`${base}/metrics`, { headers: { 'accept-encoding': 'gzip' } });
+  t.equal(gzipped.headers.get('content-encoding'), 'gzip', 'gzipped when the scraper accepts it');
+  t.match(await gzipped.text(), /^# HELP tally_build_info /m, 'the same text inside');
 });
 
 t.test('behavior: request counters and latency grow with requests, by route and status', async (t) => {
