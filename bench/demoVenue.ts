@@ -1,8 +1,11 @@
-// The 200k-fill demo venue the API and page benches share (bench/.cache/api/venue), generated and folded once,
-// and a fresh API key for it.
+// The 200k-fill demo venue the API, page and gzip benches share (bench/.cache/api/venue), generated and folded
+// once, a fresh API key for it, and the wallet and market the benches look at.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { ID_SPACE } from '../engine/log/idDictionary.js';
+import { openStateStore } from '../engine/state/openStateStore.js';
+import { createStateReader } from '../engine/state/stateReader.js';
 
 export const BENCH_VENUE_ROOT = join('bench', '.cache', 'api');
 const tally = new URL('../cli/tally.mjs', import.meta.url).pathname;
@@ -20,4 +23,30 @@ export function benchDemoVenue(): { data: string; key: string } {
     .split('\n')
     .at(-1)!;
   return { data, key };
+}
+
+/**
+ * What the page and gzip benches look at: the wallet whose position count is nearest `positions` (the most, for
+ * Infinity), and the condition with the most fills, with its fill count.
+ */
+export async function benchSubjects(
+  data: string,
+  positions: number,
+): Promise<{ wallet: string; market: string; marketFills: number }> {
+  const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
+  const state = createStateReader(store);
+  let wallet = '';
+  let distance = Infinity;
+  for (const holder of state.positionHolders()) {
+    const off = positions === Infinity ? -holder.positions : Math.abs(holder.positions - positions);
+    if (wallet === '' || off < distance) [wallet, distance] = [holder.wallet, off];
+  }
+  const fills = new Map<number, number>();
+  for (const { fill } of state.fillsFrom(0)) {
+    if (fill.marketSpace === ID_SPACE.condition) fills.set(fill.marketId, (fills.get(fill.marketId) ?? 0) + 1);
+  }
+  const [marketId, marketFills] = [...fills].sort((a, b) => b[1] - a[1])[0]!;
+  const market = state.idText(ID_SPACE.condition, marketId);
+  await store.close();
+  return { wallet, market, marketFills };
 }

@@ -3,13 +3,9 @@
 // a busy market's traders), the gzip's bytes and the CPU per answer (process.cpuUsage over 100 compressions) at
 // levels 1 to 9, medians of R rounds, levels interleaved. The ceiling: level 6, zlib's default, what answers used.
 import { gzipSync } from 'node:zlib';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from '../cli/commands/serveCommand.js';
-import { ID_SPACE } from '../engine/log/idDictionary.js';
-import { openStateStore } from '../engine/state/openStateStore.js';
-import { createStateReader } from '../engine/state/stateReader.js';
-import { benchDemoVenue } from './demoVenue.js';
+import { benchDemoVenue, benchSubjects } from './demoVenue.js';
 import { recordBenchFigures } from './recordBenchFigures.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string' } } });
@@ -18,25 +14,7 @@ const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 const PER_ROUND = 100;
 const { data, key } = benchDemoVenue();
 
-/** The wallet whose position count is nearest 500, and the condition with the most fills. */
-async function subjects(): Promise<{ wallet: string; market: string }> {
-  const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
-  const state = createStateReader(store);
-  let wallet = '';
-  let best = Infinity;
-  for (const holder of state.positionHolders()) {
-    if (Math.abs(holder.positions - 500) < best) [wallet, best] = [holder.wallet, Math.abs(holder.positions - 500)];
-  }
-  const fills = new Map<number, number>();
-  for (const { fill } of state.fillsFrom(0)) {
-    if (fill.marketSpace === ID_SPACE.condition) fills.set(fill.marketId, (fills.get(fill.marketId) ?? 0) + 1);
-  }
-  const market = state.idText(ID_SPACE.condition, [...fills].sort((a, b) => b[1] - a[1])[0]![0]);
-  await store.close();
-  return { wallet, market };
-}
-
-const { wallet, market } = await subjects();
+const { wallet, market } = await benchSubjects(data, 500);
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 const answers: Array<[string, Buffer]> = [];
 try {

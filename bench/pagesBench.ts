@@ -6,15 +6,11 @@
 // it). Then uPlot alone, through the page's own chart module, drawing 10,000 and 50,000 points. The ceiling: in
 // the same run, the same browser navigating to a bare file of the same server and painting it. Medians of R
 // rounds, the pages interleaved.
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { startServer } from '../cli/commands/serveCommand.js';
-import { ID_SPACE } from '../engine/log/idDictionary.js';
-import { openStateStore } from '../engine/state/openStateStore.js';
-import { createStateReader } from '../engine/state/stateReader.js';
 import { findChromium } from '../test/fixtures/chromium.js';
-import { benchDemoVenue } from './demoVenue.js';
+import { benchDemoVenue, benchSubjects } from './demoVenue.js';
 import { recordBenchFigures } from './recordBenchFigures.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string' } } });
@@ -23,25 +19,6 @@ const executablePath = findChromium();
 if (executablePath === null) throw new Error('no Chromium: apt-get install chromium-headless-shell');
 
 const { data, key } = benchDemoVenue();
-
-/** The wallet with the most positions and the condition with the most fills. */
-async function busiest(): Promise<{ wallet: string; market: string; marketFills: number }> {
-  const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
-  const state = createStateReader(store);
-  let wallet = '';
-  let most = -1;
-  for (const holder of state.positionHolders()) {
-    if (holder.positions > most) [wallet, most] = [holder.wallet, holder.positions];
-  }
-  const fills = new Map<number, number>();
-  for (const { fill } of state.fillsFrom(0)) {
-    if (fill.marketSpace === ID_SPACE.condition) fills.set(fill.marketId, (fills.get(fill.marketId) ?? 0) + 1);
-  }
-  const [marketId, marketFills] = [...fills].sort((a, b) => b[1] - a[1])[0]!;
-  const market = state.idText(ID_SPACE.condition, marketId);
-  await store.close();
-  return { wallet, market, marketFills };
-}
 
 interface Load {
   paint: number;
@@ -165,7 +142,7 @@ async function busyLoops(browser: Browser, base: string): Promise<number[]> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
-const { wallet, market, marketFills } = await busiest();
+const { wallet, market, marketFills } = await benchSubjects(data, Infinity);
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${server.port}`;
 const browser = await chromium.launch({ executablePath });
