@@ -9,7 +9,7 @@ import { html } from './html.js';
 import { LineChart } from './lineChart.js';
 import { marketLink, outcomeName, walletLink } from './links.js';
 import { PagedTable } from './pagedTable.js';
-import { useAnswer } from './useAnswer.js';
+import { useAnswer, useLoaded } from './useAnswer.js';
 import { tradeKey } from './rowKeys.js';
 import { walletNames } from './walletNames.js';
 
@@ -65,11 +65,7 @@ function volumeSeries(fills) {
 }
 
 function Charts({ conditionId, outcomes }) {
-  const [loaded, setLoaded] = useState(null);
-  const [error, setError] = useState(null);
-  useEffect(() => {
-    takerFills(conditionId).then(setLoaded, setError);
-  }, [conditionId]);
+  const { answer: loaded, error } = useLoaded(conditionId, () => takerFills(conditionId));
   const prices = useMemo(() => (loaded ? priceSeries(loaded.fills, outcomes) : null), [loaded]);
   const volume = useMemo(() => (loaded ? volumeSeries(loaded.fills) : null), [loaded]);
   if (error) return html`<${ErrorNote} error=${error} />`;
@@ -176,11 +172,7 @@ async function loadTopTraders(conditionId) {
 }
 
 function TopTraders({ conditionId, market }) {
-  const [loaded, setLoaded] = useState(null);
-  const [error, setError] = useState(null);
-  useEffect(() => {
-    loadTopTraders(conditionId).then(setLoaded, setError);
-  }, [conditionId]);
+  const { answer: loaded, error } = useLoaded(conditionId, () => loadTopTraders(conditionId));
   if (error) return html`<${ErrorNote} error=${error} />`;
   if (loaded === null) return html`<p class="muted">…</p>`;
   return html`<table data-table="top-traders">

@@ -9,7 +9,7 @@ import { LineChart } from './lineChart.js';
 import { marketLink, outcomeName } from './links.js';
 import { PagedTable } from './pagedTable.js';
 import { positionKey, tradeKey } from './rowKeys.js';
-import { useAnswer } from './useAnswer.js';
+import { useAnswer, useLoaded } from './useAnswer.js';
 import { walletNames } from './walletNames.js';
 
 const WINDOWS = ['1d', '7d', '30d', 'all'];
@@ -58,11 +58,7 @@ async function closedPnl(wallet) {
 }
 
 function PnlChart({ wallet, from }) {
-  const [exits, setExits] = useState(null);
-  const [error, setError] = useState(null);
-  useEffect(() => {
-    closedPnl(wallet).then(setExits, setError);
-  }, [wallet]);
+  const { answer: exits, error } = useLoaded(wallet, () => closedPnl(wallet));
   const data = useMemo(() => {
     // One point per exit time: a market's two legs exit at its resolution together, a loss and a gain.
     const times = [];
