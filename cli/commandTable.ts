@@ -31,10 +31,17 @@ const THREADS: FlagSpec = {
   value: 'N',
   help: `threads serving the port, 1 to ${MAX_THREADS} (default 1, or TALLY_THREADS); limits stay exact across them`,
 };
+const NATS: FlagSpec = {
+  value: 'URL',
+  help: 'the NATS servers, comma-separated (nats://127.0.0.1:4222,nats://127.0.0.1:4223)',
+};
+const STREAM: FlagSpec = { value: 'S', help: 'the JetStream stream (default TALLY)' };
 const TO_BLOCK: FlagSpec = { value: 'N', help: 'the last block to keep' };
 const START_BLOCK: FlagSpec = { value: 'N', help: 'the first block to read when the log is empty' };
 
 export const MAX_WORKERS = 64;
+/** A replica's consumer silent this long while the stream holds more is taken for stalled (readLogStream.ts). */
+const REPLICA_STALL_SECONDS = 5;
 
 function dataOf(flags: ParsedFlags): string {
   return stringFlag(flags.values, 'data') ?? process.env.TALLY_DATA ?? 'data/venue';
@@ -285,6 +292,84 @@ export const COMMANDS: Record<string, CommandSpec> = {
         accessLog: flags.values['access-log'] === true,
         metadataUrl: metadataUrl === undefined ? undefined : httpUrl(metadataUrl, 'run: --metadata-url'),
         metadataEveryMs: metadataEvery === undefined ? undefined : metadataEvery * 1000,
+      });
+      return 0;
+    },
+  },
+  publish: {
+    synopsis: 'publish --nats URL [--stream S] [--capture FILE | --rpc URL] [--metadata FILE]',
+    summary: "fold a source as ingest does and append the log's frames to a JetStream stream (for replicas)",
+    notes: [
+      'The stream (default TALLY) is created on first use with file storage on 3 servers. Each append is',
+      "conditioned on the stream's last sequence, so a restarted publisher goes on exactly where the stream ends",
+      'and a second one is refused. With no source, it publishes what the log holds beyond the stream.',
+    ],
+    flags: {
+      data: DATA,
+      nats: NATS,
+      stream: STREAM,
+      capture: { value: 'FILE', help: 'a capture file of chain logs' },
+      rpc: { value: 'URL', help: 'a JSON-RPC node: its finalized logs, followed until SIGINT or SIGTERM' },
+      'start-block': START_BLOCK,
+      metadata: { value: 'FILE', help: 'market metadata to load and publish (Gamma market objects)' },
+      replicas: { value: 'N', help: 'servers that keep the stream when it is created (default 3)' },
+      workers: WORKERS,
+      'batch-logs': { value: 'N', help: `capture logs per batch, so per frame (default ${FOLD_BATCH_LOGS})` },
+    },
+    async run(flags) {
+      const capture = stringFlag(flags.values, 'capture');
+      const rpc = stringFlag(flags.values, 'rpc');
+      if (rpc !== undefined && capture !== undefined)
+        throw new UsageError('publish takes --capture FILE or --rpc URL, not both');
+      const { publishCommand } = await import('./commands/publishCommand.js');
+      await publishCommand({
+        data: dataOf(flags),
+        nats: required(flags, 'nats', 'publish'),
+        stream: stringFlag(flags.values, 'stream'),
+        capture,
+        rpc: rpc === undefined ? undefined : httpUrl(rpc, 'publish: --rpc'),
+        startBlock: integerFlag(flags.values, 'start-block', 0),
+        metadata: stringFlag(flags.values, 'metadata'),
+        replicas: integerFlag(flags.values, 'replicas', 1, 5),
+        workers: workersOf(flags),
+        batchLogs: integerFlag(flags.values, 'batch-logs', 1),
+      });
+      return 0;
+    },
+  },
+  replica: {
+    synopsis: 'replica --nats URL [--stream S] [--host H] [--port P] [--threads N] [--access-log]',
+    summary: "fold a publisher's JetStream stream and serve it, in one process",
+    notes: [
+      "Starts from an empty data directory (with the publisher's config.json, if it has one) and reads on from the",
+      'sequence its state holds after a restart. /v1/health gives the stream sequence, the block and its checksum.',
+    ],
+    flags: {
+      data: DATA,
+      nats: NATS,
+      stream: STREAM,
+      host: HOST,
+      port: PORT,
+      workers: WORKERS,
+      threads: THREADS,
+      'access-log': ACCESS_LOG,
+      'stall-seconds': {
+        value: 'S',
+        help: 'how long a consumer may deliver nothing while the stream holds more before it is made anew (default 5)',
+      },
+    },
+    async run(flags) {
+      const { replicaCommand } = await import('./commands/replicaCommand.js');
+      await replicaCommand({
+        data: dataOf(flags),
+        nats: required(flags, 'nats', 'replica'),
+        stream: stringFlag(flags.values, 'stream'),
+        host: hostOf(flags),
+        port: portOf(flags),
+        workers: workersOf(flags),
+        threads: threadsOf(flags),
+        accessLog: flags.values['access-log'] === true,
+        stallMs: (integerFlag(flags.values, 'stall-seconds', 1, 3600) ?? REPLICA_STALL_SECONDS) * 1000,
       });
       return 0;
     },

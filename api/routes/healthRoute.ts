@@ -1,5 +1,6 @@
-// GET /v1/health (api/README.md): the folded block, how far it trails the source, the source's outage while its
-// requests fail, the log's size, the logs of Protocol V2 contracts with topics tally does not know.
+// GET /v1/health (api/README.md): the folded block and its checksum, a replica's stream sequence, how far the fold
+// trails the source, the source's outage while its requests fail, the log's size, the logs of Protocol V2 contracts
+// with topics tally does not know.
 import type { Static } from 'typebox';
 import type { HealthAnswer } from '../schemas/answerSchemas.js';
 import { readdirSync } from 'node:fs';
@@ -15,10 +16,13 @@ export function healthRoute(ctx: RouteContext): Static<typeof HealthAnswer> {
   } catch {
     segments = 0;
   }
+  const stream = ctx.state.streamPosition();
   return {
     status: lag.lagBlocks > 256 || lag.outage !== null ? 'degraded' : 'ok',
     block: lag.block,
     blockTs: lag.blockTs,
+    checksum: ctx.state.cursor().checksum,
+    stream: stream && { name: stream.stream, sequence: stream.sequence },
     sourceHead: lag.sourceHead,
     lagBlocks: lag.lagBlocks,
     lagSeconds: lag.lagSeconds,

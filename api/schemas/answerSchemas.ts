@@ -142,6 +142,20 @@ export const HealthAnswer = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
   block: Type.Integer(),
   blockTs: Type.Integer(),
+  checksum: Type.String({
+    pattern: '^[0-9a-f]{64}$',
+    description:
+      'The chained checksum of the served block (engine/README.md, Checksums): equal on every replica that holds that block.',
+  }),
+  stream: Nullable(
+    Type.Object(
+      { name: Type.String(), sequence: Type.Integer({ minimum: 1 }) },
+      {
+        description:
+          "A replica's JetStream stream and the sequence of the last message its state holds; null on a server that is not a replica.",
+      },
+    ),
+  ),
   sourceHead: Type.Integer(),
   lagBlocks: Type.Integer(),
   lagSeconds: Type.Integer(),

@@ -24,6 +24,7 @@ export async function followChainForever(
     label: string;
     /** Passed to each follow (followRpc). */
     offchainChanged?: () => boolean;
+    onCommitted?: () => void;
   },
 ): Promise<void> {
   const retry = loadRpcRetry(venue.paths.config);
@@ -48,6 +49,7 @@ export async function followChainForever(
           label: options.label,
           sharedWithServer: true,
           offchainChanged: options.offchainChanged,
+          onCommitted: options.onCommitted,
           signal: controller.signal,
           retry,
           firstRetry: answeredBefore ? retry : FIRST_CONNECTION_RETRY,

@@ -24,6 +24,8 @@ export async function followRpc(
     sharedWithServer?: boolean;
     /** True when the off-chain data changed since last asked (a metadata refresh): roll up at the next rest. */
     offchainChanged?: () => boolean;
+    /** After each batch is committed (`tally publish` ships the log's new frames then). */
+    onCommitted?: () => void;
     /** Stops the follow; without it, SIGINT and SIGTERM do. */
     signal?: AbortSignal;
     retry?: RetryPolicy;
@@ -79,7 +81,10 @@ export async function followRpc(
       firstRetry: options.firstRetry,
       onRecovered: options.onRecovered,
       onRetry: options.onRetry ?? ((retry) => progress.note(describeRetry(retry))),
-      atRest: () => rollUp(options.offchainChanged?.() ?? false),
+      atRest: () => {
+        options.onCommitted?.();
+        return rollUp(options.offchainChanged?.() ?? false);
+      },
     });
     await rollUp(true);
     progress.finish({

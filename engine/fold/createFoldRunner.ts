@@ -62,6 +62,15 @@ export interface PreparedBatch {
   listWrites: StateWrite[];
 }
 
+/**
+ * A record of the state's meta database written in a batch's transaction: what the batch's source says of how far
+ * it has come (a replica's stream position), so that it never disagrees with the state.
+ */
+export interface MetaWrite {
+  key: string;
+  value: Buffer;
+}
+
 /** A batch on its way into the state (FoldRunner.commitBatch). */
 export interface BatchCommit {
   /**
@@ -88,7 +97,7 @@ export interface FoldRunner {
    * after a failure the runner commits nothing more (the process closes the state and a new runner resumes from
    * the cursor).
    */
-  commitBatch(batch: PreparedBatch): BatchCommit;
+  commitBatch(batch: PreparedBatch, meta?: MetaWrite): BatchCommit;
   /**
    * Between commits (none in flight): every thread closes the state and the main thread reopens it, which
    * releases the file pages the map made resident. Long folds call it periodically to bound their memory.
@@ -289,7 +298,12 @@ export function createFoldRunner(options: {
   }
 
   /** The batch's writes in one LMDB transaction, queued once its wallets are folded and `previous` is written. */
-  async function foldAndWrite(batch: PreparedBatch, previous: Promise<void>, queued: () => void): Promise<void> {
+  async function foldAndWrite(
+    batch: PreparedBatch,
+    previous: Promise<void>,
+    queued: () => void,
+    meta: MetaWrite | undefined,
+  ): Promise<void> {
     const { blocks, mainWrites } = batch;
     // Dispatched now: the workers fold while the previous batch is written (walletFoldWorker keeps what it changed).
     const folding = foldWallets(batch);
@@ -369,6 +383,7 @@ export function createFoldRunner(options: {
         for (const record of blockRecords)
           putStateWrite(store, 'blocks', blockRecordKey(record.block), encodeBlockRecord(record));
         store.dbs.meta.put(CURSOR_KEY, encodeValue(next));
+        if (meta) store.dbs.meta.put(meta.key, meta.value);
       });
       queued();
       await written;
@@ -380,12 +395,12 @@ export function createFoldRunner(options: {
     }
   }
 
-  function commitBatch(batch: PreparedBatch): BatchCommit {
+  function commitBatch(batch: PreparedBatch, meta?: MetaWrite): BatchCommit {
     if (batch.blocks.length === 0) return { folded: lastWrite, written: lastWrite };
     let queued!: () => void;
     const folded = new Promise<void>((resolve) => (queued = resolve));
     commitsInFlight++;
-    const written = foldAndWrite(batch, lastWrite, queued).finally(() => commitsInFlight--);
+    const written = foldAndWrite(batch, lastWrite, queued, meta).finally(() => commitsInFlight--);
     lastWrite = written;
     // Awaited by the next batch, the driver or a release; until then a failure must not count as unhandled.
     written.catch(() => undefined);

@@ -7,7 +7,7 @@
 import type { BlockEvents } from '../chain/chainEvent.js';
 import type { EventLog } from '../log/eventLog.js';
 import type { FrameHeader } from '../log/logFrame.js';
-import type { BlockSummary, FoldRunner } from './createFoldRunner.js';
+import type { BlockSummary, FoldRunner, MetaWrite } from './createFoldRunner.js';
 import { createReleasePolicy } from './createReleasePolicy.js';
 import { FOLD_BATCH_LOGS } from '../limits.js';
 
@@ -25,9 +25,9 @@ export interface IngestDriver {
   appendBlocks(blocks: BlockEvents[]): Promise<void>;
   /**
    * A source's frame, already encoded (the capture reader's): folded as its blocks are decoded, and appended as it
-   * is before any of them is committed; answers its header.
+   * is before any of them is committed; answers its header. `meta` is written with each of its commits.
    */
-  appendFrame(frame: Uint8Array): Promise<FrameHeader>;
+  appendFrame(frame: Uint8Array, meta?: MetaWrite): Promise<FrameHeader>;
   /** Waits for the commit in flight: the state then holds everything handed over. */
   finish(): Promise<void>;
 }
@@ -73,6 +73,7 @@ export function createIngestDriver(options: {
     onBatch?: (blocks: BlockSummary[]) => void,
     /** Before each commit: the log must hold what it commits. */
     beforeCommit?: () => void,
+    meta?: MetaWrite,
   ): Promise<void> {
     const source = blocks[Symbol.iterator]();
     try {
@@ -83,7 +84,7 @@ export function createIngestDriver(options: {
         await folded;
         await release.beforeCommit(prepared.eventCount, releaseMap);
         beforeCommit?.();
-        const commit = runner.commitBatch(prepared);
+        const commit = runner.commitBatch(prepared, meta);
         const before = written;
         const summaries = prepared.blocks;
         folded = commit.folded;
@@ -112,7 +113,7 @@ export function createIngestDriver(options: {
       log.append(blocks);
       await fold(blocks, Infinity);
     },
-    async appendFrame(frame) {
+    async appendFrame(frame, meta) {
       const opened = log.openFrame(frame);
       // The blocks the fold has not taken when a commit is due are decoded then, so that the frame is appended
       // whole (and checked whole) before the commit (a frame cut into several commits by the release policy).
@@ -125,7 +126,7 @@ export function createIngestDriver(options: {
         appended = true;
       };
       try {
-        await fold({ [Symbol.iterator]: () => ({ next: () => rest.next() }) }, Infinity, undefined, appendWhole);
+        await fold({ [Symbol.iterator]: () => ({ next: () => rest.next() }) }, Infinity, undefined, appendWhole, meta);
         appendWhole();
       } catch (error) {
         opened.discard();

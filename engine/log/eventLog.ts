@@ -49,6 +49,7 @@ import {
   type FrameHeader,
 } from './logFrame.js';
 import { readSegments } from './readSegments.js';
+import { readFrameBytes, type StoredFrame } from './readFrameBytes.js';
 import {
   listSegmentIndexes,
   MANIFEST_FILE,
@@ -118,6 +119,11 @@ export interface EventLog {
    * (a block's events are garbage as soon as the caller is done with them).
    */
   read(afterBlock: number, throughBlock?: number): Generator<BlockEvents>;
+  /**
+   * The frames whose blocks lie above `afterBlock`, as stored, as the log stood when called; `afterBlock` must end
+   * a frame (readFrameBytes.ts).
+   */
+  frames(afterBlock: number): Generator<StoredFrame>;
   /** Drops every block above `block`. */
   truncateAfter(block: number): void;
   /** Recomputes every frame's crc and every sealed segment's checksum. */
@@ -285,6 +291,13 @@ class SegmentedEventLog implements EventLog {
     // Taken now rather than at the first next(), so a reader sees the log exactly as it was at the call.
     const extents = this.extents();
     return readSegments(this.dir, extents, afterBlock, throughBlock, this.ids);
+  }
+
+  frames(afterBlock: number): Generator<StoredFrame> {
+    this.assertOpen('frames');
+    if (!Number.isSafeInteger(afterBlock) || afterBlock < -1)
+      throw new EventLogError(`frames: bad block ${afterBlock}`);
+    return readFrameBytes(this.dir, this.extents(), afterBlock);
   }
 
   truncateAfter(block: number): void {

@@ -13,6 +13,7 @@ import type { FeedAnswer, RoundReport } from './marketRecords.js';
 import type { StateStore } from './openStateStore.js';
 import { createIdReads, keyBytes, WALLET_TEXT } from './readIds.js';
 import { readSourceHead, type SourceHead } from './sourceHead.js';
+import { readStreamPosition, type StreamPosition } from './streamPosition.js';
 import { readSourceOutage, type SourceOutage } from './sourceOutage.js';
 import { stateKeepsTrades } from './stateLayout.js';
 import { decodePosition, decodeValue } from './stateCodec.js';
@@ -32,6 +33,8 @@ export interface StateReader extends MarketReads, FillReads, BoardReads {
   blocks(options?: { reverse?: boolean; limit?: number }): Iterable<BlockRecord>;
   /** The RPC source's finalized head, when an RPC ingest recorded one. */
   sourceHead(): SourceHead | null;
+  /** How far a replica has read its stream (streamPosition.ts), null for any other state. */
+  streamPosition(): StreamPosition | null;
   /** The chain source's outage while its requests fail (sourceOutage.ts), null while it answers. */
   sourceOutage(): SourceOutage | null;
   /** The wallet's positions in token order. */
@@ -107,6 +110,7 @@ export function createStateReader(store: StateStore): StateReader {
         yield decodeBlockRecord(key.readUInt32BE(0), value);
     },
     sourceHead: () => readSourceHead(store),
+    streamPosition: () => readStreamPosition(store),
     sourceOutage: () => readSourceOutage(store),
     walletPositions(wallet) {
       const id = WALLET_TEXT.test(wallet) ? idOf(ID_SPACE.address, wallet) : null;

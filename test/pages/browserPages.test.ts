@@ -19,7 +19,7 @@ const tradeKey = (x: any) => `${x.ts},${x.block},${x.logIndex},${x.wallet}`;
 const executable = findChromium();
 if (executable === null) {
   // Under CI the browser is part of the install (npm's pretest step); elsewhere it may be missing.
-  if (process.env.CI) t.fail('no Chromium: the pretest step (test/installBrowser.ts) could not install one');
+  if (process.env.CI) t.fail('no Chromium: the pretest step (test/installSystemPackages.ts) could not install one');
   else
     t.test(
       'the pages in a browser',

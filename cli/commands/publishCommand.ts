@@ -1,0 +1,133 @@
+// `tally publish --nats URL` (replay/README.md, Replicas): the ingester of a replicated venue. It folds its own
+// data directory as `tally ingest` does (a capture, or the chain with --rpc) and appends each frame its log takes to
+// a JetStream stream, after first publishing whatever the log holds beyond the stream (a publisher killed between
+// its append and its publish). The stream is created on first use (file storage, 3 replicas). The metadata file,
+// when given, is stored here and published unless the stream's last metadata is the same text.
+import { readFileSync } from 'node:fs';
+import { loadFoldOptions } from '../../engine/foldOptions.js';
+import { parseMetadataText } from '../../engine/offchain/marketMetadata.js';
+import { ingestCapture } from '../../replay/ingest/ingestCapture.js';
+import { connectNats } from '../../replay/stream/connectNats.js';
+import { createLogPublisher, type LogPublisher } from '../../replay/stream/createLogPublisher.js';
+import { ensureLogStream } from '../../replay/stream/ensureLogStream.js';
+import { foldSettingsDigest } from '../../replay/stream/foldSettingsDigest.js';
+import { DEFAULT_STREAM, logStreamNames } from '../../replay/stream/logStream.js';
+import { checkInputFile } from '../checkInputFile.js';
+import { openVenue } from '../openVenue.js';
+import { createProgress } from '../progress.js';
+import { rollUpBoardOnce } from '../rollUpBoard.js';
+import { followChainForever } from './followChainForever.js';
+import { storeMetadata } from './metadataCommand.js';
+
+export interface PublishFlags {
+  data: string;
+  nats: string;
+  stream?: string;
+  capture?: string;
+  metadata?: string;
+  rpc?: string;
+  startBlock?: number;
+  workers?: number;
+  replicas?: number;
+  batchLogs?: number;
+}
+
+/**
+ * Ships frames in the background as the fold appends them, one ship at a time; `settle` waits for the last and
+ * throws the first failure.
+ */
+function createShipper(publisher: LogPublisher) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let failure: { error: unknown } | null = null;
+  const run = async (): Promise<void> => {
+    do {
+      again = false;
+      await publisher.ship();
+    } while (again);
+  };
+  return {
+    poke(): void {
+      if (failure) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = run()
+        .catch((error: unknown) => void (failure ??= { error }))
+        .finally(() => (running = null));
+    },
+    async settle(): Promise<void> {
+      while (running) await running;
+      if (failure) throw failure.error;
+    },
+  };
+}
+
+export async function publishCommand(flags: PublishFlags): Promise<void> {
+  const names = logStreamNames(flags.stream ?? DEFAULT_STREAM);
+  if (flags.capture) checkInputFile(flags.capture, 'capture');
+  let metadataText: string | null = null;
+  if (flags.metadata) {
+    checkInputFile(flags.metadata, 'metadata');
+    metadataText = readFileSync(flags.metadata, 'utf8');
+  }
+  const markets = metadataText === null ? null : parseMetadataText(metadataText, flags.metadata!);
+  const venue = openVenue(flags.data, { workers: flags.workers });
+  try {
+    const link = await connectNats(flags.nats, 'publish');
+    try {
+      await ensureLogStream(link, names, flags.replicas);
+      const progress = createProgress('publish');
+      const publisher = await createLogPublisher({
+        link,
+        names,
+        log: venue.log,
+        foldSettings: foldSettingsDigest(venue.addresses, loadFoldOptions(venue.paths.config)),
+        onRetry: (cause) =>
+          progress.note(`stream ${names.stream} does not take the append yet (${cause}); trying again`),
+      });
+      if (markets) {
+        await storeMetadata(venue.offchain, markets, flags.metadata!);
+        if (await publisher.publishMetadata(metadataText!))
+          process.stderr.write(`publish: metadata of ${flags.metadata} published to stream ${names.stream}\n`);
+      }
+      const shipper = createShipper(publisher);
+      shipper.poke();
+      if (flags.capture) {
+        await ingestCapture({
+          capturePath: flags.capture,
+          configPath: venue.paths.config,
+          store: venue.store,
+          log: venue.log,
+          runner: venue.runner,
+          batchLogs: flags.batchLogs,
+          onProgress: (p) => {
+            shipper.poke();
+            progress.update(p.logs, { logs: p.logs, block: p.lastBlock, published: publisher.publishedThrough() });
+          },
+        });
+        await rollUpBoardOnce(venue.paths, 'publish');
+      } else if (flags.rpc) {
+        await followChainForever(venue, {
+          rpc: flags.rpc,
+          startBlock: flags.startBlock,
+          label: 'publish',
+          onCommitted: () => shipper.poke(),
+        });
+      }
+      shipper.poke();
+      await shipper.settle();
+      progress.finish({
+        stream: names.stream,
+        sequence: publisher.sequence(),
+        'published through block': publisher.publishedThrough(),
+        'log through block': venue.log.head().block,
+      });
+    } finally {
+      await link.close();
+    }
+  } finally {
+    await venue.close();
+  }
+}

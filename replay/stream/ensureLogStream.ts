@@ -1,0 +1,38 @@
+// The publisher's stream: created on first use with file storage on STREAM_REPLICAS servers, or checked to take
+// the subjects tally writes.
+import { JetStreamApiCodes, JetStreamApiError, StorageType } from '@nats-io/jetstream';
+import { EnvironmentError } from '../../engine/environmentError.js';
+import { RefusedError } from '../../engine/refusedError.js';
+import type { NatsLink } from './connectNats.js';
+import { STREAM_REPLICAS, type LogStreamNames } from './logStream.js';
+
+export async function ensureLogStream(
+  link: NatsLink,
+  names: LogStreamNames,
+  replicas = STREAM_REPLICAS,
+): Promise<void> {
+  try {
+    const info = await link.jsm.streams.info(names.stream);
+    const subjects = info.config.subjects ?? [];
+    const missing = [names.frames, names.metadata].filter((subject) => !subjects.includes(subject));
+    if (missing.length > 0)
+      throw new RefusedError(
+        `stream ${names.stream} exists but does not take ${missing.join(' and ')}: it is not a tally log stream (give another --stream)`,
+      );
+    return;
+  } catch (error) {
+    if (!(error instanceof JetStreamApiError) || error.code !== JetStreamApiCodes.StreamNotFound) throw error;
+  }
+  try {
+    await link.jsm.streams.add({
+      name: names.stream,
+      subjects: [names.frames, names.metadata],
+      storage: StorageType.File,
+      num_replicas: replicas,
+    });
+  } catch (error) {
+    throw new EnvironmentError(
+      `cannot create stream ${names.stream} (file storage, ${replicas} replicas): ${(error as Error).message}`,
+    );
+  }
+}

@@ -1,0 +1,96 @@
+// The JetStream stream `tally publish` writes and `tally replica` reads (replay/README.md, Replicas): the log's
+// frames, byte for byte, and the venue's market metadata, each cut into chunks that fit the server's message size.
+// Every message names what it carries in its headers, so a restarted publisher knows from the stream's last
+// message alone where to go on, and a replica checks that the chunks it assembles follow one another.
+import { headers, type MsgHdrs } from '@nats-io/transport-node';
+
+export const DEFAULT_STREAM = 'TALLY';
+/** Three copies on three servers: one server down loses nothing and the stream still takes appends. */
+export const STREAM_REPLICAS = 3;
+
+/** Header: the frame's blocks, `first-last`; on a metadata message, the last block published before it. */
+const BLOCKS = 'Tally-Blocks';
+/** Header: where the chunk starts in its frame or metadata text, and that one's size: `offset/total`. */
+const CHUNK = 'Tally-Chunk';
+/** Header on metadata chunks: the sha256 of the whole text, so an unchanged file is not published again. */
+const SHA256 = 'Tally-Sha256';
+/** Header on frame chunks: the publisher's fold settings (foldSettingsDigest.ts). */
+const FOLD_SETTINGS = 'Tally-Fold-Settings';
+
+export type ChunkKind = 'frames' | 'metadata';
+
+export interface LogStreamNames {
+  stream: string;
+  frames: string;
+  metadata: string;
+}
+
+const STREAM_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function logStreamNames(stream: string): LogStreamNames {
+  if (!STREAM_NAME.test(stream))
+    throw new Error(`stream name ${JSON.stringify(stream)}: use 1 to 64 letters, digits, '-' or '_'`);
+  const prefix = `tally.${stream.toLowerCase()}`;
+  return { stream, frames: `${prefix}.frames`, metadata: `${prefix}.metadata` };
+}
+
+/** What one message of the stream carries. */
+export interface Chunk {
+  kind: ChunkKind;
+  /** A frame's blocks; for metadata, `last` is the last block published before it and `first` equals it. */
+  first: number;
+  last: number;
+  offset: number;
+  total: number;
+  /** Metadata only. */
+  sha256: string | null;
+  /** Frames only. */
+  foldSettings: string | null;
+}
+
+export function chunkHeaders(chunk: Chunk): MsgHdrs {
+  const h = headers();
+  h.set(BLOCKS, `${chunk.first}-${chunk.last}`);
+  h.set(CHUNK, `${chunk.offset}/${chunk.total}`);
+  if (chunk.sha256 !== null) h.set(SHA256, chunk.sha256);
+  if (chunk.foldSettings !== null) h.set(FOLD_SETTINGS, chunk.foldSettings);
+  return h;
+}
+
+const BLOCKS_VALUE = /^(-1|\d+)-(-1|\d+)$/;
+const CHUNK_VALUE = /^(\d+)\/(\d+)$/;
+
+/** A message's chunk, or why the message is not one of tally's. */
+export function readChunk(
+  names: LogStreamNames,
+  subject: string,
+  h: MsgHdrs | undefined,
+  dataBytes: number,
+): Chunk | string {
+  const kind: ChunkKind | null = subject === names.frames ? 'frames' : subject === names.metadata ? 'metadata' : null;
+  if (kind === null) return `subject ${subject} is neither ${names.frames} nor ${names.metadata}`;
+  const blocks = BLOCKS_VALUE.exec(h?.get(BLOCKS) ?? '');
+  const chunk = CHUNK_VALUE.exec(h?.get(CHUNK) ?? '');
+  if (!blocks || !chunk) return `no ${BLOCKS} and ${CHUNK} headers`;
+  const [first, last, offset, total] = [blocks[1], blocks[2], chunk[1], chunk[2]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (last < first || offset + dataBytes > total || (dataBytes === 0 && total > 0))
+    return `headers ${BLOCKS} ${first}-${last}, ${CHUNK} ${offset}/${total} do not fit a ${dataBytes}-byte message`;
+  const sha256 = h?.get(SHA256) || null;
+  if (kind === 'metadata' && sha256 === null) return `a metadata chunk without ${SHA256}`;
+  const foldSettings = h?.get(FOLD_SETTINGS) || null;
+  if (kind === 'frames' && foldSettings === null) return `a frame chunk without ${FOLD_SETTINGS}`;
+  return { kind, first, last, offset, total, sha256, foldSettings };
+}
+
+/** Room left in a message for tally's headers and the protocol's. */
+const HEADER_ROOM = 4096;
+
+/** The largest chunk a server whose max_payload is `maxPayload` takes. */
+export function chunkBytesFor(maxPayload: number): number {
+  return Math.max(1024, maxPayload - HEADER_ROOM);
+}
