@@ -9,6 +9,9 @@ import { END, FRAME, FrameScanner } from './frameScanner.js';
 import type { FrameHeader } from './logFrame.js';
 import type { SegmentExtent } from './segmentManifest.js';
 
+/** Frames were asked for after a block that does not end one. */
+export class FrameBoundaryError extends EventLogError {}
+
 export interface StoredFrame {
   header: FrameHeader;
   /** The frame's header and payload, a copy the caller keeps. */
@@ -32,7 +35,7 @@ export function* readFrameBytes(
         if (status === END) break;
         if (status === FRAME && scanner.header.lastBlock <= afterBlock) continue;
         if (status === FRAME && scanner.header.firstBlock <= afterBlock) {
-          throw new EventLogError(
+          throw new FrameBoundaryError(
             `frames after block ${afterBlock}: the log's frame of blocks ${scanner.header.firstBlock}..${scanner.header.lastBlock} holds that block and more`,
           );
         }

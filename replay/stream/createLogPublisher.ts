@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { JetStreamApiCodes, JetStreamApiError, type StoredMsg } from '@nats-io/jetstream';
 import type { EventLog } from '../../engine/log/eventLog.js';
-import type { StoredFrame } from '../../engine/log/readFrameBytes.js';
+import { FrameBoundaryError, type StoredFrame } from '../../engine/log/readFrameBytes.js';
 import { RefusedError } from '../../engine/refusedError.js';
 import { sleep } from '../source/retryRpc.js';
 import type { NatsLink } from './connectNats.js';
@@ -37,6 +37,17 @@ const RETRY_MAX_MS = 5_000;
 
 const MISMATCH =
   'which this log does not hold as published (the stream of another venue, or this log was rewound since): one stream takes one log';
+
+/** The log's frame that starts at `first`, if one does. */
+function frameFrom(log: EventLog, first: number): StoredFrame | undefined {
+  try {
+    return log.frames(first - 1).next().value ?? undefined;
+  } catch (error) {
+    // Block `first - 1` lies inside one of this log's frames: its frames are cut elsewhere.
+    if (error instanceof FrameBoundaryError) return undefined;
+    throw error;
+  }
+}
 
 export async function createLogPublisher(options: {
   link: NatsLink;
@@ -79,7 +90,7 @@ export async function createLogPublisher(options: {
     const chunk = readChunk(names, lastFrame.subject, lastFrame.header, lastFrame.data.length);
     if (typeof chunk === 'string')
       throw new RefusedError(`stream ${names.stream}, sequence ${lastFrame.seq}: ${chunk}: not a tally log stream`);
-    const frame = log.head().block >= chunk.last ? log.frames(chunk.first - 1).next().value : undefined;
+    const frame = log.head().block >= chunk.last ? frameFrom(log, chunk.first) : undefined;
     const where = `stream ${names.stream} ends with blocks ${chunk.first}..${chunk.last}`;
     if (
       !frame ||

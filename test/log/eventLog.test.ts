@@ -1137,3 +1137,38 @@ t.test('eventLog', async (t) => {
     log.close();
   });
 });
+
+t.test(
+  'unit: frames() gives the stored frames after a frame boundary, across segments, and refuses a block inside one',
+  (t) => {
+    const random = createRandom(26);
+    const dir = createDir(t);
+    const log = openEventLog({ dir, segmentBytes: 16 * 1024, durable: false });
+    const frames = chunk(random, makeBlocks(random, 100, 300, 6), 8);
+    for (const frame of frames) log.append(frame);
+    t.ok(segmentFiles(dir).length > 2, 'the frames span several segments');
+    const stored = [...log.frames(-1)];
+    t.equal(stored.length, frames.length, 'one stored frame per append');
+    t.same(
+      stored.map((frame) => [frame.header.firstBlock, frame.header.lastBlock]),
+      frames.map((blocks) => [blocks[0]!.block, blocks.at(-1)!.block]),
+    );
+    // Each frame's bytes are what a fresh log takes as its own, whole (a replica's append).
+    const copy = openEventLog({ dir: createDir(t), durable: false });
+    for (const frame of stored) {
+      const opened = copy.openFrame(frame.bytes);
+      for (const _ of opened.blocks);
+      opened.append();
+    }
+    t.same(readAll(copy), readAll(log), 'the frames rebuild the same log');
+    copy.close();
+    const middle = frames[Math.floor(frames.length / 2)]!;
+    const after = [...log.frames(middle.at(-1)!.block)];
+    t.equal(after[0]!.header.firstBlock, frames[Math.floor(frames.length / 2) + 1]![0]!.block, 'after a boundary');
+    const inside = frames.find((blocks) => blocks.length > 1)!;
+    t.throws(() => [...log.frames(inside[0]!.block)], /holds that block and more/, 'a block inside a frame is refused');
+    t.same([...log.frames(log.head().block)], [], 'nothing after the last block');
+    log.close();
+    t.end();
+  },
+);
