@@ -218,8 +218,9 @@ export const COMMANDS: Record<string, CommandSpec> = {
     },
   },
   keys: {
-    synopsis: 'keys create | revoke KEY | list',
-    summary: 'manage API keys (create prints the new key as its last line; revoke takes the key or a unique prefix)',
+    synopsis: 'keys create | add KEY | revoke KEY | list',
+    summary:
+      'manage API keys (create prints the new key as its last line; add stores one made elsewhere, for replicas; revoke takes the key or a unique prefix)',
     flags: { data: DATA },
     positionals: true,
     async run(flags) {

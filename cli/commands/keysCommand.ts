@@ -1,12 +1,15 @@
-// `tally keys create | revoke KEY | list`. create prints the new key as its last line; revoke takes the whole
-// key or a prefix that `list` shows, when it names one key alone; none of them creates a data directory.
+// `tally keys create | add KEY | revoke KEY | list`. create prints the new key as its last line; add stores a key
+// made elsewhere (the same key on every replica); revoke takes the whole key or a prefix that `list` shows, when it
+// names one key alone; none of them creates a data directory.
 import { existsSync } from 'node:fs';
 import { RefusedError } from '../../engine/refusedError.js';
 import { UsageError } from '../usageError.js';
 import { dataPaths } from '../../engine/dataDir.js';
 import {
+  addApiKey,
   API_KEY_PATTERN,
   createApiKey,
+  PREFIX_CHARS,
   findApiKeysByPrefix,
   listApiKeys,
   revokeApiKey,
@@ -14,7 +17,7 @@ import {
 import { openOffchainStore, type OffchainStore } from '../../engine/offchain/openOffchainStore.js';
 import { requireDataDir } from '../requireDataDir.js';
 
-const USAGE = 'keys needs an action: tally keys create | revoke KEY | list';
+const USAGE = 'keys needs an action: tally keys create | add KEY | revoke KEY | list';
 const PREFIX_PATTERN = /^svc_[0-9a-f]{0,48}$/;
 
 function iso(seconds: number): string {
@@ -23,22 +26,28 @@ function iso(seconds: number): string {
 
 export async function keysCommand(flags: { data: string }, args: string[]): Promise<void> {
   const [action, key, extra] = args;
-  if (action !== 'create' && action !== 'revoke' && action !== 'list') {
+  if (action !== 'create' && action !== 'add' && action !== 'revoke' && action !== 'list') {
     throw new UsageError(action === undefined ? USAGE : `keys: unknown action ${action}; ${USAGE}`);
   }
-  if (extra !== undefined || (action !== 'revoke' && key !== undefined))
+  const takesKey = action === 'revoke' || action === 'add';
+  if (extra !== undefined || (!takesKey && key !== undefined))
     throw new UsageError(`keys ${action}: unexpected argument ${extra ?? key}`);
   if (action === 'revoke' && key === undefined)
     throw new UsageError('keys revoke needs a key, or a prefix of one that keys list shows');
+  if (action === 'add' && (key === undefined || !API_KEY_PATTERN.test(key)))
+    throw new UsageError('keys add needs a whole key (svc_ and 48 hex), as tally keys create printed it elsewhere');
   const dir = dataPaths(flags.data).offchain;
-  if (action === 'create') requireDataDir(flags.data);
+  if (action === 'create' || action === 'add') requireDataDir(flags.data);
   else if (!existsSync(dir))
     throw new RefusedError(`${flags.data} holds no keys (no ${dir}): tally keys create makes one`);
   const offchain = openOffchainStore({ dir });
   const now = Math.floor(Date.now() / 1000);
   try {
     if (action === 'create') console.log(await createApiKey(offchain, now));
-    else if (action === 'list') {
+    else if (action === 'add') {
+      const added = await addApiKey(offchain, key!, now);
+      console.log(`${added ? 'added' : 'already held:'} ${key!.slice(0, PREFIX_CHARS)}...`);
+    } else if (action === 'list') {
       const keys = listApiKeys(offchain);
       for (const k of keys)
         console.log(`${k.prefix}... created ${iso(k.createdAt)}${k.revokedAt ? ' revoked ' + iso(k.revokedAt) : ''}`);

@@ -7,7 +7,7 @@ import { bumpOffchainRevision, type OffchainStore } from './openOffchainStore.js
 export const API_KEY_PATTERN = /^svc_[0-9a-f]{48}$/;
 
 /** What `keys list` shows of a key: `svc_` and 6 hex. */
-const PREFIX_CHARS = 10;
+export const PREFIX_CHARS = 10;
 
 interface KeyRecord {
   hash: string;
@@ -22,19 +22,24 @@ function hashKey(key: string): Buffer {
 
 export async function createApiKey(store: OffchainStore, now: number): Promise<string> {
   const key = 'svc_' + randomBytes(24).toString('hex');
-  const hash = hashKey(key);
-  const record: KeyRecord = {
-    hash: hash.toString('hex'),
-    prefix: key.slice(0, PREFIX_CHARS),
-    createdAt: now,
-    revokedAt: 0,
-  };
-  // The revision tells a running server that its checked keys are stale.
-  await store.env.transaction(() => {
-    store.keys.put(hash.toString('hex'), encodeValue(record));
-    bumpOffchainRevision(store);
-  });
+  await addApiKey(store, key, now);
   return key;
+}
+
+/**
+ * Stores a key made elsewhere (`tally keys add`: the same key on every replica behind a load balancer); false when
+ * this store holds it already, revoked or not.
+ */
+export async function addApiKey(store: OffchainStore, key: string, now: number): Promise<boolean> {
+  const hash = hashKey(key).toString('hex');
+  const record: KeyRecord = { hash, prefix: key.slice(0, PREFIX_CHARS), createdAt: now, revokedAt: 0 };
+  // The revision tells a running server that its checked keys are stale.
+  return store.env.transaction(() => {
+    if (store.keys.getBinary(hash)) return false;
+    store.keys.put(hash, encodeValue(record));
+    bumpOffchainRevision(store);
+    return true;
+  });
 }
 
 /**

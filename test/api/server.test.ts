@@ -66,6 +66,14 @@ t.test('error: missing, unknown, malformed and revoked keys get the spec text', 
   runTally(['keys', 'revoke', second, '--data', data]);
   t.same((await get('/v1/health', { key: second })).status, 401, 'a revoked key is refused at once');
   t.same((await get('/v1/nope', { key: second })).status, 401, 'and on unknown routes too (404 is for valid keys)');
+  // A key made for another replica, stored here too: taken at once; stored again, it stays revoked.
+  const elsewhere = 'svc_' + 'ab'.repeat(24);
+  t.equal((await get('/v1/health', { key: elsewhere })).status, 401);
+  t.equal(runTally(['keys', 'add', elsewhere, '--data', data]).stdout, 'added svc_ababab...\n');
+  t.equal((await get('/v1/health', { key: elsewhere })).status, 200, 'a key added is taken at once');
+  t.equal(runTally(['keys', 'add', second, '--data', data]).stdout, `already held: ${second.slice(0, 10)}...\n`);
+  t.equal((await get('/v1/health', { key: second })).status, 401, 'adding a revoked key does not restore it');
+  t.match(runTally(['keys', 'add', 'svc_12', '--data', data]), { code: 2, stderr: /keys add needs a whole key/ });
 });
 
 t.test('error: routes, methods, bodies, URLs', async (t) => {
