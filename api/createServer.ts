@@ -45,7 +45,10 @@ import {
   sendText,
   type Headers,
 } from './sendAnswer.js';
-import { createAnswerCache } from './answerCache.js';
+import { createAnswerCache, type CachedAnswer } from './answerCache.js';
+import { createHeavyWork, HeavyQueueFull } from './heavy/createHeavyWork.js';
+import type { HeavyTask } from './heavy/heavyTask.js';
+import { sumsResults } from './board/boardWindow.js';
 import { createKeyCheck } from './createKeyCheck.js';
 import { listenError } from './listenError.js';
 import { openApiDocument, type RouteDoc } from './openApiDocument.js';
@@ -187,6 +190,8 @@ export interface RouteDefinition {
   etag?: boolean;
   /** Answered without a key, and so without per-key limits (the OpenAPI document). */
   keyless?: boolean;
+  /** True for a request that reads the whole board: answered by the heavy-work thread (api/heavy). */
+  heavy?(request: RouteRequest): boolean;
   doc: RouteDoc;
   handle(request: RouteRequest): unknown;
 }
@@ -203,6 +208,7 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
     policy: policyOf(key),
   }));
   const answers = createAnswerCache();
+  const heavyWork = createHeavyWork({ dataRoot: ctx.paths.root, version: ctx.version });
   const metrics = createServerMetrics(ctx, options.thread?.metrics);
   const accessLog = options.accessLog ?? null;
   /** The off-chain revision as of now (the key check goes stale when it moves). */
@@ -230,6 +236,72 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
       status = answerFailure(res, error);
     }
     if (status !== LATER) record(route, status, started, entry);
+  };
+
+  /** Records a request answered later exactly once: its slot goes back, and it is counted (and logged). */
+  const recordLater = (
+    policy: KeyPolicy | null,
+    keyId: string,
+    stream: boolean,
+    routeMetrics: RouteMetrics,
+    started: number,
+    entry: AccessEntry | null,
+  ) => {
+    let pending = true;
+    return (status: number) => {
+      if (!pending) return;
+      pending = false;
+      policy?.leave(keyId, stream);
+      record(routeMetrics, status, started, entry);
+    };
+  };
+
+  /**
+   * A heavy request, answered when the heavy-work thread is done: cached like any answer when it was read at the
+   * generation this thread serves; 503 when that thread's queue is full.
+   */
+  const answerHeavy = (
+    res: HttpResponse,
+    task: HeavyTask,
+    later: {
+      cacheKey: string | null;
+      generation: string;
+      head: boolean;
+      headers: Headers;
+      finish: (status: number) => void;
+    },
+  ): void => {
+    let aborted = false;
+    res.onAborted(() => {
+      aborted = true;
+      later.finish(200);
+    });
+    heavyWork.run(task).then(
+      (result) => {
+        if (aborted) return;
+        const answer: CachedAnswer = {
+          json: Buffer.from(result.json.buffer, result.json.byteOffset, result.json.byteLength),
+          gzip: result.gzip
+            ? Buffer.from(result.gzip.buffer, result.gzip.byteOffset, result.gzip.byteLength)
+            : undefined,
+        };
+        const ok = result.status === 200;
+        if (ok && later.cacheKey !== null && result.generation === later.generation)
+          answers.set(later.generation, later.cacheKey, answer);
+        const headers = ok ? later.headers : null;
+        const done = () => later.finish(result.status);
+        if (sendAnswer(res, result.status, headers, answer, task.gzip, later.head)) done();
+        else sendGzipLater(res, result.status, headers, answer, { done });
+      },
+      (error: unknown) => {
+        if (aborted) return;
+        const busy = error instanceof HeavyQueueFull;
+        if (!busy) console.error(error);
+        const status = busy ? 503 : 500;
+        sendError(res, status, busy ? ERROR.heavyBusy : ERROR.internal, busy ? RETRY_IN_ONE_SECOND : null, later.head);
+        later.finish(status);
+      },
+    );
   };
 
   const handle = (
@@ -278,10 +350,29 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
     if (cacheKey !== null) metrics.cacheLookup(answer !== undefined);
     let status = 200;
     let streamed: StreamedAnswer | null = null;
+    const rateHeaders = (): Headers =>
+      decision === null
+        ? {}
+        : { 'x-ratelimit-limit': policy!.limitText, 'x-ratelimit-remaining': String(decision.remaining) };
     if (!answer) {
       const parameters = Array.from({ length: parameterCount }, (_, i) => req.getParameter(i) ?? '');
       try {
-        const result = route.handle({ parameters, query: queryOf.get(route)!(query) });
+        const request: RouteRequest = { parameters, query: queryOf.get(route)!(query) };
+        if (route.heavy?.(request)) {
+          answerHeavy(
+            res,
+            { pattern: route.pattern, parameters, query, gzip: gzipAccepted },
+            {
+              cacheKey,
+              generation,
+              head,
+              headers: rateHeaders(),
+              finish: recordLater(policy, keyId, stream, routeMetrics, started, entry),
+            },
+          );
+          return LATER;
+        }
+        const result = route.handle(request);
         if (result instanceof StreamedAnswer) streamed = result;
         else {
           answer = encodeAnswer(result);
@@ -297,12 +388,7 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
         answer = encodeAnswer({ error: status === 500 ? ERROR.internal : (error as Error).message });
       }
     }
-    const headers: Headers | null =
-      status !== 200
-        ? null
-        : decision === null
-          ? {}
-          : { 'x-ratelimit-limit': policy!.limitText, 'x-ratelimit-remaining': String(decision.remaining) };
+    const headers: Headers | null = status !== 200 ? null : rateHeaders();
     // Written now, unless a stream or a gzip must be made; the slot goes back once written (or on an exception).
     let written = true;
     try {
@@ -322,13 +408,8 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
     if (written) return status;
     // Written later (a stream, or a gzip made off the event loop): the slot goes back and the request is recorded
     // exactly once, when the answer is written, the client goes away, or an exception intervenes.
-    let pending = true;
-    const done = () => {
-      if (!pending) return;
-      pending = false;
-      policy?.leave(keyId, stream);
-      record(routeMetrics, status, started, entry);
-    };
+    const finish = recordLater(policy, keyId, stream, routeMetrics, started, entry);
+    const done = () => finish(status);
     try {
       if (streamed !== null) sendStream(res, headers!, streamed, gzipAccepted, done);
       else {
@@ -423,6 +504,7 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
     },
     {
       pattern: '/v1/leaderboard',
+      heavy: (request) => sumsResults(request.query),
       doc: routeDocs.leaderboard,
       handle: createLeaderboardRoute(ctx, createBoardRankings(ctx.state)),
     },
@@ -524,6 +606,7 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
         // close() exists at run time but not in the typings (toolchain.md).
         close: () => {
           metrics.close();
+          void heavyWork.close();
           (app as unknown as { close(): void }).close();
         },
       });

@@ -23,6 +23,14 @@ const GZIP_MIN_BYTES = 1024;
 const ANSWER_GZIP_LEVEL = 1;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** zlib's options for an answer's gzip. */
+export const gzipOptions = { level: ANSWER_GZIP_LEVEL };
+
+/** Whether an answer's gzip is worth making (a small one goes as it is). */
+export function worthGzip(json: Buffer): boolean {
+  return json.length >= GZIP_MIN_BYTES;
+}
+
 export function encodeAnswer(body: unknown): CachedAnswer {
   return { json: Buffer.from(JSON.stringify(body)), gzip: undefined };
 }
@@ -78,8 +86,8 @@ export function sendText(
   head: boolean,
   gzipAccepted: boolean,
 ): void {
-  if (gzipAccepted && body.length >= GZIP_MIN_BYTES) {
-    writeAnswer(res, 200, null, gzipSync(body, { level: ANSWER_GZIP_LEVEL }), true, true, head, contentType);
+  if (gzipAccepted && worthGzip(body)) {
+    writeAnswer(res, 200, null, gzipSync(body, gzipOptions), true, true, head, contentType);
   } else writeAnswer(res, 200, null, body, false, false, head, contentType);
 }
 
@@ -142,7 +150,7 @@ export function sendAnswer(
   head: boolean,
 ): boolean {
   // Whether this answer is ever gzipped, whatever this request accepts.
-  const compressible = answer.json.length >= GZIP_MIN_BYTES && answer.gzip !== null;
+  const compressible = worthGzip(answer.json) && answer.gzip !== null;
   if (!acceptsGzip || !compressible) {
     writeAnswer(res, status, headers, answer.json, false, compressible, head);
     return true;
@@ -166,7 +174,7 @@ export function sendGzipLater(
   res.onAborted(() => {
     aborted = true;
   });
-  gzip(answer.json, { level: ANSWER_GZIP_LEVEL }, (error, compressed) => {
+  gzip(answer.json, gzipOptions, (error, compressed) => {
     // A callback has no caller to throw to: an exception here would end the process.
     try {
       if (!error) options.madeGzip?.(compressed);

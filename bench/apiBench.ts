@@ -1,11 +1,12 @@
 // `npm run bench:api [-- --seconds S --connections C --rounds R]`: requests/s and p50/p99 latency over loopback for
 // positions?status=open of a wallet with about 500 positions and for a wallet-trades page, plain and gzipped,
 // each against the same answer bytes served from memory by a bare uWebSockets.js handler in the same run (the
-// ceiling); then the same positions answer for many distinct wallets, so that none comes from the answer cache.
+// ceiling); then uncached answers (the open positions of 200 wallets, the traders of 100 busy markets) with the
+// server's CPU per answer; then another key's /v1/health alone and beside heavy leaderboards (custom windows).
 // The server runs in its own process; the load generator (bench/loadGenerator.ts) shares the machine's 2 cores
 // with it. Each target and its ceiling are warmed up, then measured in R interleaved rounds (medians). The
 // per-key limits are lifted in the bench venue's config.json (`"rateLimits": false`; one key, 32 connections).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { openStateStore } from '../engine/state/openStateStore.js';
 import { createStateReader } from '../engine/state/stateReader.js';
 import { createLoadGenerator, type Load } from './loadGenerator.js';
 import { recordBenchFigures } from './recordBenchFigures.js';
+import { busiestMarkets } from '../test/fixtures/demoData.js';
 import { BENCH_VENUE_ROOT, benchDemoVenue } from './demoVenue.js';
 
 const { values } = parseArgs({
@@ -44,6 +46,45 @@ const counts = new Map<string, number>();
 for (const holder of createStateReader(store).positionHolders()) counts.set(holder.wallet, holder.positions);
 await store.close();
 const [wallet, positions] = [...counts].sort((a, b) => Math.abs(a[1] - 500) - Math.abs(b[1] - 500))[0]!;
+
+// The 100 markets with the most fills.
+const busyMarkets = await busiestMarkets(data, 100);
+
+/** A process's CPU seconds so far, every thread (user + system, /proc/PID/stat, 100 ticks a second). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * One key keeping 4 leaderboard requests in flight (its in-flight limit), each over a window not asked before (so
+ * none is cached anywhere); stop() answers each one's milliseconds.
+ */
+function startHeavyBoards(port: number, apiKey: string, round: number) {
+  let stopped = false;
+  let asked = 0;
+  const times: number[] = [];
+  const loop = async () => {
+    while (!stopped) {
+      const from = 1_600_000_000 + round * 1_000_000 + asked++ * 60;
+      const started = performance.now();
+      const response = await fetch(`http://127.0.0.1:${port}/v1/leaderboard?from=${from}&limit=100`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`heavy board: ${response.status}`);
+      times.push(performance.now() - started);
+    }
+  };
+  const loops = Array.from({ length: 4 }, loop);
+  return {
+    async stop(): Promise<number[]> {
+      stopped = true;
+      await Promise.all(loops);
+      return times;
+    },
+  };
+}
 
 function start(command: string[], env: Record<string, string> = {}): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
@@ -161,22 +202,76 @@ try {
       ]);
     }
   }
-  // Uncached: the 200 wallets nearest 500 positions in turn, each pass with another limit, so that no answer
-  // comes from the cache.
+  // Uncached: the 200 wallets nearest 500 positions in turn, then the traders of the 100 markets with the most
+  // fills, each pass with another limit, so that no answer comes from the cache. The warm-up asks other URLs
+  // (offset=0 added), so the measured run finds none of them cached.
   const nearest = [...counts].sort((a, b) => Math.abs(a[1] - 500) - Math.abs(b[1] - 500)).slice(0, 200);
-  const paths = nearest.map(([w]) => `/v1/wallets/${w}/positions?status=open`);
-  // The warm-up asks other URLs (offset=0 added), so the measured run finds none of them cached.
-  await warmUp.load(
-    `http://127.0.0.1:${port}/`,
-    headersFor('gzip'),
-    paths.map((path) => `${path}&offset=0`),
-  );
-  const cold = await generator.load(`http://127.0.0.1:${port}/`, headersFor('gzip'), paths);
   const sizes = nearest.map(([, n]) => n).sort((a, b) => a - b);
-  const name = `positions?status=open, 200 wallets of ${sizes[0]} to ${sizes.at(-1)} positions, gzip, uncached`;
-  console.log(`${name}: tally ${count(cold.rps)} req/s p50 ${cold.p50} ms p99 ${cold.p99} ms`);
-  rows.push([`${name}: req/s`, count(cold.rps), 'every answer computed from the state and compressed']);
-  rows.push([`${name}: p50 / p99 ms`, `${cold.p50} / ${cold.p99}`, '']);
+  const uncached = [
+    {
+      name: `positions?status=open, 200 wallets of ${sizes[0]} to ${sizes.at(-1)} positions, gzip, uncached`,
+      cycle: { paths: nearest.map(([w]) => `/v1/wallets/${w}/positions?status=open`), maxLimit: 2500 },
+    },
+    {
+      name: 'market traders, the 100 markets with the most fills, gzip, uncached',
+      cycle: { paths: busyMarkets.map((market) => `/v1/markets/${market}/traders?sort=total`), maxLimit: 1000 },
+    },
+  ];
+  for (const { name, cycle } of uncached) {
+    await warmUp.load(`http://127.0.0.1:${port}/`, headersFor('gzip'), {
+      ...cycle,
+      paths: cycle.paths.map((path) => `${path}&offset=0`),
+    });
+    const cpuBefore = cpuSeconds(server.pid!);
+    const cold = await generator.load(`http://127.0.0.1:${port}/`, headersFor('gzip'), cycle);
+    const cpuMicros = ((cpuSeconds(server.pid!) - cpuBefore) * 1e6) / (cold.rps * seconds);
+    console.log(
+      `${name}: tally ${count(cold.rps)} req/s p50 ${cold.p50} ms p99 ${cold.p99} ms, ${count(cpuMicros)} µs server CPU per answer`,
+    );
+    rows.push([`${name}: req/s`, count(cold.rps), 'every answer computed from the state and compressed']);
+    rows.push([`${name}: p50 / p99 ms`, `${cold.p50} / ${cold.p99}`, '']);
+    rows.push([`${name}: server CPU µs per answer`, count(cpuMicros), 'all threads, gzip included']);
+  }
+
+  // A cheap request (another key's /v1/health, one connection: a dashboard polling, not a load that saturates the
+  // cores by itself) alone, then while one key keeps 4 leaderboard requests over windows never asked before in
+  // flight (each sums every wallet's market results).
+  const otherKey = spawnSync(process.execPath, [tally, 'keys', 'create', '--data', data], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')
+    .at(-1)!;
+  const cheapLoad = createLoadGenerator({ connections: 1, seconds, scratch: root });
+  const cheapUrl = `http://127.0.0.1:${port}/v1/health`;
+  const cheapHeaders = { authorization: `Bearer ${otherKey}` };
+  await warmUp.load(cheapUrl, cheapHeaders);
+  const alone: Load[] = [];
+  const beside: Load[] = [];
+  let heavyAnswers = 0;
+  let heavyMs: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    alone.push(await cheapLoad.load(cheapUrl, cheapHeaders));
+    const heavy = startHeavyBoards(port, key, round);
+    beside.push(await cheapLoad.load(cheapUrl, cheapHeaders));
+    const done = await heavy.stop();
+    heavyAnswers += done.length;
+    heavyMs = heavyMs.concat(done);
+  }
+  const cheapAlone = medianLoad(alone);
+  const cheapBeside = medianLoad(beside);
+  const heavyMedian = heavyMs.length > 0 ? median(heavyMs) : 0;
+  console.log(
+    `cheap request alone: ${count(cheapAlone.rps)} req/s p50 ${cheapAlone.p50} ms p99 ${cheapAlone.p99} ms; beside heavy boards: ${count(cheapBeside.rps)} req/s p50 ${cheapBeside.p50} ms p99 ${cheapBeside.p99} ms (${heavyAnswers} heavy answers, median ${heavyMedian.toFixed(0)} ms)`,
+  );
+  rows.push([
+    '/v1/health (1 connection), alone: p50 / p99 ms',
+    `${cheapAlone.p50} / ${cheapAlone.p99}`,
+    `${count(cheapAlone.rps)} req/s`,
+  ]);
+  rows.push([
+    '/v1/health (1 connection), while another key keeps 4 custom-window leaderboards in flight: p50 / p99 ms',
+    `${cheapBeside.p50} / ${cheapBeside.p99}`,
+    `p99 target 5 ms; ${count(cheapBeside.rps)} req/s; ${heavyAnswers} leaderboards answered, median ${heavyMedian.toFixed(0)} ms`,
+  ]);
 } finally {
   server.kill();
 }

@@ -16,9 +16,15 @@ export interface LoadGenerator {
   name: string;
   /**
    * Loads one URL, or with `cycle`, paths[i % n] for request i, each pass through them with a lower `limit`
-   * (2500, 2499, ...) so that no answer repeats.
+   * (maxLimit, maxLimit - 1, ...) so that no answer repeats.
    */
-  load(url: string, headers: Record<string, string>, cycle?: string[]): Promise<Load>;
+  load(url: string, headers: Record<string, string>, cycle?: Cycle): Promise<Load>;
+}
+
+export interface Cycle {
+  paths: string[];
+  /** The route's largest `limit`. */
+  maxLimit: number;
 }
 
 export function createLoadGenerator(options: { connections: number; seconds: number; scratch: string }): LoadGenerator {
@@ -29,8 +35,8 @@ export function createLoadGenerator(options: { connections: number; seconds: num
   return wrkGenerator(options, `wrk ${version}`.trim());
 }
 
-const cyclePath = (paths: string[], i: number) =>
-  `${paths[i % paths.length]}&limit=${2500 - Math.floor(i / paths.length)}`;
+const cyclePath = ({ paths, maxLimit }: Cycle, i: number) =>
+  `${paths[i % paths.length]}&limit=${maxLimit - Math.floor(i / paths.length)}`;
 
 function autocannonGenerator(options: { connections: number; seconds: number }): LoadGenerator {
   return {
@@ -73,10 +79,10 @@ function wrkGenerator(
         writeFileSync(
           script,
           [
-            `local paths = { ${cycle.map((p) => JSON.stringify(p)).join(', ')} }`,
+            `local paths = { ${cycle.paths.map((p) => JSON.stringify(p)).join(', ')} }`,
             'local i = 0',
             'request = function()',
-            '  local path = paths[(i % #paths) + 1] .. "&limit=" .. (2500 - math.floor(i / #paths))',
+            `  local path = paths[(i % #paths) + 1] .. "&limit=" .. (${cycle.maxLimit} - math.floor(i / #paths))`,
             '  i = i + 1',
             '  return wrk.format("GET", path)',
             'end',

@@ -28,6 +28,11 @@ export interface AskedWindow {
   window: BoardWindow;
 }
 
+/** True when the window asked for is summed from every wallet's market results (any but the lifetime). */
+export function sumsResults(query: QueryValues): boolean {
+  return query.from !== undefined || query.to !== undefined || (query.period ?? 'all') !== 'all';
+}
+
 export function askedWindow(query: QueryValues, asOf: number): AskedWindow {
   const from = query.from as number | undefined;
   const to = query.to as number | undefined;

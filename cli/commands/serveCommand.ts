@@ -9,9 +9,7 @@ import { loadRateLimits } from '../../api/limits/loadRateLimits.js';
 import { dataPaths } from '../../engine/dataDir.js';
 import { openOffchainStore, type OffchainStore } from '../../engine/offchain/openOffchainStore.js';
 import { openStateStore, type StateStore } from '../../engine/state/openStateStore.js';
-import { createStateReader, type StateReader } from '../../engine/state/stateReader.js';
-import { readServedBlock } from '../../api/readServedState.js';
-import { createStateReads } from '../../api/stateReads.js';
+import { createRouteContext } from '../../api/createRouteContext.js';
 import { createIngestDriver } from '../../engine/fold/createIngestDriver.js';
 import { isStateLayoutCurrent } from '../../engine/state/stateLayout.js';
 import { readBoardInfo } from '../../engine/state/boardTables.js';
@@ -35,13 +33,6 @@ function packageVersion(): string {
 }
 
 const VERSION = packageVersion();
-
-/** The source's newest block: the RPC ingest records the node's finalized head; otherwise the served block. */
-function sourceHeadOf(state: StateReader): { block: number; ts: number } {
-  const served = readServedBlock(state);
-  const head = state.sourceHead();
-  return head && head.block > served.block ? head : { block: served.block, ts: served.blockTs };
-}
 
 /**
  * A state folded with another layout, or one a machine that went down may have left torn (its unflushed marker
@@ -123,24 +114,13 @@ export async function startServer(flags: {
     };
     return { port: threads.port, close: () => void closeAll(), offchain, closeAll };
   }
-  const state = createStateReader(store);
-  const server = await createServer(
-    {
-      state,
-      offchain,
-      paths,
-      version: VERSION,
-      sourceHead: () => sourceHeadOf(state),
-      reads: createStateReads(state, offchain),
-    },
-    {
-      host: flags.host,
-      port: flags.port,
-      rateLimits,
-      accessLog: flags.accessLog ? printAccessLine : undefined,
-      thread: flags.thread,
-    },
-  );
+  const server = await createServer(createRouteContext({ store, offchain, paths, version: VERSION }), {
+    host: flags.host,
+    port: flags.port,
+    rateLimits,
+    accessLog: flags.accessLog ? printAccessLine : undefined,
+    thread: flags.thread,
+  });
   return {
     ...server,
     offchain,

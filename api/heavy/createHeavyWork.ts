@@ -1,0 +1,38 @@
+// A serving thread's heavy-work thread (api/heavy/heavyAnswerWorker.ts), started at the first heavy request and kept:
+// one thread at the lowest priority, with a bounded queue, so heavy requests share one core's leftover time among
+// themselves and a cheap request never waits behind one.
+import { Piscina } from 'piscina';
+import { workerOptions } from '../../engine/workerOptions.js';
+import type { HeavyWorkerData } from './heavyAnswerWorker.js';
+import type { HeavyResult, HeavyTask } from './heavyTask.js';
+
+/** Heavy requests waiting beyond the one running: past this many the next is refused with 503 (retry in 1 s). */
+export const HEAVY_QUEUE = 32;
+
+export interface HeavyWork {
+  /** Runs a heavy request; rejects with HeavyQueueFull when the queue is full. */
+  run(task: HeavyTask): Promise<HeavyResult>;
+  close(): Promise<void>;
+}
+
+export class HeavyQueueFull extends Error {}
+
+export function createHeavyWork(data: HeavyWorkerData): HeavyWork {
+  let pool: Piscina | null = null;
+  return {
+    run(task) {
+      pool ??= new Piscina({
+        ...workerOptions('./heavyAnswerWorker', import.meta.url),
+        minThreads: 1,
+        maxThreads: 1,
+        maxQueue: HEAVY_QUEUE,
+        idleTimeout: Number.MAX_SAFE_INTEGER,
+      });
+      if (pool.queueSize >= HEAVY_QUEUE) return Promise.reject(new HeavyQueueFull());
+      return pool.run({ ...task, ...data } satisfies HeavyTask & HeavyWorkerData) as Promise<HeavyResult>;
+    },
+    async close() {
+      await pool?.destroy();
+    },
+  };
+}
