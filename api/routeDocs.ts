@@ -281,7 +281,9 @@ export const routeDocs = {
   },
   leaderboard: {
     operationId: 'getLeaderboard',
-    errors: BOARD_NOT_BUILT,
+    errors: {
+      503: `${ERROR.boardNotBuilt}: no rollup has run yet (one runs after each fold); or ${ERROR.heavyBusy}: more than 32 leaderboards over a window other than the lifetime wait for the thread that sums them (Retry-After: 1)`,
+    },
     tag: 'Leaderboard',
     summary: "Every wallet's leaderboard row in a category and window, best first",
     answer: LeaderboardAnswer,

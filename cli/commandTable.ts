@@ -1,6 +1,7 @@
 // Every `tally` command: its synopsis, its help and its flags, and how it runs. A command's module is imported
 // only when that command runs, so `tally --help` or `tally keys list` never load the fold, the decoder or the
 // HTTP front (loading all of them cost most of the start-up time).
+import { availableParallelism } from 'node:os';
 import { FOLD_BATCH_LOGS } from '../engine/limits.js';
 import { UsageError } from './usageError.js';
 import { httpUrl, integerFlag, stringFlag, type FlagSpec, type ParsedFlags } from './parseFlags.js';
@@ -29,7 +30,7 @@ const ACCESS_LOG: FlagSpec = {
 };
 const THREADS: FlagSpec = {
   value: 'N',
-  help: `threads serving the port, 1 to ${MAX_THREADS} (default 1, or TALLY_THREADS); limits stay exact across them`,
+  help: `threads serving the port, 1 to ${MAX_THREADS} (default the cores, or TALLY_THREADS); limits stay exact across them`,
 };
 const NATS: FlagSpec = {
   value: 'URL',
@@ -56,7 +57,8 @@ function threadsOf(flags: ParsedFlags): number {
     flags.values.threads === undefined && process.env.TALLY_THREADS !== undefined
       ? { threads: process.env.TALLY_THREADS }
       : flags.values;
-  return integerFlag(values, 'threads', 1, MAX_THREADS) ?? 1;
+  // One a core: each thread reads the memory-mapped state on its own, so they share nothing but the counters.
+  return integerFlag(values, 'threads', 1, MAX_THREADS) ?? Math.min(MAX_THREADS, availableParallelism());
 }
 
 function hostOf(flags: ParsedFlags): string {

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { openStateStore } from '../../engine/state/openStateStore.js';
+import { openStateStore, type StateStore } from '../../engine/state/openStateStore.js';
 import { readFoldCursor } from '../../engine/state/foldCursor.js';
 import { createDemoInputs, emptyDataDir } from '../fixtures/demoVenue.js';
 import { runTallyAsync } from '../fixtures/runTally.js';
@@ -19,7 +19,8 @@ async function foldedBlock(data: string): Promise<number> {
   if (!existsSync(join(data, 'state', 'data.mdb'))) return -1;
   const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
   try {
-    return readFoldCursor(store).block;
+    // A read-only open between the environment's creation and its first commit finds no meta database yet.
+    return (store.dbs.meta as StateStore['dbs']['meta'] | undefined) ? readFoldCursor(store).block : -1;
   } finally {
     await store.close();
   }
