@@ -11,7 +11,7 @@ import { DEFAULT_STREAM, logStreamNames } from '../../replay/stream/logStream.js
 import { openVenue } from '../openVenue.js';
 import { rollUpBoard } from '../rollUpBoard.js';
 import { replicaStart, replicateStream } from './replicateStream.js';
-import { startServer } from './serveCommand.js';
+import { startFoldingServer } from './serveCommand.js';
 
 /** The board's rollup at rest: once a minute at most, unless metadata changed or it is the first. */
 const ROLLUP_EVERY_MS = 60_000;
@@ -44,14 +44,7 @@ export async function replicaCommand(flags: {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
     try {
-      const server = await startServer({
-        data: flags.data,
-        host: flags.host,
-        port: flags.port,
-        accessLog: flags.accessLog,
-        stores: { store: venue.store, offchain: venue.offchain },
-        threads: flags.threads,
-      });
+      const server = await startFoldingServer(venue, flags);
       console.log(
         `tally replica: serving ${flags.data} on http://${flags.host}:${server.port}/v1, reading stream ${names.stream} after sequence ${start.afterSequence}`,
       );

@@ -6,7 +6,7 @@ import { findFeedAggregators } from '../findFeedAggregators.js';
 import { openVenue } from '../openVenue.js';
 import { startMetadataRefresh } from '../refreshMetadata.js';
 import { followChainForever } from './followChainForever.js';
-import { startServer } from './serveCommand.js';
+import { startFoldingServer } from './serveCommand.js';
 
 export async function runCommand(flags: {
   data: string;
@@ -25,14 +25,7 @@ export async function runCommand(flags: {
   await findFeedAggregators(flags.rpc, flags.data, 'run');
   const venue = openVenue(flags.data, { workers: flags.workers });
   try {
-    const server = await startServer({
-      data: flags.data,
-      host: flags.host,
-      port: flags.port,
-      accessLog: flags.accessLog,
-      stores: { store: venue.store, offchain: venue.offchain },
-      threads: flags.threads,
-    });
+    const server = await startFoldingServer(venue, flags);
     console.log(`tally run: serving ${flags.data} on http://${flags.host}:${server.port}/v1, following the chain`);
     const metadata = flags.metadataUrl
       ? startMetadataRefresh({ url: flags.metadataUrl, offchain: venue.offchain, everyMs: flags.metadataEveryMs })

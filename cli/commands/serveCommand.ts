@@ -18,7 +18,7 @@ import { readFoldCursor } from '../../engine/state/foldCursor.js';
 import { rollUpBoardOnce, rollUpBoardUnlessFolding } from '../rollUpBoard.js';
 import { loadFoldOptions } from '../../engine/foldOptions.js';
 import { isMarkedByAnotherBoot } from '../../engine/state/unflushedMarker.js';
-import { isEmptyDataDir, openVenue } from '../openVenue.js';
+import { isEmptyDataDir, openVenue, type Venue } from '../openVenue.js';
 
 /**
  * The package's version, from the package.json above this file: the repository's, or the one the build writes
@@ -129,6 +129,21 @@ export async function startServer(flags: {
       await closeStores();
     },
   };
+}
+
+/** The server of a process that folds the venue as it serves it (`run`, `replica`): over the fold's own stores. */
+export function startFoldingServer(
+  venue: Venue,
+  flags: { data: string; host: string; port: number; accessLog?: boolean; threads?: number },
+): ReturnType<typeof startServer> {
+  return startServer({
+    data: flags.data,
+    host: flags.host,
+    port: flags.port,
+    accessLog: flags.accessLog,
+    stores: { store: venue.store, offchain: venue.offchain },
+    threads: flags.threads,
+  });
 }
 
 export async function serveCommand(flags: {
