@@ -21,6 +21,20 @@ export function natsServers(url: string): string[] {
     .filter((server) => server.length > 0);
 }
 
+const JETSTREAM_WAIT_MS = 60_000;
+
+async function retryFor<T>(ms: number, attempt: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+}
+
 export async function connectNats(url: string, label: string): Promise<NatsLink> {
   const servers = natsServers(url);
   let nc: NatsConnection;
@@ -32,8 +46,9 @@ export async function connectNats(url: string, label: string): Promise<NatsLink>
     );
   }
   try {
-    // Fails at once on a server without JetStream, which would otherwise show as timeouts later.
-    const jsm = await jetstreamManager(nc, { timeout: 10_000 });
+    // Fails on a server without JetStream, which would otherwise show as timeouts later. A cluster that lost a
+    // server may take seconds to elect its JetStream leader again: asked for a minute before giving up.
+    const jsm = await retryFor(JETSTREAM_WAIT_MS, () => jetstreamManager(nc, { timeout: 10_000 }));
     return {
       nc,
       js: jetstream(nc, { timeout: 10_000 }),
