@@ -1,9 +1,6 @@
 // Issue 26: with several serving threads, each reading the state on its own, a client that polls while an ingest
 // commits alongside must never see the block go back (one thread answering from a newer snapshot than the next
 // one it reaches). Each poll is a connection of its own, so the kernel spreads them over the threads.
-// Known defect: under back-to-back requests (a poll every few ms, from another process too) a server
-// goes on answering the snapshot it read first until the load pauses; lmdb-js keeps reusing that read
-// transaction. Found in session 21 by this test; not mended yet.
 import t from 'tap';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +20,9 @@ const start = join(inputs.dir, 'start.ndjson');
 writeFileSync(start, lines.slice(0, cut).join('\n') + '\n');
 const first = runTally(['ingest', '--data', data, '--capture', start]);
 if (first.code !== 0) throw new Error(first.stderr);
+// Polled back to back, the key would pass its 600 requests a minute within a second: the limits are lifted here.
+const config = join(data, 'config.json');
+writeFileSync(config, JSON.stringify({ ...JSON.parse(readFileSync(config, 'utf8')), rateLimits: false }));
 const key = await createKey(data);
 const server = await startServer({ data, host: '127.0.0.1', port: 0, threads: 2 });
 t.teardown(() => server.closeAll());
@@ -39,6 +39,7 @@ t.test(
       const response = await fetch(`http://127.0.0.1:${server.port}/v1/health`, {
         headers: { authorization: `Bearer ${key}`, connection: 'close' },
       });
+      if (response.status !== 200) throw new Error(`health answered ${response.status}: ${await response.text()}`);
       const { block } = (await response.json()) as { block: number };
       if (seen.length > 0 && block < seen.at(-1)!) backwards++;
       seen.push(block);
