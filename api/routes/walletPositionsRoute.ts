@@ -5,7 +5,7 @@ import type { ClosedPositionsAnswer, OpenPositionsAnswer, RawPositionsAnswer } f
 import { comboExtras } from '../rows/comboExtras.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
-import { mulDivRound } from '../../engine/reducers/mulDivRound.js';
+import { legValue, outcomeMark } from '../../engine/valuation/marketPrices.js';
 import { createPosition } from '../../engine/reducers/position.js';
 import type { RouteRequest } from '../routeRequest.js';
 import { categoryParam, filterPositions } from '../filterPositions.js';
@@ -72,23 +72,11 @@ function compareNullable(a: string | null, b: string | null): number {
   return a < b ? -1 : 1;
 }
 
-/** The open form's mark: the token's last fill, or its payout once resolved. */
+/** The open form's mark and value (engine/valuation/marketPrices.ts): null for a token that never traded. */
 function markOf(p: WalletPosition): { mark: number | null; markTs: number | null; valueMicros: number | null } {
-  if (p.micros.settle) {
-    const [numerator, denominator] = p.micros.settle;
-    return {
-      mark: numerator / denominator,
-      markTs: p.market!.resolvedAt,
-      valueMicros: mulDivRound(p.position.shares, numerator, denominator),
-    };
-  }
-  const last = p.market?.marks[p.outcomeIndex] ?? null;
-  if (!last || last.shares === 0) return { mark: null, markTs: null, valueMicros: null };
-  return {
-    mark: last.usd / last.shares,
-    markTs: last.ts,
-    valueMicros: mulDivRound(p.position.shares, last.usd, last.shares),
-  };
+  const own = p.market && p.outcomeIndex >= 0 ? outcomeMark(p.market, p.outcomeIndex) : null;
+  if (!own) return { mark: null, markTs: null, valueMicros: null };
+  return { mark: own.price[0] / own.price[1], markTs: own.ts, valueMicros: legValue(p.position, own.price) };
 }
 
 function openPositionsAnswer(

@@ -8,21 +8,28 @@ import type { MarketRecord } from '../state/marketRecords.js';
 export type Price = readonly [numerator: number, denominator: number];
 
 /**
- * The marks a market is valued at when none are given: the payout once resolved, else each outcome's last fill;
- * an outcome that never traded takes the complement of the other's (a binary market's prices sum to 1), and a
- * market with no fill at all is valued at 0.5 each, the price a split books its shares at.
+ * An outcome's own mark (engine/README.md, Accounting; spec 2.3): its payout once resolved, else its last fill's
+ * price, with the fill's time; null for an outcome that never traded. The open-positions rows show exactly this.
+ */
+export function outcomeMark(market: MarketRecord, outcome: number): { price: Price; ts: number } | null {
+  if (market.payoutDenominator > 0 && market.payoutNumerators !== null) {
+    return { price: [market.payoutNumerators[outcome] ?? 0, market.payoutDenominator], ts: market.resolvedAt };
+  }
+  const last = market.marks[outcome];
+  return last && last.shares > 0 ? { price: [last.usd, last.shares], ts: last.ts } : null;
+}
+
+/**
+ * The marks a market is valued at when none are given, where every leg needs a price (a market's traders and
+ * holder lines, the board's open value): each outcome's own mark (outcomeMark); an outcome that never traded takes
+ * the complement of the other's (a binary market's prices sum to 1), and a market with no fill at all is valued at
+ * 0.5 each, the price a split books its shares at.
  */
 export function defaultMarks(market: MarketRecord): Price[] {
-  if (market.payoutDenominator > 0 && market.payoutNumerators !== null) {
-    return [0, 1].map((i) => [market.payoutNumerators![i] ?? 0, market.payoutDenominator] as const);
-  }
-  const last = [0, 1].map((i) => {
-    const mark = market.marks[i];
-    return mark && mark.shares > 0 ? ([mark.usd, mark.shares] as const) : null;
-  });
-  return last.map((price, i) => {
+  const own = [0, 1].map((i) => outcomeMark(market, i)?.price ?? null);
+  return own.map((price, i) => {
     if (price) return price;
-    const other = last[1 - i];
+    const other = own[1 - i];
     return other ? ([other[1] - other[0], other[1]] as const) : ([1, 2] as const);
   });
 }

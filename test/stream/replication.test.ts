@@ -37,7 +37,7 @@ if (findNatsServer() === null) {
   const waitFor = async (what: string, done: () => Promise<boolean>, log = () => '') => {
     for (const started = Date.now(); !(await done()); ) {
       if (Date.now() - started > 120_000) throw new Error(`timed out waiting for ${what}\n${log()}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
   };
   const publishArgs = (data: string) => [
@@ -52,7 +52,7 @@ if (findNatsServer() === null) {
     '--metadata',
     inputs.metadata,
     '--batch-logs',
-    '400',
+    '100',
   ];
 
   t.test(
@@ -95,12 +95,17 @@ if (findNatsServer() === null) {
         async () => (await lastSequence()) >= 45,
         () => firstErr,
       );
+      t.equal(first.exitCode, null, 'the publisher is killed mid-run');
       first.kill('SIGKILL');
       await firstExit;
       const cut = await lastSequence();
 
       const second = await runTallyAsync(publishArgs(pub).slice(1));
-      t.equal(second.code, 0, `the publisher started again finishes: ${second.stderr}`);
+      t.equal(
+        second.code,
+        0,
+        `the publisher started again finishes: ${second.stderr}\n${second.code ? cluster.logTail() : ''}`,
+      );
       t.ok((await lastSequence()) > cut, 'and goes on appending where the stream ended');
       await cluster.restart(killed);
       replicas[1] = await startTallyRun(dirs[1]!, replicaArgs, 'replica');
