@@ -4,7 +4,13 @@
 // another process, drops the market entries before any answer reads them.
 import { v2IdWord } from '../engine/chain/v2ChainEvent.js';
 import type { MarketMetadata } from '../engine/offchain/marketMetadata.js';
-import { readMarketMetadata, readOffchainRevision, type OffchainStore } from '../engine/offchain/openOffchainStore.js';
+import {
+  decodeRevision,
+  offchainRevisionBytes,
+  readMarketMetadata,
+  type OffchainStore,
+} from '../engine/offchain/openOffchainStore.js';
+import { decodedOnChange } from '../engine/state/decodedOnChange.js';
 import type { MarketRecord, TokenRecord } from '../engine/state/marketRecords.js';
 import type { StateReader } from '../engine/state/stateReader.js';
 import { marketView, type MarketView } from './marketView.js';
@@ -34,6 +40,8 @@ const MAX_MARKETS = 100_000;
 export function createStateReads(state: StateReader, offchain: OffchainStore): StateReads {
   let generation = '';
   let revision = 0;
+  // Asked for by every request: decoded only when a key, metadata or profile change moved it.
+  const offchainRevision = decodedOnChange(() => offchainRevisionBytes(offchain), decodeRevision, 0);
   let opened = 0;
   const tokens = new Map<string, TokenRecord>();
   const markets = new Map<string, MarketEntry>();
@@ -47,7 +55,7 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
         tokens.clear();
       }
       const cursor = state.cursor();
-      const revisionNow = readOffchainRevision(offchain);
+      const revisionNow = offchainRevision();
       // A rollup changes the board's answers, and a tag run the tags answer, without moving the cursor (and the
       // run is written after the board): the board's generation and block and the run's number count too.
       const board = state.board();

@@ -77,8 +77,10 @@ export async function publishCommand(flags: PublishFlags): Promise<void> {
   try {
     const link = await connectNats(flags.nats, 'publish');
     try {
-      await ensureLogStream(link, names, flags.replicas);
       const progress = createProgress('publish');
+      const onRetry = (cause: string) =>
+        progress.note(`stream ${names.stream} does not answer yet (${cause}); trying again`);
+      await ensureLogStream(link, names, flags.replicas, onRetry);
       const publisher = await createLogPublisher({
         link,
         names,

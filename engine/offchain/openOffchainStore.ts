@@ -25,8 +25,17 @@ export function bumpOffchainRevision(offchain: OffchainStore): void {
 
 /** The revision as last committed; 0 for a store that predates it (a read-only open then has no meta database). */
 export function readOffchainRevision(offchain: OffchainStore): number {
-  const bytes = (offchain.meta as OffchainStore['meta'] | undefined)?.getBinary(REVISION_KEY);
-  return bytes ? decodeValue<number>(bytes) : 0;
+  const bytes = offchainRevisionBytes(offchain);
+  return bytes ? decodeRevision(bytes) : 0;
+}
+
+/** The revision as stored, undefined when none is (a server decodes it only when it changed). */
+export function offchainRevisionBytes(offchain: OffchainStore): Buffer | undefined {
+  return (offchain.meta as OffchainStore['meta'] | undefined)?.getBinary(REVISION_KEY);
+}
+
+export function decodeRevision(bytes: Buffer): number {
+  return decodeValue<number>(bytes);
 }
 
 export function readMarketMetadata(offchain: OffchainStore, conditionId: string): MarketMetadata | null {

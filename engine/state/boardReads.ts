@@ -2,6 +2,7 @@
 // its market results.
 import type { BoardRow, ResultTable } from './boardRecords.js';
 import {
+  boardInfoBytes,
   decodeResults,
   decodeRow,
   readBoardInfo,
@@ -12,6 +13,8 @@ import {
   type BoardInfo,
 } from './boardTables.js';
 import type { StateStore } from './openStateStore.js';
+import { decodedOnChange } from './decodedOnChange.js';
+import { decodeValue } from './stateCodec.js';
 
 export interface BoardReads {
   /** The rollup the board's tables hold, or null before the first. */
@@ -27,8 +30,14 @@ export interface BoardReads {
 }
 
 export function createBoardReads(store: StateStore): BoardReads {
+  // Asked for by every request (the answers' generation): decoded only when a rollup changed it.
+  const board = decodedOnChange<BoardInfo | null>(
+    () => boardInfoBytes(store),
+    (bytes) => decodeValue<BoardInfo>(bytes),
+    null,
+  );
   return {
-    board: () => readBoardInfo(store),
+    board,
     boardRow(category, walletId) {
       const info = readBoardInfo(store);
       const bytes = info ? store.dbs[rowsDb(info.generation)].getBinary(rowKey(category, walletId)) : undefined;

@@ -28,8 +28,13 @@ export const resultsDb = (generation: number): BoardDb => (generation === 0 ? 'b
 export const rowsDb = (generation: number): BoardDb => (generation === 0 ? 'boardRows0' : 'boardRows1');
 
 export function readBoardInfo(store: StateStore): BoardInfo | null {
-  const bytes = store.dbs.meta.getBinary(BOARD_KEY);
+  const bytes = boardInfoBytes(store);
   return bytes ? decodeValue<BoardInfo>(bytes) : null;
+}
+
+/** The board's record as stored (createBoardReads decodes it only when it changed). */
+export function boardInfoBytes(store: StateStore): Buffer | undefined {
+  return store.dbs.meta.getBinary(BOARD_KEY);
 }
 
 /** A wallet's results: its id (all of them in one value, read with one get). */

@@ -14,6 +14,7 @@ import type { StateStore } from './openStateStore.js';
 import { createIdReads, keyBytes, WALLET_TEXT } from './readIds.js';
 import { readSourceHead, type SourceHead } from './sourceHead.js';
 import { readStreamPosition, type StreamPosition } from './streamPosition.js';
+import { decodedOnChange } from './decodedOnChange.js';
 import { readSourceOutage, type SourceOutage } from './sourceOutage.js';
 import { stateKeepsTrades } from './stateLayout.js';
 import { decodePosition, decodeValue } from './stateCodec.js';
@@ -71,22 +72,16 @@ export interface StateReader extends MarketReads, FillReads, BoardReads {
 }
 
 const MAX_U32 = 0xffffffff;
-const NONE: Buffer = Buffer.alloc(0);
 
 export function createStateReader(store: StateStore): StateReader {
   const ids = createIdReads(store);
   const { idText, idOf } = ids;
-  let cursorBytes = NONE;
-  let cursor: FoldCursor = EMPTY_CURSOR;
   /** The fold's cursor as last committed, decoded again only when a commit changed it. */
-  function foldCursor(): FoldCursor {
-    const bytes = store.dbs.meta.getBinary(CURSOR_KEY) ?? NONE;
-    if (!bytes.equals(cursorBytes)) {
-      cursorBytes = Buffer.from(bytes);
-      cursor = bytes.length ? decodeValue<FoldCursor>(bytes) : EMPTY_CURSOR;
-    }
-    return cursor;
-  }
+  const foldCursor = decodedOnChange(
+    () => store.dbs.meta.getBinary(CURSOR_KEY),
+    (bytes) => decodeValue<FoldCursor>(bytes),
+    EMPTY_CURSOR,
+  );
 
   const markets = createMarketReads(store, ids);
   return {

@@ -3,6 +3,7 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { EnvironmentError } from '../../engine/environmentError.js';
+import { retryNats } from './retryNats.js';
 
 export interface NatsLink {
   nc: NatsConnection;
@@ -23,18 +24,6 @@ export function natsServers(url: string): string[] {
 
 const JETSTREAM_WAIT_MS = 60_000;
 
-async function retryFor<T>(ms: number, attempt: () => Promise<T>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
-  }
-}
-
 export async function connectNats(url: string, label: string): Promise<NatsLink> {
   const servers = natsServers(url);
   let nc: NatsConnection;
@@ -48,7 +37,7 @@ export async function connectNats(url: string, label: string): Promise<NatsLink>
   try {
     // Fails on a server without JetStream, which would otherwise show as timeouts later. A cluster that lost a
     // server may take seconds to elect its JetStream leader again: asked for a minute before giving up.
-    const jsm = await retryFor(JETSTREAM_WAIT_MS, () => jetstreamManager(nc, { timeout: 10_000 }));
+    const jsm = await retryNats(() => jetstreamManager(nc, { timeout: 10_000 }), { maxMs: JETSTREAM_WAIT_MS });
     return {
       nc,
       js: jetstream(nc, { timeout: 10_000 }),

@@ -10,7 +10,7 @@ import { JetStreamApiCodes, JetStreamApiError, type StoredMsg } from '@nats-io/j
 import type { EventLog } from '../../engine/log/eventLog.js';
 import { FrameBoundaryError, type StoredFrame } from '../../engine/log/readFrameBytes.js';
 import { RefusedError } from '../../engine/refusedError.js';
-import { sleep } from '../source/retryRpc.js';
+import { retryNats } from './retryNats.js';
 import type { NatsLink } from './connectNats.js';
 import { chunkBytesFor, chunkHeaders, readChunk, type Chunk, type LogStreamNames } from './logStream.js';
 
@@ -30,10 +30,6 @@ export interface LogPublisher {
   /** The last block the stream holds whole. */
   publishedThrough(): number;
 }
-
-/** Waits between attempts while the cluster has no leader for the stream (a server down): 250 ms doubling to 5 s. */
-const RETRY_BASE_MS = 250;
-const RETRY_MAX_MS = 5_000;
 
 const MISMATCH =
   'which this log does not hold as published (the stream of another venue, or this log was rewound since): one stream takes one log';
@@ -70,17 +66,7 @@ export async function createLogPublisher(options: {
   const streamMessage = async (query: { seq: number } | { last_by_subj: string }): Promise<StoredMsg | null> =>
     retried(() => link.jsm.streams.getMessage(names.stream, query));
 
-  async function retried<T>(attempt: () => Promise<T>): Promise<T> {
-    for (let failures = 0; ; failures++) {
-      try {
-        return await attempt();
-      } catch (error) {
-        if (error instanceof JetStreamApiError || error instanceof RefusedError) throw error;
-        options.onRetry?.((error as Error).message);
-        await sleep(Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** failures));
-      }
-    }
-  }
+  const retried = <T>(attempt: () => Promise<T>): Promise<T> => retryNats(attempt, { onRetry: options.onRetry });
 
   // Where the stream stands: its last sequence, and the last frame chunk checked against the log.
   const info = await retried(() => link.jsm.streams.info(names.stream));
@@ -112,35 +98,26 @@ export async function createLogPublisher(options: {
 
   /** Appends one chunk at `sequence + 1`, trying again for as long as the cluster cannot take it. */
   async function append(subject: string, data: Uint8Array, chunk: Chunk): Promise<void> {
-    const h = chunkHeaders(chunk);
-    for (let failures = 0; ; failures++) {
-      try {
-        const ack = await link.js.publish(subject, data, {
-          headers: h,
-          expect: { lastSequence: sequence, streamName: names.stream },
-        });
-        sequence = ack.seq;
-        return;
-      } catch (error) {
-        if (
-          error instanceof JetStreamApiError &&
-          (error.code === JetStreamApiCodes.StreamWrongLastSequence ||
-            error.code === JetStreamApiCodes.StreamWrongLastSequenceUnknown)
-        ) {
-          // An earlier attempt may have landed with its acknowledgement lost (a server died in between).
-          const landed = await streamMessage({ seq: sequence + 1 });
-          if (landed && landed.subject === subject && sameChunk(landed, chunk, data)) {
-            sequence += 1;
-            return;
-          }
-          throw new RefusedError(
-            `stream ${names.stream} was appended to by someone else after sequence ${sequence}: one publisher per stream`,
-          );
-        }
-        if (error instanceof JetStreamApiError) throw error;
-        options.onRetry?.((error as Error).message);
-        await sleep(Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** failures));
-      }
+    const headers = chunkHeaders(chunk);
+    try {
+      const ack = await retried(() =>
+        link.js.publish(subject, data, { headers, expect: { lastSequence: sequence, streamName: names.stream } }),
+      );
+      sequence = ack.seq;
+    } catch (error) {
+      if (
+        !(error instanceof JetStreamApiError) ||
+        (error.code !== JetStreamApiCodes.StreamWrongLastSequence &&
+          error.code !== JetStreamApiCodes.StreamWrongLastSequenceUnknown)
+      )
+        throw error;
+      // An earlier attempt may have landed with its acknowledgement lost (a server died in between).
+      const landed = await streamMessage({ seq: sequence + 1 });
+      if (!landed || landed.subject !== subject || !sameChunk(landed, chunk, data))
+        throw new RefusedError(
+          `stream ${names.stream} was appended to by someone else after sequence ${sequence}: one publisher per stream`,
+        );
+      sequence += 1;
     }
   }
 

@@ -4,15 +4,17 @@ import { JetStreamApiCodes, JetStreamApiError, StorageType } from '@nats-io/jets
 import { EnvironmentError } from '../../engine/environmentError.js';
 import { RefusedError } from '../../engine/refusedError.js';
 import type { NatsLink } from './connectNats.js';
+import { retryNats } from './retryNats.js';
 import { STREAM_REPLICAS, type LogStreamNames } from './logStream.js';
 
 export async function ensureLogStream(
   link: NatsLink,
   names: LogStreamNames,
   replicas = STREAM_REPLICAS,
+  onRetry?: (cause: string) => void,
 ): Promise<void> {
   try {
-    const info = await link.jsm.streams.info(names.stream);
+    const info = await retryNats(() => link.jsm.streams.info(names.stream), { onRetry });
     const subjects = info.config.subjects ?? [];
     const missing = [names.frames, names.metadata].filter((subject) => !subjects.includes(subject));
     if (missing.length > 0)
@@ -24,12 +26,16 @@ export async function ensureLogStream(
     if (!(error instanceof JetStreamApiError) || error.code !== JetStreamApiCodes.StreamNotFound) throw error;
   }
   try {
-    await link.jsm.streams.add({
-      name: names.stream,
-      subjects: [names.frames, names.metadata],
-      storage: StorageType.File,
-      num_replicas: replicas,
-    });
+    await retryNats(
+      () =>
+        link.jsm.streams.add({
+          name: names.stream,
+          subjects: [names.frames, names.metadata],
+          storage: StorageType.File,
+          num_replicas: replicas,
+        }),
+      { onRetry },
+    );
   } catch (error) {
     throw new EnvironmentError(
       `cannot create stream ${names.stream} (file storage, ${replicas} replicas): ${(error as Error).message}`,
