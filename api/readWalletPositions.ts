@@ -28,11 +28,19 @@ export function walletRowOf(ctx: RouteContext, wallet: string, p: WalletPosition
   return walletRow(wallet, p.token, p.position, p.market, p.outcomeIndex, p.micros, extras);
 }
 
-/** The wallet's positions, or null when it has more than `limit` of them. */
-export function readWalletPositions(ctx: RouteContext, wallet: string, limit = MAX_POSITIONS): WalletPosition[] | null {
+/**
+ * The wallet's positions, or null when it has more than `limit` of them (held or not); with `held`, only those
+ * holding shares (the open form's: the rest are never decoded).
+ */
+export function readWalletPositions(
+  ctx: RouteContext,
+  wallet: string,
+  limit = MAX_POSITIONS,
+  held = false,
+): WalletPosition[] | null {
+  if (limit < Number.MAX_SAFE_INTEGER && ctx.state.walletPositionCount(wallet) > limit) return null;
   const result: WalletPosition[] = [];
-  for (const { token, position } of ctx.state.walletPositions(wallet)) {
-    if (result.length === limit) return null;
+  for (const { token, position } of ctx.state.walletPositions(wallet, held)) {
     const tokenRecord = ctx.reads.token(token);
     const entry = tokenRecord ? ctx.reads.market(tokenRecord.conditionId) : null;
     const outcomeIndex = tokenRecord ? tokenRecord.outcomeIndex : -1;

@@ -89,7 +89,8 @@ function openPositionsAnswer(
   const category = categoryParam(query);
   const text = textOf(query, 'q');
   const block = readServedBlock(ctx.state).block;
-  const positions = readWalletPositions(ctx, wallet);
+  // Only positions holding shares can be open or resolved-and-held: the rest are skipped undecoded.
+  const positions = readWalletPositions(ctx, wallet, MAX_POSITIONS, true);
   if (positions === null) {
     return { wallet, block, tooLarge: true, maxPositions: MAX_POSITIONS, total: 0, offset, rows: [], next: null };
   }

@@ -88,45 +88,53 @@ for (const [tag, size] of [
 ] as const)
   NUMBER_BYTES[tag] = size;
 
+/** The array's item count and where its first item starts. */
+function arrayHead(bytes: Uint8Array, view: DataView): [count: number, at: number] {
+  const head = bytes[0]!;
+  if ((head & 0xf0) === 0x90) return [head & 0x0f, 1];
+  if (head === 0xdc) return [view.getUint16(1), 3];
+  if (head === 0xdd) return [view.getUint32(1), 5];
+  throw new Error(`msgpack numbers: not an array (first byte ${head})`);
+}
+
+/** The number at `at`, item `item` of the array. */
+function numberAt(bytes: Uint8Array, view: DataView, at: number, item: number): number {
+  const b = bytes[at]!;
+  const size = NUMBER_BYTES[b]!;
+  if (size === 0) throw new Error(`msgpack numbers: item ${item} is not a number (byte ${b})`);
+  if (at + size > bytes.length) throw new Error(`msgpack numbers: item ${item} runs past the end`);
+  if (b < 0x80) return b;
+  if (b >= 0xe0) return b - 0x100;
+  if (b === 0xcc) return bytes[at + 1]!;
+  if (b === 0xcd) return view.getUint16(at + 1);
+  if (b === 0xce) return view.getUint32(at + 1);
+  if (b === 0xcf) return Number(view.getBigUint64(at + 1));
+  if (b === 0xd0) return view.getInt8(at + 1);
+  if (b === 0xd1) return view.getInt16(at + 1);
+  if (b === 0xd2) return view.getInt32(at + 1);
+  if (b === 0xd3) return Number(view.getBigInt64(at + 1));
+  if (b === 0xca) return view.getFloat32(at + 1);
+  return view.getFloat64(at + 1); // 0xcb: NUMBER_BYTES admits no other
+}
+
 /**
  * Reads an array of numbers written so (or by msgpackr, in any numeric form) into `out`; answers how many it held.
  * Anything else in the bytes is an error: they are not what the caller stored.
  */
 export function readNumbers(bytes: Uint8Array, out: number[]): number {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let at: number;
-  let count: number;
-  const head = bytes[0]!;
-  if ((head & 0xf0) === 0x90) {
-    count = head & 0x0f;
-    at = 1;
-  } else if (head === 0xdc) {
-    count = view.getUint16(1);
-    at = 3;
-  } else if (head === 0xdd) {
-    count = view.getUint32(1);
-    at = 5;
-  } else throw new Error(`msgpack numbers: not an array (first byte ${head})`);
-  for (let i = 0; i < count; i++) {
-    const b = bytes[at]!;
-    const size = NUMBER_BYTES[b]!;
-    if (size === 0) throw new Error(`msgpack numbers: item ${i} is not a number (byte ${b})`);
-    if (at + size > bytes.length) throw new Error(`msgpack numbers: item ${i} runs past the end`);
-    let value: number;
-    if (b < 0x80) value = b;
-    else if (b >= 0xe0) value = b - 0x100;
-    else if (b === 0xcc) value = bytes[at + 1]!;
-    else if (b === 0xcd) value = view.getUint16(at + 1);
-    else if (b === 0xce) value = view.getUint32(at + 1);
-    else if (b === 0xcf) value = Number(view.getBigUint64(at + 1));
-    else if (b === 0xd0) value = view.getInt8(at + 1);
-    else if (b === 0xd1) value = view.getInt16(at + 1);
-    else if (b === 0xd2) value = view.getInt32(at + 1);
-    else if (b === 0xd3) value = Number(view.getBigInt64(at + 1));
-    else if (b === 0xca) value = view.getFloat32(at + 1);
-    else value = view.getFloat64(at + 1); // 0xcb: NUMBER_BYTES admits no other
-    at += size;
-    out[i] = value;
+  const [count, first] = arrayHead(bytes, view);
+  for (let i = 0, at = first; i < count; i++) {
+    out[i] = numberAt(bytes, view, at, i);
+    at += NUMBER_BYTES[bytes[at]!]!;
   }
   return count;
+}
+
+/** The array's first number, the rest left unread (a position's shares: an open-positions answer skips the rest). */
+export function readFirstNumber(bytes: Uint8Array): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const [count, at] = arrayHead(bytes, view);
+  if (count === 0) throw new Error('msgpack numbers: an empty array has no first number');
+  return numberAt(bytes, view, at, 0);
 }

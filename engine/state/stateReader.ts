@@ -15,6 +15,7 @@ import { createIdReads, keyBytes, WALLET_TEXT } from './readIds.js';
 import { readSourceHead, type SourceHead } from './sourceHead.js';
 import { readStreamPosition, type StreamPosition } from './streamPosition.js';
 import { decodedOnChange } from './decodedOnChange.js';
+import { readFirstNumber } from './msgpackNumbers.js';
 import { readSourceOutage, type SourceOutage } from './sourceOutage.js';
 import { stateKeepsTrades } from './stateLayout.js';
 import { decodePosition, decodeValue } from './stateCodec.js';
@@ -38,8 +39,13 @@ export interface StateReader extends MarketReads, FillReads, BoardReads {
   streamPosition(): StreamPosition | null;
   /** The chain source's outage while its requests fail (sourceOutage.ts), null while it answers. */
   sourceOutage(): SourceOutage | null;
-  /** The wallet's positions in token order. */
-  walletPositions(wallet: string): Iterable<{ token: string; position: Position }>;
+  /**
+   * The wallet's positions in token order; with `held`, only those holding shares (a balance above 0), the others
+   * skipped on their first stored number, undecoded.
+   */
+  walletPositions(wallet: string, held?: boolean): Iterable<{ token: string; position: Position }>;
+  /** How many positions the wallet has, held or not (a count of its keys). */
+  walletPositionCount(wallet: string): number;
   /**
    * Every wallet that holds a position, in address order, with its number of positions (read whole: tests and benches
    * pick wallets from it).
@@ -83,6 +89,12 @@ export function createStateReader(store: StateStore): StateReader {
     EMPTY_CURSOR,
   );
 
+  /** The wallet's keys in the positions table, null for a wallet the state never named. */
+  function walletRange(wallet: string): { start: Buffer; end: Buffer } | null {
+    const id = WALLET_TEXT.test(wallet) ? idOf(ID_SPACE.address, wallet) : null;
+    return id === null ? null : { start: keyBytes(u32Key(id)), end: keyBytes(u32Key(id + 1)) };
+  }
+
   const markets = createMarketReads(store, ids);
   return {
     ...markets,
@@ -107,16 +119,21 @@ export function createStateReader(store: StateStore): StateReader {
     sourceHead: () => readSourceHead(store),
     streamPosition: () => readStreamPosition(store),
     sourceOutage: () => readSourceOutage(store),
-    walletPositions(wallet) {
-      const id = WALLET_TEXT.test(wallet) ? idOf(ID_SPACE.address, wallet) : null;
-      if (id === null) return [];
-      const range = { start: keyBytes(u32Key(id)), end: keyBytes(u32Key(id + 1)) };
+    walletPositions(wallet, held = false) {
+      const range = walletRange(wallet);
+      if (range === null) return [];
       const positions: Array<{ token: string; position: Position }> = [];
       for (const { key, value } of store.dbs.positions.getRange(range)) {
+        // The stored position's first number is its shares (stateCodec.ts).
+        if (held && readFirstNumber(value) <= 0) continue;
         positions.push({ token: idText(ID_SPACE.token, key.readUInt32BE(4)), position: decodePosition(value) });
       }
       // Token ids number tokens in fold order; answers list them in token order.
       return positions.sort((a, b) => (a.token < b.token ? -1 : 1));
+    },
+    walletPositionCount(wallet) {
+      const range = walletRange(wallet);
+      return range === null ? 0 : store.dbs.positions.getKeysCount(range);
     },
     positionHolders() {
       const holders: Array<{ wallet: string; positions: number }> = [];

@@ -3,7 +3,7 @@
 // equal, and a value that is not a position's array is refused.
 import t from 'tap';
 import { Packr } from 'msgpackr';
-import { readNumbers, writeArrayHeader, writeNumber } from '../../engine/state/msgpackNumbers.js';
+import { readFirstNumber, readNumbers, writeArrayHeader, writeNumber } from '../../engine/state/msgpackNumbers.js';
 import { decodePosition, encodePosition } from '../../engine/state/stateCodec.js';
 import { createPosition, type Position } from '../../engine/reducers/position.js';
 
@@ -98,6 +98,15 @@ t.test("behavior: read back as written, and msgpackr's other numeric forms read 
   ]);
   t.equal(readNumbers(other, out), 3);
   t.same(out.slice(0, 3), [2 ** 32, -2, 1.5]);
+});
+
+t.test('behavior: the first number alone reads as the whole array reads it', async (t) => {
+  for (const value of [...EDGES, ...numbers(9, 200)]) {
+    const expected = Object.is(value, -0) ? 0 : value;
+    t.same(readFirstNumber(written([value, 7, 8])), expected, `first of [${value}, 7, 8]`);
+  }
+  t.throws(() => readFirstNumber(Buffer.from([0x90])), /an empty array has no first number/);
+  t.throws(() => readFirstNumber(Buffer.from([0xc0])), /not an array/);
 });
 
 t.test('behavior: a position round-trips, its bytes are the field array packed by msgpackr', async (t) => {
