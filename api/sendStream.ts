@@ -22,6 +22,14 @@ const ZLIB_CHUNK_BYTES = 1024 * 1024;
  */
 const ZLIB_INPUT_BYTES = 1024 * 1024;
 
+/**
+ * Huffman coding alone, no string matching: a stream is the fills feed, rows of integers where matching finds
+ * little. Measured on a 50,000-row page (3.0 MB): 0.33-0.44 µs of CPU a row against level 1's 0.54-0.70, for 1.15x
+ * its bytes (2.32x compression against 2.66x). Answers are the other way round (their keys and texts repeat): level 1
+ * compresses them 5.7x, Huffman alone 1.55x, and at more CPU per KB.
+ */
+const STREAM_GZIP_STRATEGY = constants.Z_HUFFMAN_ONLY;
+
 /** The pieces of a streamed answer (bytes of JSON text), pulled one at a time; null after the last. */
 export interface AnswerPieces {
   next(): Buffer | null;
@@ -139,6 +147,7 @@ export function sendStream(
   // zlib hands its options to its stream (node's zlib.js), though its type names only zlib's own.
   const options: ZlibOptions & Pick<TransformOptions, 'writableHighWaterMark'> = {
     level: 1,
+    strategy: STREAM_GZIP_STRATEGY,
     flush: constants.Z_NO_FLUSH,
     chunkSize: ZLIB_CHUNK_BYTES,
     writableHighWaterMark: ZLIB_INPUT_BYTES,
