@@ -58,6 +58,28 @@ export class JsonBytes {
       return;
     }
     this.room(MAX_INTEGER_BYTES);
+    this.integer(value);
+  }
+
+  /** An array of numbers: `[a,b,...]`, with one check of the room for all of it (a feed row is eleven). */
+  array(values: ArrayLike<number>): void {
+    this.room(2 + values.length * (MAX_INTEGER_BYTES + 1));
+    this.bytes[this.at++] = OPEN;
+    for (let i = 0; i < values.length; i++) {
+      if (i > 0) this.bytes[this.at++] = COMMA;
+      const value = values[i]!;
+      if (Number.isSafeInteger(value)) this.integer(value);
+      else {
+        // Longer than an integer may be: room again for what is left.
+        this.text(JSON.stringify(value));
+        this.room(1 + (values.length - i) * (MAX_INTEGER_BYTES + 1));
+      }
+    }
+    this.char(CLOSE);
+  }
+
+  /** A safe integer, with room for it made. */
+  private integer(value: number): void {
     const bytes = this.bytes;
     let rest = value;
     if (rest < 0) {
@@ -80,16 +102,6 @@ export class JsonBytes {
     } else {
       bytes[--end] = ZERO + rest;
     }
-  }
-
-  /** An array of numbers: `[a,b,...]`. */
-  array(values: ArrayLike<number>): void {
-    this.char(OPEN);
-    for (let i = 0; i < values.length; i++) {
-      if (i > 0) this.char(COMMA);
-      this.number(values[i]!);
-    }
-    this.char(CLOSE);
   }
 
   /**

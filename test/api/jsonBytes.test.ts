@@ -95,6 +95,13 @@ t.test('behavior: a row of text, characters and numbers grows the buffer past it
     '[]',
     'an empty array',
   );
+  // Numbers longer than an integer's room, then integers: the room is made again after each (a 4-byte start).
+  const mixed = [-1.2345678901234567e-300, -9_007_199_254_740_991, 5e-324, 2 ** 53 - 1, 0.1, -0, 1e21, 7];
+  t.equal(
+    written((out) => out.array(mixed), 4),
+    JSON.stringify(mixed),
+    'array() of long non-integers among the longest integers',
+  );
 });
 
 t.test('behavior: take() hands the bytes over; what is written next goes to a new buffer', async (t) => {
