@@ -53,6 +53,7 @@ export async function replicaCommand(flags: {
         await replicateStream(venue, {
           link,
           names,
+          start,
           foldSettings: foldSettingsDigest(venue.addresses, loadFoldOptions(venue.paths.config)),
           stallMs: flags.stallMs,
           signal: controller.signal,

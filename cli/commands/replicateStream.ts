@@ -43,6 +43,8 @@ export async function replicateStream(
   options: {
     link: NatsLink;
     names: LogStreamNames;
+    /** Where to read from (replicaStart), found before the server started. */
+    start: { afterSequence: number; lastBlock: number };
     foldSettings: string;
     stallMs: number;
     signal: AbortSignal;
@@ -51,8 +53,7 @@ export async function replicateStream(
     atRest?: (offchainChanged: boolean, progress: ReplicaProgress) => Promise<void>;
   },
 ): Promise<ReplicaProgress> {
-  const { names } = options;
-  const start = replicaStart(venue, names);
+  const { names, start } = options;
   const driver = createIngestDriver({ log: venue.log, runner: venue.runner, releaseEveryEvents: Infinity });
   await driver.catchUp();
   const progress: ReplicaProgress = { sequence: start.afterSequence, frames: 0, metadata: 0, block: start.lastBlock };

@@ -63,10 +63,9 @@ export async function createLogPublisher(options: {
   /** A frame the stream holds the first chunks of: the rest goes first. */
   let partial: { frame: StoredFrame; offset: number } | null = null;
 
-  const streamMessage = async (query: { seq: number } | { last_by_subj: string }): Promise<StoredMsg | null> =>
-    retried(() => link.jsm.streams.getMessage(names.stream, query));
-
   const retried = <T>(attempt: () => Promise<T>): Promise<T> => retryNats(attempt, { onRetry: options.onRetry });
+  const streamMessage = (query: { seq: number } | { last_by_subj: string }): Promise<StoredMsg | null> =>
+    retried(() => link.jsm.streams.getMessage(names.stream, query));
 
   // Where the stream stands: its last sequence, and the last frame chunk checked against the log.
   const info = await retried(() => link.jsm.streams.info(names.stream));
