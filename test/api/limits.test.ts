@@ -91,6 +91,27 @@ t.test('behavior: threads count into the same counters, exactly', async (t) => {
   t.equal(limiter.enter('k', 600, 4, 2, false, Date.now()), true, 'every thread gave its in-flight slots back');
 });
 
+t.test("behavior: a key's fifth request in flight is refused whichever thread takes it", async (t) => {
+  const memory = createSharedCountersMemory(64, 64 * 600);
+  const go = new Int32Array(new SharedArrayBuffer(8));
+  const holders = Array.from({ length: 4 }, () =>
+    startWorkerThread('../fixtures/countersWorker', import.meta.url, { memory, hold: true, start: go }),
+  );
+  const next = (thread: (typeof holders)[number]) =>
+    new Promise<unknown>((resolve, reject) => {
+      thread.once('message', resolve);
+      thread.once('error', reject);
+    });
+  t.same(await Promise.all(holders.map(next)), [true, true, true, true], 'four threads each hold a slot');
+  const limiter = sharedKeyCounters(memory);
+  t.notOk(limiter.enter('k', 600, 4, 2, false, Date.now()), 'a fifth, from another thread, is refused');
+  const left = Promise.all(holders.map(next));
+  Atomics.store(go, 1, 1);
+  Atomics.notify(go, 1);
+  await left;
+  t.ok(limiter.enter('k', 600, 4, 2, false, Date.now()), 'once they leave, a slot is free again');
+});
+
 t.test(
   "behavior: config.json limits: defaults, a key's fields over the global ones, the longest prefix first",
   async (t) => {
