@@ -13,6 +13,7 @@ import { ensureLogStream } from '../../replay/stream/ensureLogStream.js';
 import { foldSettingsDigest } from '../../replay/stream/foldSettingsDigest.js';
 import { DEFAULT_STREAM, logStreamNames } from '../../replay/stream/logStream.js';
 import { checkInputFile } from '../checkInputFile.js';
+import { findFeedAggregators } from '../findFeedAggregators.js';
 import { openVenue } from '../openVenue.js';
 import { createProgress } from '../progress.js';
 import { rollUpBoardOnce } from '../rollUpBoard.js';
@@ -73,6 +74,8 @@ export async function publishCommand(flags: PublishFlags): Promise<void> {
     metadataText = readFileSync(flags.metadata, 'utf8');
   }
   const markets = metadataText === null ? null : parseMetadataText(metadataText, flags.metadata!);
+  // As `ingest --rpc` and `run` do: the feeds' aggregators, so that the fold decodes their answers (DESIGN 6).
+  if (flags.rpc) await findFeedAggregators(flags.rpc, flags.data, 'publish');
   const venue = openVenue(flags.data, { workers: flags.workers });
   try {
     const link = await connectNats(flags.nats, 'publish');

@@ -96,7 +96,7 @@ export async function replicateStream(
           if (chunk.foldSettings !== options.foldSettings)
             throw refuse(
               sequence,
-              `published with other contract addresses or fold options than ${venue.paths.config}: copy the publisher's config.json`,
+              `published with other contract addresses or fold options than ${venue.paths.config}: copy the publisher's config.json and feedAggregators.json (when it has them) into ${venue.paths.root}`,
             );
           if (chunk.first <= progress.block)
             throw refuse(
