@@ -12,7 +12,7 @@ import {
 } from './marketRecords.js';
 import type { StateStore } from './openStateStore.js';
 import { decodePosition, decodeValue } from './stateCodec.js';
-import { positionKey, u32Key } from './stateKeys.js';
+import { u32Key } from './stateKeys.js';
 import { CONDITION_TEXT, keyBytes, type IdReads } from './readIds.js';
 
 /**
@@ -60,11 +60,16 @@ export function createMarketReads(store: StateStore, { idText, idOf }: IdReads):
     return [conditionId];
   }
 
+  /** A position's key (positionKey's bytes), rewritten for each read: a market's holders are read by the hundred. */
+  const legKey = Buffer.alloc(8);
   /** The positions of `walletId` in the outcomes of `tokenIds` (by outcome index). */
   function walletLegs(walletId: number, tokenIds: ReadonlyArray<number | null>): Array<Position | null> {
+    legKey.writeUInt32BE(walletId, 0);
     return tokenIds.map((tokenId) => {
-      const bytes =
-        tokenId === null ? undefined : store.dbs.positions.getBinary(keyBytes(positionKey(walletId, tokenId)));
+      if (tokenId === null) return null;
+      legKey.writeUInt32BE(tokenId, 4);
+      // The fast read's buffer is the store's, reused by its next read: decoded at once.
+      const bytes = store.dbs.positions.getBinaryFast(legKey);
       return bytes ? decodePosition(bytes) : null;
     });
   }
