@@ -11,7 +11,7 @@ import { runTallyAsync } from '../fixtures/runTally.js';
 import { stateDigest } from '../fixtures/stateDigest.js';
 import { startSwitchableProxy } from '../fixtures/switchableProxy.js';
 import { startTallyRun } from '../fixtures/tallyRun.js';
-import { emitVenueScenario } from '../fixtures/venueScenario.js';
+import { emitVenueScenario, mineTransfer } from '../fixtures/venueScenario.js';
 
 const chain = await startLocalChain();
 t.teardown(() => chain.close());
@@ -62,14 +62,7 @@ t.test('behavior: tally run serves through an outage of its node and resumes whe
 
     await proxy.off();
     // A block mined while the node is unreachable to tally: the fold must pick it up after the outage.
-    const [yes] = scenario.tokens;
-    const mined = await chain.send(3, scenario.ctf, scenario.ctfAbi, 'safeTransferFrom', [
-      chain.accounts[3],
-      chain.accounts[2],
-      yes,
-      1_000_000n,
-      '0x',
-    ]);
+    const mined = await mineTransfer(chain, scenario);
     const during = await waitFor('the outage in health', health, (h) => h.outage?.failedAttempts > 12, log);
     t.equal(during.status, 'degraded');
     t.equal(during.block, caughtUp.block, 'still the folded block');

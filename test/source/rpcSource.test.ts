@@ -19,7 +19,7 @@ import { startLocalChain } from '../fixtures/localChain.js';
 import { runTallyAsync } from '../fixtures/runTally.js';
 import { stateDigest } from '../fixtures/stateDigest.js';
 import { startTallyRun } from '../fixtures/tallyRun.js';
-import { emitVenueScenario } from '../fixtures/venueScenario.js';
+import { emitVenueScenario, mineTransfer } from '../fixtures/venueScenario.js';
 
 const chain = await startLocalChain();
 t.teardown(() => chain.close());
@@ -146,14 +146,7 @@ t.test('behavior: follow picks up a block mined after it started, then stops on 
     const head = await blockNumber();
     await waitFor('the catch-up', () => progress !== null && progress.scannedBlock >= head);
     t.equal(venue.runner.cursor().block, scenario.eventBlocks.at(-1));
-    const [yes] = scenario.tokens;
-    const mined = await chain.send(3, scenario.ctf, scenario.ctfAbi, 'safeTransferFrom', [
-      chain.accounts[3],
-      chain.accounts[2],
-      yes,
-      1_000_000n,
-      '0x',
-    ]);
+    const mined = await mineTransfer(chain, scenario);
     await waitFor('the new block', () => progress!.lastBlock === mined);
     t.equal(venue.runner.cursor().block, mined, 'folded');
     t.equal(readSourceHead(venue.store)?.block, mined, 'the finalized head is recorded for /v1/health');

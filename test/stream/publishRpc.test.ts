@@ -14,7 +14,7 @@ import { findNatsServer, startNatsCluster } from '../fixtures/natsCluster.js';
 import { processTempDir } from '../fixtures/processTempDir.js';
 import { runTallyAsync } from '../fixtures/runTally.js';
 import { startTallyRun } from '../fixtures/tallyRun.js';
-import { emitVenueScenario } from '../fixtures/venueScenario.js';
+import { emitVenueScenario, mineTransfer } from '../fixtures/venueScenario.js';
 
 const BIN = fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url));
 
@@ -65,14 +65,7 @@ if (findNatsServer() === null) {
     };
     await reach(scenario.eventBlocks.at(-1)!);
     // A block mined while both run: followed, published and folded.
-    const [yes] = scenario.tokens;
-    const mined = await chain.send(3, scenario.ctf, scenario.ctfAbi, 'safeTransferFrom', [
-      chain.accounts[3],
-      chain.accounts[2],
-      yes,
-      1_000_000n,
-      '0x',
-    ]);
+    const mined = await mineTransfer(chain, scenario);
     await reach(mined);
     publisher.kill('SIGTERM');
     t.equal(await published, 0, `the publisher stops cleanly on SIGTERM: ${publisherErr}`);
