@@ -7,7 +7,7 @@ import uWS from 'uWebSockets.js';
 import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
 import { ApiError } from './apiError.js';
 import { bearerChallenge, ERROR, rateLimitError } from './errorTexts.js';
-import { acceptsGzip } from './acceptsGzip.js';
+import { acceptsGzip } from './transport/acceptsGzip.js';
 import { createKeyPolicies, type KeyPolicy } from './limits/createKeyPolicies.js';
 import type { SharedCountersMemory } from './limits/sharedKeyCounters.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './limits/loadRateLimits.js';
@@ -34,7 +34,7 @@ import { createRoundIndex } from './strikes/roundIndex.js';
 import { walletCategoriesRoute } from './routes/walletCategoriesRoute.js';
 import { createLeaderboardRoute } from './routes/leaderboardRoute.js';
 import { createBoardRankings } from './board/boardRankings.js';
-import { sendStream, sendStreamHead, StreamedAnswer } from './sendStream.js';
+import { sendStream, sendStreamHead, StreamedAnswer } from './transport/sendStream.js';
 import {
   answerEtag,
   encodeAnswer,
@@ -44,8 +44,8 @@ import {
   sendNotModified,
   sendText,
   type Headers,
-} from './sendAnswer.js';
-import { createAnswerCache, type CachedAnswer } from './answerCache.js';
+} from './transport/sendAnswer.js';
+import { createAnswerCache, type CachedAnswer } from './transport/answerCache.js';
 import { createHeavyWork, HeavyQueueFull } from './heavy/createHeavyWork.js';
 import type { HeavyTask } from './heavy/heavyTask.js';
 import { sumsResults } from './board/boardWindow.js';
@@ -55,12 +55,12 @@ import { openApiDocument, type RouteDoc } from './openApiDocument.js';
 import { routeDocs } from './routeDocs.js';
 import { compileQuery } from './query/queryParams.js';
 import type { RouteRequest } from './routeRequest.js';
-import { ALLOWED_METHODS, sendPreflight } from './cors.js';
+import { ALLOWED_METHODS, sendPreflight } from './transport/cors.js';
 import { accessLogLine, keyPrefix, openAccessEntry, type AccessEntry, type AccessLog } from './accessLog.js';
 import { isLoopbackPeer } from './isLoopbackPeer.js';
 import { createPages, PAGE_PATHS } from './pages/pageAnswers.js';
-import { matchesEtag } from './matchesEtag.js';
-import { noteConnectionClose } from './connectionClose.js';
+import { matchesEtag } from './transport/matchesEtag.js';
+import { noteConnectionClose } from './transport/connectionClose.js';
 import { createServerMetrics } from './metrics/createServerMetrics.js';
 import { EXPOSITION_CONTENT_TYPE } from './metrics/exposition.js';
 import type { RouteMetrics } from './metrics/requestMetrics.js';

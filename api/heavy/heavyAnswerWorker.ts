@@ -16,7 +16,7 @@ import { routeDocs } from '../routeDocs.js';
 import type { RouteContext } from '../routeContext.js';
 import type { RouteRequest } from '../routeRequest.js';
 import { createLeaderboardRoute } from '../routes/leaderboardRoute.js';
-import { encodeAnswer, gzipOptions, worthGzip } from '../sendAnswer.js';
+import { encodeAnswer, gzipOptions, worthGzip } from '../transport/sendAnswer.js';
 import { createRouteContext } from '../createRouteContext.js';
 import type { HeavyResult, HeavyTask } from './heavyTask.js';
 

@@ -3,10 +3,10 @@
 // answers the page asks for with the key kept in the browser. Files are revalidated (no-cache, ETag, 304), so a
 // new version is seen at once; a gzip goes to a client that accepts it once it is made.
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
-import { acceptsGzip } from '../acceptsGzip.js';
+import { acceptsGzip } from '../transport/acceptsGzip.js';
 import { ERROR } from '../errorTexts.js';
-import { matchesEtag } from '../matchesEtag.js';
-import { answerEtag, sendError, sendFile, sendNotModified, type Headers } from '../sendAnswer.js';
+import { matchesEtag } from '../transport/matchesEtag.js';
+import { answerEtag, sendError, sendFile, sendNotModified, type Headers } from '../transport/sendAnswer.js';
 import { LIBRARY_FILES, readPageAssets, type PageAsset } from './pageAssets.js';
 import { appShell, docsShell, PAGE_POLICY } from './pageShell.js';
 

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzip } from 'node:zlib';
-import { answerEtag } from '../sendAnswer.js';
+import { answerEtag } from '../transport/sendAnswer.js';
 
 export interface PageAsset {
   type: string;

@@ -4,7 +4,7 @@ import t from 'tap';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { createAnswerCache } from '../../api/answerCache.js';
+import { createAnswerCache } from '../../api/transport/answerCache.js';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { busiestWallet } from '../fixtures/demoData.js';
 import { createDemoInputs } from '../fixtures/demoVenue.js';

@@ -1,7 +1,7 @@
 // JSON written straight into bytes (the fills feed's rows): every number comes out as JSON.stringify writes it,
 // the buffer grows past its capacity, and take() hands the bytes over and starts anew.
 import t from 'tap';
-import { JsonBytes } from '../../api/jsonBytes.js';
+import { JsonBytes } from '../../api/transport/jsonBytes.js';
 
 const written = (write: (out: JsonBytes) => void, capacity = 64) => {
   const out = new JsonBytes(capacity);
