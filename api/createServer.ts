@@ -7,7 +7,7 @@ import uWS from 'uWebSockets.js';
 import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
 import { ApiError } from './apiError.js';
 import { bearerChallenge, ERROR, rateLimitError } from './errorTexts.js';
-import { acceptsGzip } from './transport/acceptsGzip.js';
+import { acceptsGzip, answerCoding, type Coding } from './transport/contentCoding.js';
 import { createKeyPolicies, type KeyPolicy } from './limits/createKeyPolicies.js';
 import type { SharedCountersMemory } from './limits/sharedKeyCounters.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './limits/loadRateLimits.js';
@@ -40,7 +40,7 @@ import {
   encodeAnswer,
   sendAnswer,
   sendError,
-  sendGzipLater,
+  sendCompressedLater,
   sendNotModified,
   sendText,
   type Headers,
@@ -98,7 +98,7 @@ const LISTEN_EXCLUSIVE_PORT = 1;
 /** uSockets' default: SO_REUSEPORT, the kernel spreading the port's connections over its listeners. */
 const LISTEN_SHARED_PORT = 0;
 
-/** What an answerer returns when the answer is written later (a stream, a gzip): its completion records it. */
+/** What an answerer returns when the answer is written later (a stream, a compression): its completion records it. */
 const LATER = 0;
 const RETRY_IN_ONE_SECOND = { 'retry-after': '1' };
 
@@ -281,17 +281,18 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
         if (aborted) return;
         const answer: CachedAnswer = {
           json: Buffer.from(result.json.buffer, result.json.byteOffset, result.json.byteLength),
-          gzip: result.gzip
-            ? Buffer.from(result.gzip.buffer, result.gzip.byteOffset, result.gzip.byteLength)
-            : undefined,
         };
+        const { compressed } = result;
+        if (compressed !== null && task.coding !== null) {
+          answer[task.coding] = Buffer.from(compressed.buffer, compressed.byteOffset, compressed.byteLength);
+        }
         const ok = result.status === 200;
         if (ok && later.cacheKey !== null && result.generation === later.generation)
           answers.set(later.generation, later.cacheKey, answer);
         const headers = ok ? later.headers : null;
         const done = () => later.finish(result.status);
-        if (sendAnswer(res, result.status, headers, answer, task.gzip, later.head)) done();
-        else sendGzipLater(res, result.status, headers, answer, { done });
+        if (sendAnswer(res, result.status, headers, answer, task.coding, later.head)) done();
+        else sendCompressedLater(res, result.status, headers, answer, task.coding!, { done });
       },
       (error: unknown) => {
         if (aborted) return;
@@ -344,7 +345,10 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
       const retry = { 'retry-after': String(decision.retryAfterSeconds) };
       return refuse(res, 429, rateLimitError(policy!.limits.perMinute, decision.retryAfterSeconds), retry, head);
     }
-    const gzipAccepted = acceptsGzip(req.getHeader('accept-encoding'));
+    const accepted = req.getHeader('accept-encoding');
+    // The fills feed is gzipped when the client takes gzip (spec 4.9); other answers in the coding it prefers.
+    const coding = stream ? null : answerCoding(accepted);
+    const gzipAccepted = stream && acceptsGzip(accepted);
     const cacheKey = route.cached === false ? null : `${url}?${query}`;
     let answer = cacheKey === null ? undefined : answers.get(generation, cacheKey);
     if (cacheKey !== null) metrics.cacheLookup(answer !== undefined);
@@ -361,7 +365,7 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
         if (route.heavy?.(request)) {
           answerHeavy(
             res,
-            { pattern: route.pattern, parameters, query, gzip: gzipAccepted },
+            { pattern: route.pattern, parameters, query, coding },
             {
               cacheKey,
               generation,
@@ -389,7 +393,7 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
       }
     }
     const headers: Headers | null = status !== 200 ? null : rateHeaders();
-    // Written now, unless a stream or a gzip must be made; the slot goes back once written (or on an exception).
+    // Written now, unless a stream or a compression must be made; the slot goes back once written (or on an exception).
     let written = true;
     try {
       if (headers !== null && answer?.etag !== undefined) headers.etag = answer.etag;
@@ -400,23 +404,25 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
         if (head) sendStreamHead(res, headers!, gzipAccepted);
         else written = false;
       } else {
-        written = sendAnswer(res, status, headers, answer!, gzipAccepted, head);
+        written = sendAnswer(res, status, headers, answer!, coding, head);
       }
     } finally {
       if (written) policy?.leave(keyId, stream);
     }
     if (written) return status;
-    // Written later (a stream, or a gzip made off the event loop): the slot goes back and the request is recorded
-    // exactly once, when the answer is written, the client goes away, or an exception intervenes.
+    // Written later (a stream, or a compression made off the event loop): the slot goes back and the request is
+    // recorded exactly once, when the answer is written, the client goes away, or an exception intervenes.
     const finish = recordLater(policy, keyId, stream, routeMetrics, started, entry);
     const done = () => finish(status);
     try {
       if (streamed !== null) sendStream(res, headers!, streamed, gzipAccepted, done);
       else {
         const cached = answer!;
-        const madeGzip =
-          cacheKey === null ? undefined : (gzip: Buffer) => answers.setGzip(generation, cacheKey, cached, gzip);
-        sendGzipLater(res, status, headers, cached, { done, madeGzip });
+        const made =
+          cacheKey === null
+            ? undefined
+            : (made: Coding, bytes: Buffer) => answers.setCompressed(generation, cacheKey, cached, made, bytes);
+        sendCompressedLater(res, status, headers, cached, coding!, { done, made });
       }
     } catch (error) {
       status = answerFailure(res, error);

@@ -4,7 +4,6 @@
 // the kernel gives the core to them first. Its caches (the board orders) are its own, and live as long as it does.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { gzipSync } from 'node:zlib';
 import { dataPaths } from '../../engine/dataDir.js';
 import { openOffchainStore } from '../../engine/offchain/openOffchainStore.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
@@ -16,7 +15,7 @@ import { routeDocs } from '../routeDocs.js';
 import type { RouteContext } from '../routeContext.js';
 import type { RouteRequest } from '../routeRequest.js';
 import { createLeaderboardRoute } from '../routes/leaderboardRoute.js';
-import { encodeAnswer, gzipOptions, worthGzip } from '../transport/sendAnswer.js';
+import { compressNow, encodeAnswer, worthCompressing } from '../transport/sendAnswer.js';
 import { createRouteContext } from '../createRouteContext.js';
 import type { HeavyResult, HeavyTask } from './heavyTask.js';
 
@@ -81,6 +80,7 @@ export default function answerHeavy(task: HeavyTask & HeavyWorkerData): HeavyRes
     }
     json = encodeAnswer({ error: status === 500 ? ERROR.internal : (error as Error).message }).json;
   }
-  const gzip = task.gzip && status === 200 && worthGzip(json) ? gzipSync(json, gzipOptions) : null;
-  return { status, json, gzip, generation };
+  const compressed =
+    task.coding !== null && status === 200 && worthCompressing(json) ? compressNow(json, task.coding) : null;
+  return { status, json, compressed, generation };
 }

@@ -3,7 +3,7 @@
 // answers the page asks for with the key kept in the browser. Files are revalidated (no-cache, ETag, 304), so a
 // new version is seen at once; a gzip goes to a client that accepts it once it is made.
 import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
-import { acceptsGzip } from '../transport/acceptsGzip.js';
+import { acceptsGzip } from '../transport/contentCoding.js';
 import { ERROR } from '../errorTexts.js';
 import { matchesEtag } from '../transport/matchesEtag.js';
 import { answerEtag, sendError, sendFile, sendNotModified, type Headers } from '../transport/sendAnswer.js';

@@ -1,12 +1,15 @@
 // Answer bytes by request URL, for one generation of the state (engine/README.md, Pipeline: an answer is a function of
 // the folded block, the off-chain data and the query). Dashboards and bots poll the same answers between blocks;
-// they get the bytes, and the gzip of them, that the first request paid for. A new generation empties it;
+// they get the bytes, and their compressions, that the first requests paid for. A new generation empties it;
 // past its byte budget the least recently served answers go, down to three quarters of it.
+import type { Coding } from './contentCoding.js';
 
 export interface CachedAnswer {
   json: Buffer;
-  /** The gzip of json, once made (null when not worth making). */
-  gzip: Buffer | null | undefined;
+  /** The gzip of json, once made. */
+  gzip?: Buffer;
+  /** The brotli of json, once made. */
+  br?: Buffer;
   /** A strong ETag of json, for routes that offer conditional requests. */
   etag?: string;
   /** When it was last served, in cache lookups (the recency that eviction goes by). */
@@ -16,13 +19,13 @@ export interface CachedAnswer {
 export interface AnswerCache {
   get(generation: string, url: string): CachedAnswer | undefined;
   set(generation: string, url: string, answer: CachedAnswer): void;
-  /** Records a gzip made after the answer was cached (dropped if the generation moved on meanwhile). */
-  setGzip(generation: string, url: string, answer: CachedAnswer, gzip: Buffer): void;
+  /** Records a compression made after the answer was cached (dropped if the generation moved on meanwhile). */
+  setCompressed(generation: string, url: string, answer: CachedAnswer, coding: Coding, bytes: Buffer): void;
 }
 
 /** What an entry costs beyond its bytes: its URL key (two bytes a character) and the objects around it. */
 const entryCost = (url: string, answer: CachedAnswer) =>
-  url.length * 2 + 200 + answer.json.length + (answer.gzip?.length ?? 0);
+  url.length * 2 + 200 + answer.json.length + (answer.gzip?.length ?? 0) + (answer.br?.length ?? 0);
 
 export function createAnswerCache(maxBytes = 64 * 1024 * 1024): AnswerCache {
   let current = '';
@@ -61,12 +64,12 @@ export function createAnswerCache(maxBytes = 64 * 1024 * 1024): AnswerCache {
       bytes += entryCost(url, answer);
       evict();
     },
-    setGzip(generation, url, answer, gzip) {
-      if (generation !== current || answer.gzip) return;
-      answer.gzip = gzip;
+    setCompressed(generation, url, answer, coding, compressed) {
+      if (generation !== current || answer[coding]) return;
+      answer[coding] = compressed;
       // Counted only while the answer is still held (it may have been evicted meanwhile).
       if (entries.get(url) === answer) {
-        bytes += gzip.length;
+        bytes += compressed.length;
         evict();
       }
     },

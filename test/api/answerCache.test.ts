@@ -4,14 +4,14 @@ import t from 'tap';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { createAnswerCache } from '../../api/transport/answerCache.js';
+import { createAnswerCache, type CachedAnswer } from '../../api/transport/answerCache.js';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { busiestWallet } from '../fixtures/demoData.js';
 import { createDemoInputs } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
 import { createKey } from '../fixtures/apiKey.js';
 
-const answer = (bytes: number) => ({ json: Buffer.alloc(bytes), gzip: undefined });
+const answer = (bytes: number): CachedAnswer => ({ json: Buffer.alloc(bytes) });
 
 t.test('default: a hit returns the cached bytes; a new generation empties the cache', async (t) => {
   const cache = createAnswerCache(1000);
@@ -31,7 +31,7 @@ t.test(
     cache.set('g', '/b', b);
     cache.set('g', '/c', c);
     cache.get('g', '/a');
-    cache.setGzip('g', '/c', c, Buffer.alloc(3000));
+    cache.setCompressed('g', '/c', c, 'gzip', Buffer.alloc(3000));
     t.equal(cache.get('g', '/c')?.gzip?.length, 3000, 'the gzip is kept with its answer');
     cache.get('g', '/a');
     cache.set('g', '/d', answer(2000));
@@ -45,8 +45,8 @@ t.test(
     t.ok(cache.get('g', '/d'), 'the new answer stayed');
     cache.set('g', '/huge', answer(4000));
     t.equal(cache.get('g', '/huge'), undefined, 'an answer over a quarter of the budget is not kept');
-    cache.setGzip('g2', '/a', a, Buffer.alloc(10));
-    t.equal(a.gzip, undefined, 'a gzip of an older generation is dropped');
+    cache.setCompressed('g2', '/a', a, 'br', Buffer.alloc(10));
+    t.equal(a.br, undefined, 'a compression of an older generation is dropped');
   },
 );
 

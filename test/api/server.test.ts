@@ -156,11 +156,11 @@ t.test('behavior: a burst of more than 4 requests in flight on one key meets 429
   );
 });
 
-t.test('behavior: gzip only when accepted with a weight above 0; Vary on answers that may be gzipped', async (t) => {
+t.test('behavior: compressed only when accepted with a weight above 0; Vary on answers that may be', async (t) => {
   const plain = await get('/v1/openapi.json?vary=1', { headers: { 'accept-encoding': 'gzip;q=0' } });
   t.equal(plain.headers.get('content-encoding'), null, 'gzip;q=0 is a refusal');
   t.equal(plain.headers.get('vary'), 'Accept-Encoding');
-  for (const accept of ['gzip', 'br;q=1, gzip;q=0.5', '*']) {
+  for (const accept of ['gzip', 'br;q=0.5, gzip;q=1', '*']) {
     const raw = await fetch(base + '/v1/openapi.json?vary=1', {
       headers: { authorization: `Bearer ${key}`, 'accept-encoding': accept },
     });
@@ -168,6 +168,12 @@ t.test('behavior: gzip only when accepted with a weight above 0; Vary on answers
     t.equal(raw.headers.get('vary'), 'Accept-Encoding');
     await raw.arrayBuffer();
   }
+  // Brotli when named at least as high as gzip (test/api/answerCoding.test.ts has the rest).
+  const brotli = await fetch(base + '/v1/openapi.json?vary=1', {
+    headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'br;q=1, gzip;q=0.5' },
+  });
+  t.equal(brotli.headers.get('content-encoding'), 'br');
+  t.equal(((await brotli.json()) as { openapi: string }).openapi, '3.1.0', 'fetch reads it');
   const small = await get('/v1/health', { headers: { 'accept-encoding': 'gzip' } });
   t.equal(small.headers.get('vary'), null, 'a small answer is never gzipped: no Vary');
 });
