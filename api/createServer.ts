@@ -305,6 +305,12 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
     );
   };
 
+  /** Where a compression of a cached answer goes once made: into the cache beside it (none for uncached routes). */
+  const cacheMade = (generation: string, cacheKey: string | null, answer: CachedAnswer) =>
+    cacheKey === null
+      ? undefined
+      : (coding: Coding, bytes: Buffer) => answers.setCompressed(generation, cacheKey, answer, coding, bytes);
+
   const handle = (
     route: RouteDefinition,
     routeMetrics: RouteMetrics,
@@ -404,7 +410,7 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
         if (head) sendStreamHead(res, headers!, gzipAccepted);
         else written = false;
       } else {
-        written = sendAnswer(res, status, headers, answer!, coding, head);
+        written = sendAnswer(res, status, headers, answer!, coding, head, cacheMade(generation, cacheKey, answer!));
       }
     } finally {
       if (written) policy?.leave(keyId, stream);
@@ -417,12 +423,10 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
     try {
       if (streamed !== null) sendStream(res, headers!, streamed, gzipAccepted, done);
       else {
-        const cached = answer!;
-        const made =
-          cacheKey === null
-            ? undefined
-            : (made: Coding, bytes: Buffer) => answers.setCompressed(generation, cacheKey, cached, made, bytes);
-        sendCompressedLater(res, status, headers, cached, coding!, { done, made });
+        sendCompressedLater(res, status, headers, answer!, coding!, {
+          done,
+          made: cacheMade(generation, cacheKey, answer!),
+        });
       }
     } catch (error) {
       status = answerFailure(res, error);

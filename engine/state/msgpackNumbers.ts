@@ -97,12 +97,12 @@ function arrayHead(bytes: Uint8Array, view: DataView): [count: number, at: numbe
   throw new Error(`msgpack numbers: not an array (first byte ${head})`);
 }
 
-/** The number at `at`, item `item` of the array. */
-function numberAt(bytes: Uint8Array, view: DataView, at: number, item: number): number {
+/** The number at `at`, item `item` of the array, which ends at `end`. */
+function numberAt(bytes: Uint8Array, view: DataView, at: number, item: number, end: number): number {
   const b = bytes[at]!;
   const size = NUMBER_BYTES[b]!;
   if (size === 0) throw new Error(`msgpack numbers: item ${item} is not a number (byte ${b})`);
-  if (at + size > bytes.length) throw new Error(`msgpack numbers: item ${item} runs past the end`);
+  if (at + size > end) throw new Error(`msgpack numbers: item ${item} runs past the end`);
   if (b < 0x80) return b;
   if (b >= 0xe0) return b - 0x100;
   if (b === 0xcc) return bytes[at + 1]!;
@@ -119,22 +119,35 @@ function numberAt(bytes: Uint8Array, view: DataView, at: number, item: number): 
 
 /**
  * Reads an array of numbers written so (or by msgpackr, in any numeric form) into `out`; answers how many it held.
- * Anything else in the bytes is an error: they are not what the caller stored.
+ * Anything else in the bytes is an error: they are not what the caller stored. `end`: where the value ends, when
+ * `bytes` is a store's shared buffer that runs on past it.
  */
-export function readNumbers(bytes: Uint8Array, out: number[]): number {
+export function readNumbers(bytes: Uint8Array, out: number[], end = bytes.length): number {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const [count, first] = arrayHead(bytes, view);
   for (let i = 0, at = first; i < count; i++) {
-    out[i] = numberAt(bytes, view, at, i);
+    out[i] = numberAt(bytes, view, at, i, end);
     at += NUMBER_BYTES[bytes[at]!]!;
   }
   return count;
 }
 
-/** The array's first number, the rest left unread (a position's shares: an open-positions answer skips the rest). */
-export function readFirstNumber(bytes: Uint8Array): number {
+/**
+ * The array's first number, the rest left unread (a position's shares: an open-positions answer skips the rest).
+ * A zero or a small integer, what most positions of a wallet hold once closed, is read without a DataView.
+ */
+export function readFirstNumber(bytes: Uint8Array, end = bytes.length): number {
+  const head = bytes[0]!;
+  const items =
+    (head & 0xf0) === 0x90 ? head & 0x0f : head === 0xdc ? bytes[1]! | bytes[2]! : head === 0xdd ? 1 : 0;
+  const at = head === 0xdc ? 3 : head === 0xdd ? 5 : 1;
+  if (items !== 0 && at < end) {
+    const b = bytes[at]!;
+    if (b < 0x80) return b;
+    if (b >= 0xe0) return b - 0x100;
+  }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const [count, at] = arrayHead(bytes, view);
+  const [count, first] = arrayHead(bytes, view);
   if (count === 0) throw new Error('msgpack numbers: an empty array has no first number');
-  return numberAt(bytes, view, at, 0);
+  return numberAt(bytes, view, first, 0, end);
 }

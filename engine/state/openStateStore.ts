@@ -7,6 +7,9 @@ import { mkdirSync } from 'node:fs';
 import { entryEnd, entryKeyAt, entryValueAt } from './blockChecksum.js';
 import { isStateReplaced } from './stateReplacement.js';
 import { clearUnflushed, currentBootId, markUnflushed } from './unflushedMarker.js';
+import { decodePosition } from './stateCodec.js';
+import { readFirstNumber } from './msgpackNumbers.js';
+import type { Position } from '../reducers/position.js';
 
 export const STATE_DBS = [
   'meta',
@@ -74,12 +77,31 @@ export function putEntry(store: StateStore, db: BinaryKeyDb, bytes: Buffer, at: 
   void store.dbs[db].put(bytes.subarray(entryKeyAt(bytes, at), valueAt), bytes.subarray(valueAt, entryEnd(bytes, at)));
 }
 
+/** A held position (shares above zero) decoded from a store's shared buffer, or null. */
+function decodeHeldPosition(bytes: Uint8Array, size: number): Position | null {
+  // The stored position's first number is its shares (stateCodec.ts).
+  return readFirstNumber(bytes, size) > 0 ? decodePosition(bytes, size) : null;
+}
+
+const HELD_POSITION_ENCODER = {
+  decode: decodeHeldPosition,
+  encode(): never {
+    throw new Error('state: heldPositions is a read view of positions, never written through');
+  },
+};
+
 /** Each database typed by its keys, so a string key never reaches a binary-keyed one. */
 export type StateDbs = { [K in StateDbName]: Database<Buffer, K extends BinaryKeyDb ? Buffer : string> };
 
 export interface StateStore {
   env: RootDatabase;
   dbs: StateDbs;
+  /**
+   * The positions database read through a decoder of its own, for reads only: each value decoded straight from the
+   * store's shared buffer (no copy of it), a position holding no shares as null, left undecoded past its first
+   * number (an open-positions answer reads a wallet's held positions among its hundreds).
+   */
+  heldPositions: Database<Position | null, Buffer>;
   /** How many times the environment has been opened: what a reader caches about ids holds for one opening. */
   opened: number;
   close(): Promise<void>;
@@ -129,6 +151,10 @@ export function openStateStore(options: {
         ...(isBinaryKeyDb(name) ? { keyEncoding: 'binary' as const } : {}),
       });
     }
+    // lmdb-js hands a decoder that copies what it keeps the shared buffer itself, with the value's size. (Its
+    // typings list `encoder` among the root options only.)
+    const heldOptions = { name: 'positions', keyEncoding: 'binary' as const, encoder: HELD_POSITION_ENCODER };
+    store.heldPositions = store.env.openDB<Position | null, Buffer>(heldOptions);
   };
   attach();
   store.close = async () => {

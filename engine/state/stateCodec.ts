@@ -54,8 +54,9 @@ export function encodePosition(position: Position): Buffer {
 /** Decoding's scratch: safe to share, decodePosition is synchronous. */
 const numbers: number[] = new Array<number>(21).fill(0);
 
-export function decodePosition(bytes: Uint8Array): Position {
-  const count = readNumbers(bytes, numbers);
+/** `end`: where the value ends, when `bytes` is a store's shared buffer that runs on past it. */
+export function decodePosition(bytes: Uint8Array, end = bytes.length): Position {
+  const count = readNumbers(bytes, numbers, end);
   if (count !== 21) throw new Error(`a position value holds 21 numbers, not ${count}`);
   const v = numbers;
   return {

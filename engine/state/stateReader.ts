@@ -15,7 +15,6 @@ import { createIdReads, keyBytes, WALLET_TEXT } from './readIds.js';
 import { readSourceHead, type SourceHead } from './sourceHead.js';
 import { readStreamPosition, type StreamPosition } from './streamPosition.js';
 import { decodedOnChange } from './decodedOnChange.js';
-import { readFirstNumber } from './msgpackNumbers.js';
 import { readSourceOutage, type SourceOutage } from './sourceOutage.js';
 import { stateKeepsTrades } from './stateLayout.js';
 import { decodePosition, decodeValue } from './stateCodec.js';
@@ -123,10 +122,13 @@ export function createStateReader(store: StateStore): StateReader {
       const range = walletRange(wallet);
       if (range === null) return [];
       const positions: Array<{ token: string; position: Position }> = [];
-      for (const { key, value } of store.dbs.positions.getRange(range)) {
-        // The stored position's first number is its shares (stateCodec.ts).
-        if (held && readFirstNumber(value) <= 0) continue;
-        positions.push({ token: idText(ID_SPACE.token, key.readUInt32BE(4)), position: decodePosition(value) });
+      if (held) {
+        for (const { key, value } of store.heldPositions.getRange(range)) {
+          if (value !== null) positions.push({ token: idText(ID_SPACE.token, key.readUInt32BE(4)), position: value });
+        }
+      } else {
+        for (const { key, value } of store.dbs.positions.getRange(range))
+          positions.push({ token: idText(ID_SPACE.token, key.readUInt32BE(4)), position: decodePosition(value) });
       }
       // Token ids number tokens in fold order; answers list them in token order.
       return positions.sort((a, b) => (a.token < b.token ? -1 : 1));

@@ -12,8 +12,18 @@ const { data, key } = await createDemoData(4_000, 12);
 // The wallet with the most positions, and its positions as stored.
 const wallet = await busiestWallet(data, 'positions');
 const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
-const stored = [...createStateReader(store).walletPositions(wallet)].map(({ position }) => position);
+const reader = createStateReader(store);
+const storedWithTokens = [...reader.walletPositions(wallet)];
+const stored = storedWithTokens.map(({ position }) => position);
+// The held read (the open form's: a view decoding from the store's buffer, positions with no shares left out).
+const heldRead = [...reader.walletPositions(wallet, true)];
 await store.close();
+
+t.test('unit: the held read is the full read of positions holding shares', async (t) => {
+  const expected = storedWithTokens.filter(({ position }) => position.shares > 0);
+  t.ok(expected.length > 0 && expected.length < storedWithTokens.length, `some held (${expected.length}), some not`);
+  t.same(heldRead, expected);
+});
 
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());

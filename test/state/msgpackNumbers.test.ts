@@ -106,7 +106,25 @@ t.test('behavior: the first number alone reads as the whole array reads it', asy
     t.same(readFirstNumber(written([value, 7, 8])), expected, `first of [${value}, 7, 8]`);
   }
   t.throws(() => readFirstNumber(Buffer.from([0x90])), /an empty array has no first number/);
+  t.throws(() => readFirstNumber(Buffer.from([0xdc, 0, 0])), /an empty array has no first number/);
   t.throws(() => readFirstNumber(Buffer.from([0xc0])), /not an array/);
+});
+
+t.test('behavior: a value read inside a larger buffer (a store\'s shared one) stops at its end', async (t) => {
+  // Arrays of 16 items and more (a position's 21) start with a 3-byte header.
+  for (const value of [0, 1, 127, -1, -32, -33, 128, 70_000, 2 ** 40, 1.5, -7.25]) {
+    const items = [value, ...Array.from({ length: 20 }, (_, i) => i)];
+    const value21 = written(items);
+    const shared = Buffer.concat([value21, Buffer.alloc(64, 0xcb)]);
+    const expected = Object.is(value, -0) ? 0 : value;
+    t.same(readFirstNumber(shared, value21.length), expected, `first of 21, ${value}`);
+    const out: number[] = [];
+    t.equal(readNumbers(shared, out, value21.length), 21);
+    t.same(out, items);
+  }
+  const cut = written([2 ** 40, 1, 2]);
+  t.throws(() => readFirstNumber(cut, 3), /item 0 runs past the end/, 'a value cut short is refused');
+  t.throws(() => readNumbers(cut, [], cut.length - 1), /item 2 runs past the end/);
 });
 
 t.test('behavior: a position round-trips, its bytes are the field array packed by msgpackr', async (t) => {
