@@ -138,8 +138,7 @@ export function readNumbers(bytes: Uint8Array, out: number[], end = bytes.length
  */
 export function readFirstNumber(bytes: Uint8Array, end = bytes.length): number {
   const head = bytes[0]!;
-  const items =
-    (head & 0xf0) === 0x90 ? head & 0x0f : head === 0xdc ? bytes[1]! | bytes[2]! : head === 0xdd ? 1 : 0;
+  const items = (head & 0xf0) === 0x90 ? head & 0x0f : head === 0xdc ? bytes[1]! | bytes[2]! : head === 0xdd ? 1 : 0;
   const at = head === 0xdc ? 3 : head === 0xdd ? 5 : 1;
   if (items !== 0 && at < end) {
     const b = bytes[at]!;

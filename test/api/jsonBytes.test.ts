@@ -59,7 +59,7 @@ t.test('behavior: numbers are written as JSON.stringify writes them', async (t) 
     );
   // Where the writer changes its arithmetic: 32-bit integers below 2^31, two parts split at 10^8 above (the low
   // part's zeros kept), and random integers of every length, negatives too.
-  const random = (seed: number) => () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const random = (seed: number) => () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   const next = random(9);
   const awkward = [2 ** 31 - 1, 2 ** 31, 2 ** 31 + 1, 2 ** 32, 100_000_000 * 7 + 5, 100_000_000 * 12 + 3_004_005];
   for (let i = 0; i < 2000; i++) awkward.push(Math.floor(next() * 10 ** (1 + (i % 16))) * (i % 3 === 0 ? -1 : 1));

@@ -110,7 +110,7 @@ t.test('behavior: the first number alone reads as the whole array reads it', asy
   t.throws(() => readFirstNumber(Buffer.from([0xc0])), /not an array/);
 });
 
-t.test('behavior: a value read inside a larger buffer (a store\'s shared one) stops at its end', async (t) => {
+t.test("behavior: a value read inside a larger buffer (a store's shared one) stops at its end", async (t) => {
   // Arrays of 16 items and more (a position's 21) start with a 3-byte header.
   for (const value of [0, 1, 127, -1, -32, -33, 128, 70_000, 2 ** 40, 1.5, -7.25]) {
     const items = [value, ...Array.from({ length: 20 }, (_, i) => i)];
