@@ -34,7 +34,6 @@ import { createRoundIndex } from './strikes/roundIndex.js';
 import { walletCategoriesRoute } from './routes/walletCategoriesRoute.js';
 import { createLeaderboardRoute } from './routes/leaderboardRoute.js';
 import { createBoardRankings } from './board/boardRankings.js';
-import { sendStream, sendStreamHead, StreamedAnswer } from './transport/sendStream.js';
 import {
   answerEtag,
   encodeAnswer,
@@ -98,7 +97,7 @@ const LISTEN_EXCLUSIVE_PORT = 1;
 /** uSockets' default: SO_REUSEPORT, the kernel spreading the port's connections over its listeners. */
 const LISTEN_SHARED_PORT = 0;
 
-/** What an answerer returns when the answer is written later (a stream, a compression): its completion records it. */
+/** What an answerer returns when the answer is written later (a heavy answer, a compression): its completion records it. */
 const LATER = 0;
 const RETRY_IN_ONE_SECOND = { 'retry-after': '1' };
 
@@ -184,13 +183,15 @@ export interface RouteDefinition {
   pattern: string;
   /** Bulk answers count against the per-key stream limit. */
   stream?: boolean;
+  /** Gzipped whenever the client takes gzip, whatever the size, and never in another coding (spec 4.9). */
+  gzipOnly?: boolean;
   /** False for answers that change between folded blocks (health's source head); others are cached per block. */
   cached?: boolean;
   /** Answers carry an ETag and a request whose If-None-Match names it gets 304 (the tags run, spec 4.10). */
   etag?: boolean;
   /** Answered without a key, and so without per-key limits (the OpenAPI document). */
   keyless?: boolean;
-  /** True for a request that reads the whole board: answered by the heavy-work thread (api/heavy). */
+  /** True for a request that reads the whole board or a page of fills: answered by the heavy-work thread (api/heavy). */
   heavy?(request: RouteRequest): boolean;
   doc: RouteDoc;
   handle(request: RouteRequest): unknown;
@@ -268,6 +269,7 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
       generation: string;
       head: boolean;
       headers: Headers;
+      compressAlways: boolean;
       finish: (status: number) => void;
     },
   ): void => {
@@ -279,14 +281,15 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
     heavyWork.run(task).then(
       (result) => {
         if (aborted) return;
+        const ok = result.status === 200;
         const answer: CachedAnswer = {
           json: Buffer.from(result.json.buffer, result.json.byteOffset, result.json.byteLength),
+          compressAlways: ok && later.compressAlways,
         };
         const { compressed } = result;
         if (compressed !== null && task.coding !== null) {
           answer[task.coding] = Buffer.from(compressed.buffer, compressed.byteOffset, compressed.byteLength);
         }
-        const ok = result.status === 200;
         if (ok && later.cacheKey !== null && result.generation === later.generation)
           answers.set(later.generation, later.cacheKey, answer);
         const headers = ok ? later.headers : null;
@@ -353,13 +356,11 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
     }
     const accepted = req.getHeader('accept-encoding');
     // The fills feed is gzipped when the client takes gzip (spec 4.9); other answers in the coding it prefers.
-    const coding = stream ? null : answerCoding(accepted);
-    const gzipAccepted = stream && acceptsGzip(accepted);
+    const coding: Coding | null = route.gzipOnly ? (acceptsGzip(accepted) ? 'gzip' : null) : answerCoding(accepted);
     const cacheKey = route.cached === false ? null : `${url}?${query}`;
     let answer = cacheKey === null ? undefined : answers.get(generation, cacheKey);
     if (cacheKey !== null) metrics.cacheLookup(answer !== undefined);
     let status = 200;
-    let streamed: StreamedAnswer | null = null;
     const rateHeaders = (): Headers =>
       decision === null
         ? {}
@@ -377,18 +378,15 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
               generation,
               head,
               headers: rateHeaders(),
+              compressAlways: route.gzipOnly === true,
               finish: recordLater(policy, keyId, stream, routeMetrics, started, entry),
             },
           );
           return LATER;
         }
-        const result = route.handle(request);
-        if (result instanceof StreamedAnswer) streamed = result;
-        else {
-          answer = encodeAnswer(result);
-          if (route.etag) answer.etag = answerEtag(answer.json);
-          if (cacheKey !== null) answers.set(generation, cacheKey, answer);
-        }
+        answer = encodeAnswer(route.handle(request));
+        if (route.etag) answer.etag = answerEtag(answer.json);
+        if (cacheKey !== null) answers.set(generation, cacheKey, answer);
       } catch (error) {
         if (error instanceof ApiError) status = error.status;
         else {
@@ -399,16 +397,13 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
       }
     }
     const headers: Headers | null = status !== 200 ? null : rateHeaders();
-    // Written now, unless a stream or a compression must be made; the slot goes back once written (or on an exception).
+    // Written now, unless a large compression must be made; the slot goes back once written (or on an exception).
     let written = true;
     try {
       if (headers !== null && answer?.etag !== undefined) headers.etag = answer.etag;
       if (headers !== null && answer?.etag !== undefined && matchesEtag(req.getHeader('if-none-match'), answer.etag)) {
         status = 304;
         sendNotModified(res, headers);
-      } else if (streamed !== null) {
-        if (head) sendStreamHead(res, headers!, gzipAccepted);
-        else written = false;
       } else {
         written = sendAnswer(res, status, headers, answer!, coding, head, cacheMade(generation, cacheKey, answer!));
       }
@@ -416,18 +411,15 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
       if (written) policy?.leave(keyId, stream);
     }
     if (written) return status;
-    // Written later (a stream, or a compression made off the event loop): the slot goes back and the request is
-    // recorded exactly once, when the answer is written, the client goes away, or an exception intervenes.
+    // Written later (a compression made off the event loop): the slot goes back and the request is recorded exactly
+    // once, when the answer is written, the client goes away, or an exception intervenes.
     const finish = recordLater(policy, keyId, stream, routeMetrics, started, entry);
     const done = () => finish(status);
     try {
-      if (streamed !== null) sendStream(res, headers!, streamed, gzipAccepted, done);
-      else {
-        sendCompressedLater(res, status, headers, answer!, coding!, {
-          done,
-          made: cacheMade(generation, cacheKey, answer!),
-        });
-      }
+      sendCompressedLater(res, status, headers, answer!, coding!, {
+        done,
+        made: cacheMade(generation, cacheKey, answer!),
+      });
     } catch (error) {
       status = answerFailure(res, error);
       done();
@@ -487,7 +479,10 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
     {
       pattern: '/v1/fills',
       stream: true,
+      gzipOnly: true,
       cached: false,
+      // Every page reads up to 50,000 fills: on the heavy-work thread, never ahead of another key's cheap request.
+      heavy: () => true,
       doc: routeDocs.fillsFeed,
       handle: (request) => fillsFeedRoute(ctx, request),
     },

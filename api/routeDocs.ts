@@ -232,10 +232,12 @@ export const routeDocs = {
   },
   fillsFeed: {
     operationId: 'getFillsFeed',
-    errors: TRADES_OFF,
+    errors: {
+      503: `${TRADES_OFF[503]}; or ${ERROR.heavyBusy}: more than 32 pages and windowed leaderboards wait for the thread that reads them (Retry-After: 1)`,
+    },
     tag: 'Markets',
     summary:
-      'Every fill of 1 to 100 markets in a window of at most 7 days, oldest first, as rows of 11 integers (streamed)',
+      'Every fill of 1 to 100 markets in a window of at most 7 days, oldest first, as rows of 11 integers (gzipped when gzip is accepted)',
     answer: FillsFeedAnswer,
     query: [
       textParam(
@@ -282,7 +284,7 @@ export const routeDocs = {
   leaderboard: {
     operationId: 'getLeaderboard',
     errors: {
-      503: `${ERROR.boardNotBuilt}: no rollup has run yet (one runs after each fold); or ${ERROR.heavyBusy}: more than 32 leaderboards over a window other than the lifetime wait for the thread that sums them (Retry-After: 1)`,
+      503: `${ERROR.boardNotBuilt}: no rollup has run yet (one runs after each fold); or ${ERROR.heavyBusy}: more than 32 leaderboards over a window other than the lifetime and fills pages wait for the thread that reads them (Retry-After: 1)`,
     },
     tag: 'Leaderboard',
     summary: "Every wallet's leaderboard row in a category and window, best first",

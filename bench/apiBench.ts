@@ -2,8 +2,8 @@
 // positions?status=open of a wallet with about 500 positions and for a wallet-trades page, plain, gzipped and in
 // brotli, each against the same answer bytes served from memory by a bare uWebSockets.js handler in the same run
 // (the ceiling); then uncached answers (the open positions of 200 wallets, the traders of 100 busy markets), in
-// gzip and in brotli, with the server's CPU per answer; then another key's /v1/health alone and beside heavy
-// leaderboards (custom windows).
+// gzip and in brotli, with the server's CPU per answer; then another key's /v1/health alone, beside heavy
+// leaderboards (custom windows) and beside pulls of the fills feed.
 // The server runs in its own process; the load generator (bench/loadGenerator.ts) shares the machine's 2 cores
 // with it. Each target and its ceiling are warmed up, then measured in R interleaved rounds (medians). The
 // per-key limits are lifted in the bench venue's config.json (`"rateLimits": false`; one key, 32 connections).
@@ -16,6 +16,7 @@ import { openStateStore } from '../engine/state/openStateStore.js';
 import { createStateReader } from '../engine/state/stateReader.js';
 import { createLoadGenerator, type Load } from './loadGenerator.js';
 import { recordBenchFigures } from './recordBenchFigures.js';
+import { pullFillsPage } from './pullFillsPage.js';
 import { busiestMarkets } from '../test/fixtures/demoData.js';
 import { BENCH_VENUE_ROOT, benchDemoVenue } from './demoVenue.js';
 
@@ -91,6 +92,33 @@ function startHeavyBoards(port: number, apiKey: string, round: number) {
       stopped = true;
       await Promise.all(loops);
       return times;
+    },
+  };
+}
+
+/**
+ * One key pulling the fills feed on its 2 streams (its stream limit): pages of up to 50,000 rows of `markets` over
+ * the week before `endTs`, each followed by its `next` until the last, then again from the first; stop() answers
+ * the rows pulled.
+ */
+function startFillsPulls(port: number, apiKey: string, markets: string[], endTs: number) {
+  let stopped = false;
+  let rows = 0;
+  const path = `/v1/fills?markets=${markets.join(',')}&from=${endTs - 604_800}&to=${endTs}&limit=50000`;
+  const loop = async () => {
+    let cursor: string | null = null;
+    while (!stopped) {
+      const page = await pullFillsPage(port, apiKey, cursor ? `${path}&cursor=${cursor}` : path);
+      rows += page.rows;
+      cursor = page.next;
+    }
+  };
+  const loops = Array.from({ length: 2 }, loop);
+  return {
+    async stop(): Promise<number> {
+      stopped = true;
+      await Promise.all(loops);
+      return rows;
     },
   };
 }
@@ -270,6 +298,19 @@ try {
     heavyAnswers += done.length;
     heavyMs = heavyMs.concat(done);
   }
+  // The same cheap request while the key pulls the fills feed of the 100 busiest markets on its 2 streams.
+  const health = (await (await fetch(cheapUrl, { headers: cheapHeaders })).json()) as { blockTs: number };
+  const besideFills: Load[] = [];
+  let pulledRows = 0;
+  for (let round = 0; round < rounds; round++) {
+    const pulls = startFillsPulls(port, key, busyMarkets, health.blockTs + 1);
+    besideFills.push(await cheapLoad.load(cheapUrl, cheapHeaders));
+    pulledRows += await pulls.stop();
+  }
+  const cheapBesideFills = medianLoad(besideFills);
+  console.log(
+    `cheap request beside fills pulls: ${count(cheapBesideFills.rps)} req/s p50 ${cheapBesideFills.p50} ms p99 ${cheapBesideFills.p99} ms (${count(pulledRows)} rows pulled)`,
+  );
   const cheapAlone = medianLoad(alone);
   const cheapBeside = medianLoad(beside);
   const heavyMedian = heavyMs.length > 0 ? median(heavyMs) : 0;
@@ -285,6 +326,11 @@ try {
     '/v1/health (1 connection), while another key keeps 4 custom-window leaderboards in flight: p50 / p99 ms',
     `${cheapBeside.p50} / ${cheapBeside.p99}`,
     `p99 target 5 ms; ${count(cheapBeside.rps)} req/s; ${heavyAnswers} leaderboards answered, median ${heavyMedian.toFixed(0)} ms`,
+  ]);
+  rows.push([
+    '/v1/health (1 connection), while another key pulls the fills feed of the 100 busiest markets on 2 streams: p50 / p99 ms',
+    `${cheapBesideFills.p50} / ${cheapBesideFills.p99}`,
+    `p99 target 5 ms; ${count(cheapBesideFills.rps)} req/s; ${count(pulledRows / (rounds * seconds))} rows/s pulled`,
   ]);
 } finally {
   server.kill();

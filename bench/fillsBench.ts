@@ -4,13 +4,12 @@
 // reading the same rows from the state without serving them, in the same run. Medians over R interleaved runs
 // (default 3). Targets (issue 10): 1 million rows/s gzipped, server RSS growth under 100 MiB.
 import { spawn, spawnSync } from 'node:child_process';
-import { get } from 'node:http';
-import { createGunzip } from 'node:zlib';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { STATE_LAYOUT } from '../engine/state/stateLayout.js';
 import { recordBenchFigures } from './recordBenchFigures.js';
+import { pullFillsPage } from './pullFillsPage.js';
 import { WEEK_START_TS, writeFillsState } from './writeFillsState.js';
 
 const { values } = parseArgs({
@@ -62,47 +61,6 @@ function cpuOf(pid: number): number {
 /** The kernel's clock ticks per second (USER_HZ), which /proc/PID/stat counts in. */
 const CLOCK_TICKS = 100;
 
-/**
- * One page, gzipped, as a lean client takes it: gunzipped by zlib and its rows counted in the bytes (one '[' a
- * row, besides the fills array's own), the text never decoded. The load generator shares the server's 2 cores:
- * fetch, decoding the text and scanning it in JavaScript took about 1 µs a row, as much as the server's gzip.
- */
-function pullPage(port: number, path: string): Promise<{ rows: number; next: string | null }> {
-  return new Promise((resolve, reject) => {
-    const request = get(
-      { host: '127.0.0.1', port, path, headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'gzip' } },
-      (response) => {
-        if (response.statusCode !== 200 || response.headers['content-encoding'] !== 'gzip') {
-          response.resume();
-          reject(
-            new Error(
-              `the feed answered ${response.statusCode}, ${response.headers['content-encoding'] ?? 'not gzipped'}`,
-            ),
-          );
-          return;
-        }
-        let brackets = 0;
-        let tail = Buffer.alloc(0);
-        const body = response.pipe(createGunzip());
-        body.on('data', (bytes: Buffer) => {
-          for (let at = bytes.indexOf(OPEN_BRACKET); at >= 0; at = bytes.indexOf(OPEN_BRACKET, at + 1)) brackets++;
-          tail = Buffer.concat([tail, bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES))]).subarray(-TAIL_BYTES);
-        });
-        body.on('end', () => {
-          const next = /"next":(?:"([^"]+)"|null)\}$/.exec(tail.toString('latin1'));
-          if (next === null) reject(new Error('the page does not end with next'));
-          else resolve({ rows: brackets - 1, next: next[1] ?? null });
-        });
-        body.on('error', reject);
-      },
-    );
-    request.on('error', reject);
-  });
-}
-const OPEN_BRACKET = 0x5b;
-/** The end of a page kept to read `next` from. */
-const TAIL_BYTES = 256;
-
 async function pull(): Promise<Pull> {
   const server = spawn(process.execPath, ['--import', 'tsx', phaseScript, 'serve', data], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -113,7 +71,7 @@ async function pull(): Promise<Pull> {
   });
   const path = (query: string) => `/v1/fills?markets=${markets.join(',')}&from=${from}&to=${to}&limit=50000${query}`;
   // A first small page warms the server up; memory is measured from there.
-  await pullPage(port, path('&limit=10'));
+  await pullFillsPage(port, key, path('&limit=10'));
   const baseline = rssOf(server.pid!);
   const peak = { ...baseline };
   const sampler = setInterval(() => {
@@ -127,7 +85,7 @@ async function pull(): Promise<Pull> {
   let total = 0;
   let cursor: string | null = '';
   while (cursor !== null) {
-    const page = await pullPage(port, path(cursor ? `&cursor=${cursor}` : ''));
+    const page = await pullFillsPage(port, key, path(cursor ? `&cursor=${cursor}` : ''));
     total += page.rows;
     cursor = page.next;
   }

@@ -2,7 +2,7 @@
 // core and measures the server's latency rather than its own), else autocannon (JavaScript: it saturates first,
 // and its own queueing then dominates p99). Both keep `connections` requests in flight for `seconds`.
 import autocannon from 'autocannon';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -90,9 +90,10 @@ function wrkGenerator(
         );
         args.push('-s', script);
       }
-      const run = spawnSync('wrk', [...args, url], { encoding: 'utf8' });
-      const output = run.stdout;
-      if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
+      // Run without blocking this process: a bench keeps other clients going in it meanwhile (heavy requests
+      // beside the cheap ones; with a synchronous run they waited for wrk to end).
+      const { status, stdout: output, stderr } = await runWrk([...args, url]);
+      if (status !== 0) throw new Error(`wrk failed: ${stderr}`);
       if (/Non-2xx|Socket errors/.test(output)) throw new Error(`${url}: errors under load\n${output}`);
       const percentile = (p: string) => millis(new RegExp(`^\\s+${p}%\\s+(\\S+)$`, 'm').exec(output)![1]!);
       return {
@@ -102,4 +103,17 @@ function wrkGenerator(
       };
     },
   };
+}
+
+/** wrk run to its end, its output gathered, this process's event loop left free meanwhile. */
+function runWrk(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', args);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
 }

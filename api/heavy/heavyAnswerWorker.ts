@@ -1,7 +1,8 @@
 // The heavy-work thread of a serving thread (api/heavy/createHeavyWork.ts): answers that read the whole board (a
-// leaderboard over a window other than the lifetime sums every wallet's market results) run here, on their own
-// reads of the state, at the lowest CPU priority, so that the serving thread goes on answering cheap requests and
-// the kernel gives the core to them first. Its caches (the board orders) are its own, and live as long as it does.
+// leaderboard over a window other than the lifetime sums every wallet's market results) or tens of thousands of
+// fills (a page of the fills feed) run here, on their own reads of the state, at the lowest CPU priority, so that
+// the serving thread goes on answering cheap requests and the kernel gives the core to them first. Its caches (the
+// board orders) are its own, and live as long as it does.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { dataPaths } from '../../engine/dataDir.js';
@@ -15,7 +16,9 @@ import { routeDocs } from '../routeDocs.js';
 import type { RouteContext } from '../routeContext.js';
 import type { RouteRequest } from '../routeRequest.js';
 import { createLeaderboardRoute } from '../routes/leaderboardRoute.js';
-import { compressNow, encodeAnswer, worthCompressing } from '../transport/sendAnswer.js';
+import { compressNow, encodeAnswer, gzipRowsNow, worthCompressing } from '../transport/sendAnswer.js';
+import { JsonBody } from '../transport/jsonBody.js';
+import { fillsFeedRoute } from '../routes/fillsFeedRoute.js';
 import { createRouteContext } from '../createRouteContext.js';
 import type { HeavyResult, HeavyTask } from './heavyTask.js';
 
@@ -34,9 +37,16 @@ function lowerThisThreadsPriority(): void {
   }
 }
 
+interface HeavyRoute {
+  handle: (request: RouteRequest) => unknown;
+  query: ReturnType<typeof compileQuery>;
+  /** Rows of integers (the fills feed): gzipped by Huffman coding alone, whatever the size (spec 4.9). */
+  rows?: boolean;
+}
+
 interface HeavyRoutes {
   ctx: RouteContext;
-  routes: Map<string, { handle: (request: RouteRequest) => unknown; query: ReturnType<typeof compileQuery> }>;
+  routes: Map<string, HeavyRoute>;
 }
 
 let opened: HeavyRoutes | null = null;
@@ -50,12 +60,20 @@ function open(data: HeavyWorkerData): HeavyRoutes {
     paths,
     version: data.version,
   });
-  const routes: HeavyRoutes['routes'] = new Map([
+  const routes: HeavyRoutes['routes'] = new Map<string, HeavyRoute>([
     [
       '/v1/leaderboard',
       {
         handle: createLeaderboardRoute(ctx, createBoardRankings(ctx.state)),
         query: compileQuery(routeDocs.leaderboard.query),
+      },
+    ],
+    [
+      '/v1/fills',
+      {
+        handle: (request) => fillsFeedRoute(ctx, request),
+        query: compileQuery(routeDocs.fillsFeed.query),
+        rows: true,
       },
     ],
   ]);
@@ -71,7 +89,8 @@ export default function answerHeavy(task: HeavyTask & HeavyWorkerData): HeavyRes
   let json: Buffer;
   try {
     if (!route) throw new Error(`heavy work: no route ${task.pattern}`);
-    json = encodeAnswer(route.handle({ parameters: task.parameters, query: route.query(task.query) })).json;
+    const answer = route.handle({ parameters: task.parameters, query: route.query(task.query) });
+    json = answer instanceof JsonBody ? answer.json : encodeAnswer(answer).json;
   } catch (error) {
     if (error instanceof ApiError) status = error.status;
     else {
@@ -80,7 +99,11 @@ export default function answerHeavy(task: HeavyTask & HeavyWorkerData): HeavyRes
     }
     json = encodeAnswer({ error: status === 500 ? ERROR.internal : (error as Error).message }).json;
   }
-  const compressed =
-    task.coding !== null && status === 200 && worthCompressing(json) ? compressNow(json, task.coding) : null;
+  let compressed: Buffer | null = null;
+  if (task.coding !== null && status === 200) {
+    // The server asks the fills feed for gzip alone (spec 4.9).
+    if (route?.rows) compressed = gzipRowsNow(json);
+    else if (worthCompressing(json)) compressed = compressNow(json, task.coding);
+  }
   return { status, json, compressed, generation };
 }

@@ -1,8 +1,9 @@
 // GET /v1/fills (spec 4.9, DESIGN.md 5): every fill of 1 to 100 markets in a window of at most 7 days, oldest
 // first, as rows of 11 integers; `limit` 1-50,000 (10,000), `cursor` the previous page's `next`. Parameters are
-// strict: a malformed one is refused, never clamped. The answer is streamed (sendStream): the markets' fills are
-// read in chain order (StateReader.marketsFillCursor) as the client reads, so a page is never whole in memory.
-// Fills are read up to the block the answer names, even if the fold commits more while it streams.
+// strict: a malformed one is refused, never clamped. A page is answered by the serving thread's heavy-work thread
+// (api/heavy), so that reading tens of thousands of fills never holds up another key's cheap request: the markets'
+// fills are read in chain order (StateReader.marketsFillCursor) and written straight into bytes (jsonBytes.ts), up to
+// the block the answer names, even if the fold commits more meanwhile. A page of 50,000 rows is about 3 MB.
 import { v2IdWord } from '../../engine/chain/v2ChainEvent.js';
 import { ApiError } from '../apiError.js';
 import { requireTrades } from '../requireTrades.js';
@@ -12,14 +13,14 @@ import { textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { COMMA, JsonBytes } from '../transport/jsonBytes.js';
-import { StreamedAnswer } from '../transport/sendStream.js';
+import { JsonBody } from '../transport/jsonBody.js';
 import type { FillPosition } from '../../engine/state/fillReads.js';
 import { parseTradeCursor, tradeCursor } from '../rows/tradeView.js';
 import { ROLE } from '../../engine/state/tradeRow.js';
 
 export const MAX_FEED_MARKETS = 100;
-/** Rows a piece of the stream holds (about 250 KiB): few calls into the route, no piece too large to hold. */
-const ROWS_PER_PIECE = 4096;
+/** The bytes a row takes at most, about: the page's buffer starts at the limit's rows (it grows if need be). */
+const ROW_BYTES = 64;
 export const MAX_FEED_WINDOW = 604_800;
 export const MAX_FEED_LIMIT = 50_000;
 export const FEED_ERRORS = {
@@ -41,7 +42,7 @@ function strictInteger(
   return value;
 }
 
-export function fillsFeedRoute(ctx: RouteContext, request: RouteRequest): StreamedAnswer {
+export function fillsFeedRoute(ctx: RouteContext, request: RouteRequest): JsonBody {
   requireTrades(ctx);
   const query = request.query;
   const marketsText = textOf(query, 'markets') ?? '';
@@ -107,49 +108,35 @@ export function fillsFeedRoute(ctx: RouteContext, request: RouteRequest): Stream
   let rows = 0;
   // The last row's place, kept as numbers: an object a row would be garbage a row.
   const lastRow = { ts: 0, block: 0, logIndex: 0 };
-  let stage: 'open' | 'rows' | 'closed' = 'open';
-  const out = new JsonBytes(ROWS_PER_PIECE * 64);
+  const out = new JsonBytes(Math.min(limit, MAX_FEED_LIMIT) * ROW_BYTES + 256);
   /** A row's 11 integers (spec 4.9, by position), reused row after row. */
   const row = new Float64Array(11);
-  return new StreamedAnswer({
-    next() {
-      if (stage === 'closed') return null;
-      if (stage === 'open') {
-        stage = 'rows';
-        out.text(`{"block":${served.block},"fills":[`);
-      }
-      // Rows a piece at a time, up to ROWS_PER_PIECE of them, written as bytes (jsonBytes).
-      for (let count = 0; count < ROWS_PER_PIECE && rows < limit && more; count++) {
-        const { block, fill } = scan!;
-        lastRow.ts = fill.ts;
-        lastRow.block = block;
-        lastRow.logIndex = fill.logIndex;
-        if (rows > 0) out.char(COMMA);
-        row[0] = places[scan!.list]!;
-        row[1] = fill.ts;
-        row[2] = block;
-        row[3] = fill.logIndex;
-        row[4] = fill.outcomeIndex;
-        row[5] = fill.side;
-        row[6] = fill.shares;
-        row[7] = fill.usd;
-        row[8] = fill.exchange;
-        row[9] = fill.role === ROLE.taker ? 1 : 0;
-        row[10] = fill.fee;
-        out.array(row);
-        rows++;
-        more = scan!.next();
-      }
-      if (rows === limit || !more) {
-        stage = 'closed';
-        // Cut by the limit when fills remain: the next page starts after the last row, and the window is complete
-        // only before that row's second. Otherwise complete through the window's end, or the served block's time.
-        const completeThroughTs = more ? lastRow.ts : Math.min(to, Math.max(from, served.blockTs));
-        out.text(
-          `],"completeThroughTs":${completeThroughTs},"next":${more ? JSON.stringify(tradeCursor(lastRow)) : 'null'}}`,
-        );
-      }
-      return out.take();
-    },
-  });
+  out.text(`{"block":${served.block},"fills":[`);
+  for (; rows < limit && more; rows++) {
+    const { block, fill } = scan!;
+    lastRow.ts = fill.ts;
+    lastRow.block = block;
+    lastRow.logIndex = fill.logIndex;
+    if (rows > 0) out.char(COMMA);
+    row[0] = places[scan!.list]!;
+    row[1] = fill.ts;
+    row[2] = block;
+    row[3] = fill.logIndex;
+    row[4] = fill.outcomeIndex;
+    row[5] = fill.side;
+    row[6] = fill.shares;
+    row[7] = fill.usd;
+    row[8] = fill.exchange;
+    row[9] = fill.role === ROLE.taker ? 1 : 0;
+    row[10] = fill.fee;
+    out.array(row);
+    more = scan!.next();
+  }
+  // Cut by the limit when fills remain: the next page starts after the last row, and the window is complete only
+  // before that row's second. Otherwise complete through the window's end, or the served block's time.
+  const completeThroughTs = more ? lastRow.ts : Math.min(to, Math.max(from, served.blockTs));
+  out.text(
+    `],"completeThroughTs":${completeThroughTs},"next":${more ? JSON.stringify(tradeCursor(lastRow)) : 'null'}}`,
+  );
+  return new JsonBody(out.take());
 }

@@ -10,6 +10,8 @@ export interface CachedAnswer {
   gzip?: Buffer;
   /** The brotli of json, once made. */
   br?: Buffer;
+  /** Compressed whenever the client takes it, whatever its size (the fills feed, spec 4.9). */
+  compressAlways?: boolean;
   /** A strong ETag of json, for routes that offer conditional requests. */
   etag?: string;
   /** When it was last served, in cache lookups (the recency that eviction goes by). */
