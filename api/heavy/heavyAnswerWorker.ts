@@ -21,6 +21,18 @@ import { JsonBody } from '../transport/jsonBody.js';
 import { fillsFeedRoute } from '../routes/fillsFeedRoute.js';
 import { createRouteContext } from '../createRouteContext.js';
 import type { HeavyResult, HeavyTask } from './heavyTask.js';
+import { Piscina } from 'piscina';
+
+/**
+ * The ArrayBuffers to move with a result's bytes, not copy (a fills page is megabytes, and the copy would be made on
+ * the serving thread as it receives them). Only a buffer of Node's pool size or more holds its ArrayBuffer alone: a
+ * smaller one may sit in the pool beside others, and is copied.
+ */
+function movable(bytes: Buffer, transfer: ArrayBuffer[]): Uint8Array {
+  if (bytes.byteLength < Buffer.poolSize >>> 1) return new Uint8Array(bytes);
+  transfer.push(bytes.buffer as ArrayBuffer);
+  return bytes;
+}
 
 export interface HeavyWorkerData {
   dataRoot: string;
@@ -55,7 +67,9 @@ function open(data: HeavyWorkerData): HeavyRoutes {
   lowerThisThreadsPriority();
   const paths = dataPaths(data.dataRoot);
   const ctx = createRouteContext({
-    store: openStateStore({ dir: paths.state }),
+    // Read only, whatever the serving thread's opening: this process's threads share one environment, and a
+    // read-write opening of one a read-only server made fails (its databases are opened in a write transaction).
+    store: openStateStore({ dir: paths.state, readOnly: true }),
     offchain: openOffchainStore({ dir: paths.offchain }),
     paths,
     version: data.version,
@@ -81,6 +95,20 @@ function open(data: HeavyWorkerData): HeavyRoutes {
 }
 
 export default function answerHeavy(task: HeavyTask & HeavyWorkerData): HeavyResult {
+  const { json, compressed, status, generation } = heavyAnswer(task);
+  const transfer: ArrayBuffer[] = [];
+  const result: HeavyResult = {
+    status,
+    json: movable(json, transfer),
+    compressed: compressed === null ? null : movable(compressed, transfer),
+    generation,
+  };
+  // Piscina moves what a result given to move() names under its transferable symbol, and answers its value.
+  const moved = { [Piscina.transferableSymbol]: transfer, [Piscina.valueSymbol]: result };
+  return Piscina.move(moved as unknown as Parameters<typeof Piscina.move>[0]) as unknown as HeavyResult;
+}
+
+function heavyAnswer(task: HeavyTask & HeavyWorkerData) {
   opened ??= open(task);
   const { ctx, routes } = opened;
   const generation = ctx.reads.refresh();

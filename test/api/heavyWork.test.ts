@@ -2,13 +2,15 @@
 // thread's heavy-work thread, whose queue is bounded: past HEAVY_QUEUE waiting, a request is refused at once with
 // 503 and Retry-After 1, while cheap requests are answered meanwhile; the refused one is answered when asked again.
 import t from 'tap';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect } from 'node:net';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { HEAVY_QUEUE } from '../../api/heavy/createHeavyWork.js';
 import { ERROR } from '../../api/errorTexts.js';
 import { createDemoData } from '../fixtures/demoData.js';
+import { openStateStore } from '../../engine/state/openStateStore.js';
+import { openOffchainStore } from '../../engine/offchain/openOffchainStore.js';
 
 const { data, key } = await createDemoData(4_000, 12);
 // One key sends them all at once: its limits are lifted (they would refuse the fifth in flight first).
@@ -65,4 +67,32 @@ t.test('behavior: past the heavy queue a windowed leaderboard is a 503 with Retr
   const again = paths[statuses.indexOf(503)]!;
   const [retry] = await burst([again]);
   t.ok(retry!.startsWith('HTTP/1.1 200'), 'asked again once the queue drained, it is answered');
+});
+
+t.test('regression: over stores its starter opened read-only, the heavy-work thread still answers', async (t) => {
+  // The heavy-work thread opens the state read-only: a read-write opening of the environment a read-only server
+  // shared in this process failed ("No transaction to renew"), and every heavy request was a 500.
+  // A copy: this process has the first directory's environment open read-write already, and would share it.
+  const copy = `${data}-read-only`;
+  cpSync(data, copy, { recursive: true });
+  const stores = {
+    store: openStateStore({ dir: join(copy, 'state'), readOnly: true }),
+    offchain: openOffchainStore({ dir: join(copy, 'offchain') }),
+  };
+  const readOnly = await startServer({ data: copy, host: '127.0.0.1', port: 0, stores });
+  t.teardown(() => readOnly.closeAll());
+  const health = await fetch(`http://127.0.0.1:${readOnly.port}/v1/health`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  const { blockTs } = (await health.json()) as { blockTs: number };
+  for (const path of [
+    '/v1/leaderboard?from=1&limit=5',
+    `/v1/fills?markets=${'0x' + 'ab'.repeat(32)}&from=${blockTs - 600_000}&to=${blockTs + 1}`,
+  ]) {
+    const response = await fetch(`http://127.0.0.1:${readOnly.port}${path}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    t.equal(response.status, 200, path);
+    await response.arrayBuffer();
+  }
 });
