@@ -97,7 +97,7 @@ const LISTEN_EXCLUSIVE_PORT = 1;
 /** uSockets' default: SO_REUSEPORT, the kernel spreading the port's connections over its listeners. */
 const LISTEN_SHARED_PORT = 0;
 
-/** What an answerer returns when the answer is written later (a heavy answer, a compression): its completion records it. */
+/** An answerer's return when the answer is written later (a heavy answer, a compression): its completion records it. */
 const LATER = 0;
 const RETRY_IN_ONE_SECOND = { 'retry-after': '1' };
 
@@ -191,7 +191,7 @@ export interface RouteDefinition {
   etag?: boolean;
   /** Answered without a key, and so without per-key limits (the OpenAPI document). */
   keyless?: boolean;
-  /** True for a request that reads the whole board or a page of fills: answered by the heavy-work thread (api/heavy). */
+  /** True for a request that reads the whole board or a page of fills: the heavy-work thread answers it (api/heavy). */
   heavy?(request: RouteRequest): boolean;
   doc: RouteDoc;
   handle(request: RouteRequest): unknown;
