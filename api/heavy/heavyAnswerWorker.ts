@@ -17,7 +17,6 @@ import type { RouteContext } from '../routeContext.js';
 import type { RouteRequest } from '../routeRequest.js';
 import { createLeaderboardRoute } from '../routes/leaderboardRoute.js';
 import { compressNow, encodeAnswer, gzipRowsNow, worthCompressing } from '../transport/sendAnswer.js';
-import { JsonBody } from '../transport/jsonBody.js';
 import { fillsFeedRoute } from '../routes/fillsFeedRoute.js';
 import { createRouteContext } from '../createRouteContext.js';
 import type { HeavyResult, HeavyTask } from './heavyTask.js';
@@ -117,8 +116,7 @@ function heavyAnswer(task: HeavyTask & HeavyWorkerData) {
   let json: Buffer;
   try {
     if (!route) throw new Error(`heavy work: no route ${task.pattern}`);
-    const answer = route.handle({ parameters: task.parameters, query: route.query(task.query) });
-    json = answer instanceof JsonBody ? answer.json : encodeAnswer(answer).json;
+    json = encodeAnswer(route.handle({ parameters: task.parameters, query: route.query(task.query) })).json;
   } catch (error) {
     if (error instanceof ApiError) status = error.status;
     else {

@@ -12,15 +12,16 @@ import type { CachedAnswer } from './answerCache.js';
 import { writeCorsHeaders } from './cors.js';
 import { writeConnectionClose } from './connectionClose.js';
 import type { Coding } from './contentCoding.js';
+import { JsonBody } from './jsonBody.js';
 
 /** Headers beyond the content's own, by lower-case name. */
 export type Headers = Record<string, string>;
 
 const GZIP_MIN_BYTES = 1024;
 /**
- * zlib's fastest level, as the fills feed's stream uses: `npm run bench:gzip` (bench/README.md) measured it at 0.34
- * to 0.50x level 6's CPU per answer (the default, used before) for 1.14 to 1.15x its bytes, on the answers a
- * client pulls most (open positions, trades and leaderboard pages, a market's traders).
+ * zlib's fastest level: `npm run bench:gzip` (bench/README.md) measured it at 0.31 to 0.52x level 6's CPU per answer
+ * (the default, used before) for 1.14 to 1.15x its bytes, on the answers a client pulls most (open positions, trades
+ * and leaderboard pages, a market's traders).
  */
 const ANSWER_GZIP_LEVEL = 1;
 /**
@@ -31,7 +32,7 @@ const ANSWER_BROTLI_QUALITY = 1;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** zlib's options for an answer's gzip. */
-export const gzipOptions = { level: ANSWER_GZIP_LEVEL };
+const gzipOptions = { level: ANSWER_GZIP_LEVEL };
 
 /** zlib's options for an answer's brotli: the size known ahead lets the encoder size its window and tables. */
 function brotliOptions(json: Buffer) {
@@ -81,8 +82,9 @@ function compressLater(json: Buffer, coding: Coding, callback: CompressCallback)
   else gzip(json, gzipOptions, callback);
 }
 
+/** An answer's bytes: a route's JsonBody as it is, anything else through JSON.stringify. */
 export function encodeAnswer(body: unknown): CachedAnswer {
-  return { json: Buffer.from(JSON.stringify(body)) };
+  return { json: body instanceof JsonBody ? body.json : Buffer.from(JSON.stringify(body)) };
 }
 
 /** "200 OK": the status line's reason phrase (uWS writes the status as given, and "HTTP/1.1 200" lacks it). */
@@ -137,7 +139,7 @@ export function sendText(
   gzipAccepted: boolean,
 ): void {
   if (gzipAccepted && worthCompressing(body)) {
-    writeAnswer(res, 200, null, gzipSync(body, gzipOptions), 'gzip', true, head, contentType);
+    writeAnswer(res, 200, null, compressNow(body, 'gzip'), 'gzip', true, head, contentType);
   } else writeAnswer(res, 200, null, body, null, false, head, contentType);
 }
 
