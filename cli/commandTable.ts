@@ -122,6 +122,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
       'batch-logs': { value: 'N', help: `capture logs per batch (default ${FOLD_BATCH_LOGS})` },
       'release-every': { value: 'N', help: 'events between releases of the state map at the latest (default 500000)' },
       'position-cache': { value: 'N', help: 'positions each wallet worker keeps between batches (default 100000)' },
+      live: { help: 'fold live from the first block, never backfilling (the reference a backfill is checked against)' },
     },
     async run(flags) {
       const data = dataOf(flags);
@@ -153,6 +154,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
         batchLogs: integerFlag(flags.values, 'batch-logs', 1),
         releaseEvery: integerFlag(flags.values, 'release-every', 1),
         positionCache: integerFlag(flags.values, 'position-cache', 1),
+        live: flags.values.live === true,
       });
       return 0;
     },

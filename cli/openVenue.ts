@@ -33,7 +33,10 @@ export function isEmptyDataDir(root: string): boolean {
   return !readdirSync(paths.log).some((f) => f.endsWith('.seg'));
 }
 
-export function openVenue(root: string, options: { workers?: number; positionCache?: number } = {}): Venue {
+export function openVenue(
+  root: string,
+  options: { workers?: number; positionCache?: number; backfill?: boolean } = {},
+): Venue {
   const paths = dataPaths(root);
   const addresses = loadVenueAddresses(paths.config);
   const log = openEventLog({ dir: paths.log });
@@ -52,6 +55,7 @@ export function openVenue(root: string, options: { workers?: number; positionCac
     workers: options.workers ?? defaultWorkers(),
     trades: foldOptions.trades,
     positionCache: options.positionCache,
+    backfill: options.backfill,
   });
   return {
     paths,

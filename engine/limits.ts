@@ -88,3 +88,18 @@ export const ID_TEXT_CACHE = 100_000;
  * clearing when full is cheaper and simpler than LRU bookkeeping for a cache whose misses cost one BigInt conversion.
  */
 export const DECIMAL_CACHE_LIMIT = 100_000;
+
+// Backfill (engine/README.md, Backfill).
+
+/**
+ * How far behind its source (in blocks) a state backfills rather than folds live: about two days of Polygon's
+ * 2-second blocks. A state that holds nothing always backfills.
+ */
+export const BACKFILL_BEHIND_BLOCKS = 100_000;
+/**
+ * The hand-off's sort: the entries of the working table one run holds in memory before it is written to a file
+ * (about 1.3 M positions of ~100 bytes; the run's objects take about twice its bytes on the heap).
+ */
+export const HANDOFF_RUN_BYTES = 128 * 1024 ** 2;
+/** Positions the hand-off puts per transaction (dirty pages are malloc'd until the commit). */
+export const HANDOFF_COMMIT_WRITES = 100_000;

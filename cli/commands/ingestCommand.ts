@@ -25,13 +25,21 @@ interface IngestFlags {
   batchLogs?: number;
   releaseEvery?: number;
   positionCache?: number;
+  /** Never backfill (engine/README.md, Backfill). */
+  live?: boolean;
 }
+
+const venueOptions = (flags: IngestFlags) => ({
+  workers: flags.workers,
+  positionCache: flags.positionCache,
+  backfill: !flags.live,
+});
 
 export async function ingestCommand(flags: IngestFlags): Promise<void> {
   // The inputs are checked before the venue is opened: one the user named wrong creates no data directory.
   if (flags.capture) checkInputFile(flags.capture, 'capture');
   const markets = flags.metadata ? readMetadataFile(flags.metadata, 'metadata') : null;
-  let venue = openVenue(flags.data, { workers: flags.workers, positionCache: flags.positionCache });
+  let venue = openVenue(flags.data, venueOptions(flags));
   try {
     if (markets) await storeMetadata(venue.offchain, markets, flags.metadata!);
     if (!flags.capture) {
@@ -50,7 +58,7 @@ export async function ingestCommand(flags: IngestFlags): Promise<void> {
       );
       await venue.close();
       await rewindCommand({ data: flags.data, toBlock: error.block - 1, workers: flags.workers });
-      venue = openVenue(flags.data, { workers: flags.workers, positionCache: flags.positionCache });
+      venue = openVenue(flags.data, venueOptions(flags));
       await foldCapture(venue, flags, flags.capture);
     }
     await rollUpBoardOnce(venue.paths, 'ingest');
@@ -80,6 +88,12 @@ async function foldCapture(venue: Venue, flags: IngestFlags, capture: string): P
     'skipped logs': JSON.stringify(result.skipped ?? {}),
     'events without effect': JSON.stringify(venue.runner.skipped),
   });
+  if (result.handOff) {
+    const { positions, runFiles, seconds } = result.handOff;
+    process.stderr.write(
+      `ingest: backfilled; positions built from the working table: ${positions} positions, ${runFiles} sorted runs on disk, in ${seconds.toFixed(1)} s\n`,
+    );
+  }
   reportUnknownTopics(venue);
   reportMissingFeeds(venue);
   if (result.lines === 0) process.stderr.write(`ingest: ${capture} holds no log lines: nothing was folded\n`);

@@ -35,6 +35,15 @@ import { readWalletFoldResult, type WalletFoldResult, type WalletFoldTask } from
 import { workerOptions } from '../workerOptions.js';
 import { assert } from '../assert.js';
 import { boundHeapGrowth } from './boundHeapGrowth.js';
+import {
+  BACKFILL_KEY,
+  encodeBackfillRecord,
+  readBackfillRecord,
+  type BackfillRecord,
+} from '../state/backfillRecord.js';
+import { backfillPositionKey } from '../state/stateKeys.js';
+import { entryKeyAt, entryValueAt } from '../state/blockChecksum.js';
+import { handOffPositions, type HandOffResult } from './handOffPositions.js';
 import { POSITION_CACHE, WALLET_WORKER_OLD_SPACE_MB } from '../limits.js';
 
 /** A block as its batch keeps it once derived: the events are not held through the commit. */
@@ -103,6 +112,18 @@ export interface FoldRunner {
    * releases the file pages the map made resident. Long folds call it periodically to bound their memory.
    */
   releaseMappedState(): Promise<void>;
+  /** The state's backfill (backfillRecord.ts), or null while it folds live. */
+  backfill(): BackfillRecord | null;
+  /**
+   * With no commit in flight: the batches from the next one on fold in backfill mode, aimed at `target`; the record
+   * is written with the first of them. Nothing changes when the state backfills already.
+   */
+  startBackfill(target: number): void;
+  /**
+   * With no commit in flight: builds `positions` from the working table and folds live from then on
+   * (handOffPositions.ts); null when the state was not backfilling.
+   */
+  handOff(): Promise<HandOffResult | null>;
   readonly skipped: Record<string, number>;
   close(): Promise<void>;
 }
@@ -121,6 +142,8 @@ export function createFoldRunner(options: {
   trades?: boolean;
   /** Positions each wallet worker keeps between batches (memory against reads of the state). */
   positionCache?: number;
+  /** False: the fold never backfills (the live-mode fold that tests and benches compare a backfill with). */
+  backfill?: boolean;
 }): FoldRunner {
   const keepTrades = options.trades ?? true;
   const { store, addresses } = options;
@@ -148,6 +171,9 @@ export function createFoldRunner(options: {
   /** The last batch's write, cursor included: the next batch's checksums chain from it. */
   let lastWrite: Promise<void> = Promise.resolve();
   let epoch = 0;
+  let backfill = readBackfillRecord(store);
+  /** A backfill's record until a commit has written it. */
+  let backfillToWrite: Buffer | null = null;
 
   let slotCount = 0;
   let blockFills: Array<{ market: string; row: TradeRow }> = [];
@@ -217,7 +243,7 @@ export function createFoldRunner(options: {
     blockFills = [];
   }
 
-  async function foldWallets(batch: PreparedBatch): Promise<WalletFoldResult[]> {
+  async function foldWallets(batch: PreparedBatch, backfilling: boolean): Promise<WalletFoldResult[]> {
     const slots = createTransferSlots(batch.slotCount);
     return Promise.all(
       pools.map(async (pool, i) => {
@@ -232,6 +258,7 @@ export function createFoldRunner(options: {
           committedBlock: cursor.block,
           storedIds: cursor.ids,
           cacheLimit: options.positionCache ?? POSITION_CACHE,
+          backfill: backfilling,
         };
         return (await pool.run(task, { transferList: [buffer] })) as WalletFoldResult;
       }),
@@ -305,8 +332,11 @@ export function createFoldRunner(options: {
     meta: MetaWrite | undefined,
   ): Promise<void> {
     const { blocks, mainWrites } = batch;
+    const backfilling = backfill !== null;
+    const backfillRecord = backfillToWrite;
+    backfillToWrite = null;
     // Dispatched now: the workers fold while the previous batch is written (walletFoldWorker keeps what it changed).
-    const folding = foldWallets(batch);
+    const folding = foldWallets(batch, backfilling);
     folding.catch(() => undefined);
     // A failed predecessor has abandoned every batch after it: its error is the one to report.
     await previous;
@@ -373,9 +403,11 @@ export function createFoldRunner(options: {
           // native string sort, no comparator callback, is byte order for ASCII keys and latin1 binary ones).
           for (const key of [...values.keys()].sort()) putStateWrite(store, name, key, values.get(key)!);
         }
-        // Each position's last write (in key order), and the new index keys (each written once).
+        // Each position's last write (in the order of the table it goes to), and the new index keys (each written
+        // once). Backfilling, positions go to the working table under its token-first key.
         for (const { bytes, blocks, lastWrites } of answers) {
-          for (const at of lastWrites) putEntry(store, 'positions', bytes, at);
+          if (backfilling) for (const at of lastWrites) putWorkingEntry(bytes, at);
+          else for (const at of lastWrites) putEntry(store, 'positions', bytes, at);
           for (const { indexKeys } of blocks.values())
             for (let at = indexKeys.start; at < indexKeys.end; at = entryEnd(bytes, at))
               putEntry(store, 'marketWallets', bytes, at);
@@ -384,12 +416,15 @@ export function createFoldRunner(options: {
           putStateWrite(store, 'blocks', blockRecordKey(record.block), encodeBlockRecord(record));
         store.dbs.meta.put(CURSOR_KEY, encodeValue(next));
         if (meta) store.dbs.meta.put(meta.key, meta.value);
+        if (backfillRecord) store.dbs.meta.put(BACKFILL_KEY, backfillRecord);
       });
       queued();
       await written;
       cursor = next;
       registry.committed(batch.registryBatch);
     } catch (error) {
+      // Not written: the next batch writes it (no batch is committed after a failure, but a new runner reads none).
+      backfillToWrite ??= backfillRecord;
       abandon();
       throw describeCommitFailure(error, options.stateDir);
     }
@@ -413,6 +448,39 @@ export function createFoldRunner(options: {
     await store.reopen();
   }
 
+  /** A position write of a worker's answer, put into the working table under its token-first key. */
+  function putWorkingEntry(bytes: Buffer, at: number): void {
+    const keyAt = entryKeyAt(bytes, at);
+    const valueAt = entryValueAt(bytes, at);
+    const key = backfillPositionKey(bytes.readUInt32BE(keyAt + 4), bytes.readUInt32BE(keyAt));
+    void store.dbs.backfillPositions.put(Buffer.from(key, 'latin1'), bytes.subarray(valueAt, entryEnd(bytes, at)));
+  }
+
+  function startBackfill(target: number): void {
+    assert(commitsInFlight === 0, 'startBackfill: no commit is in flight');
+    if (backfill !== null || options.backfill === false) return;
+    backfill = {
+      since: cursor.block,
+      positionsEmpty: store.dbs.positions.getKeysCount({ limit: 1 }) === 0,
+      target,
+    };
+    backfillToWrite = encodeBackfillRecord(backfill);
+  }
+
+  async function handOff(): Promise<HandOffResult | null> {
+    assert(commitsInFlight === 0, 'handOff: no commit is in flight');
+    const record = backfill;
+    if (record === null) return null;
+    // Never committed: nothing was folded into the working table.
+    const result =
+      backfillToWrite !== null
+        ? { positions: 0, seconds: 0, runFiles: 0 }
+        : await handOffPositions(store, record, { stateDir: options.stateDir, release: releaseMappedState });
+    backfill = null;
+    backfillToWrite = null;
+    return result;
+  }
+
   const liftHeapBound = boundHeapGrowth();
   return {
     skipped,
@@ -420,6 +488,9 @@ export function createFoldRunner(options: {
     prepareBatch,
     commitBatch,
     releaseMappedState,
+    backfill: () => backfill,
+    startBackfill,
+    handOff,
     async close() {
       try {
         await Promise.all(pools.map((pool) => pool.destroy()));

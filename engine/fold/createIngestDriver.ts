@@ -9,7 +9,8 @@ import type { EventLog } from '../log/eventLog.js';
 import type { FrameHeader } from '../log/logFrame.js';
 import type { BlockSummary, FoldRunner, MetaWrite } from './createFoldRunner.js';
 import { createReleasePolicy } from './createReleasePolicy.js';
-import { FOLD_BATCH_LOGS } from '../limits.js';
+import { BACKFILL_BEHIND_BLOCKS, FOLD_BATCH_LOGS } from '../limits.js';
+import type { HandOffResult } from './handOffPositions.js';
 
 export interface IngestDriver {
   /**
@@ -20,7 +21,20 @@ export interface IngestDriver {
     toBlock?: number;
     batchEvents?: number;
     onBatch?: (blocks: BlockSummary[]) => void;
+    /** False: a backfill is left running for the source that follows (default: handed off at the end). */
+    handOff?: boolean;
   }): Promise<void>;
+  /**
+   * With nothing in flight: the folds from here on backfill when the state holds nothing or is more than
+   * BACKFILL_BEHIND_BLOCKS behind `target`, the block the source will take it to (engine/README.md, Backfill).
+   * `from`: the last block the source has been read through (default: the state's last block).
+   */
+  aim(target: number, from?: number): Promise<void>;
+  /**
+   * Once everything handed over is written: a backfill within BACKFILL_BEHIND_BLOCKS of `head` (the source's last
+   * block) from `at` (default: the state's last block) hands off to live mode; null when none did.
+   */
+  handOffNear(head: number, at?: number): Promise<HandOffResult | null>;
   /** A source's new blocks: appended to the log as one frame, then folded. */
   appendBlocks(blocks: BlockEvents[]): Promise<void>;
   /**
@@ -102,12 +116,30 @@ export function createIngestDriver(options: {
     }
   }
 
+  async function aim(target: number, from?: number): Promise<void> {
+    await settled();
+    const { block } = runner.cursor();
+    const read = from ?? block;
+    if (target > read && (block < 0 || target - read > BACKFILL_BEHIND_BLOCKS)) runner.startBackfill(target);
+  }
+
+  async function handOffNear(head: number, at?: number): Promise<HandOffResult | null> {
+    await settled();
+    if (runner.backfill() === null || head - (at ?? runner.cursor().block) > BACKFILL_BEHIND_BLOCKS) return null;
+    return runner.handOff();
+  }
+
   return {
     async catchUp(catchUpOptions = {}) {
+      const target = catchUpOptions.toBlock ?? log.head().block;
+      await aim(target);
       const blocks = log.read(runner.cursor().block, catchUpOptions.toBlock);
       await fold(blocks, catchUpOptions.batchEvents ?? FOLD_BATCH_LOGS, catchUpOptions.onBatch);
       await settled();
+      if (catchUpOptions.handOff ?? true) await handOffNear(target);
     },
+    aim,
+    handOffNear,
     async appendBlocks(blocks) {
       if (blocks.length === 0) return;
       log.append(blocks);

@@ -32,6 +32,11 @@ export interface WalletFoldTask {
    * miss every time).
    */
   storedIds: IdCounts;
+  /**
+   * The state is backfilling (backfillRecord.ts): positions folded since it began are in the token-first working
+   * table, which the commit writes in token-first order.
+   */
+  backfill: boolean;
 }
 
 /** The worker's answer (see createWalletFoldResult), a view of the buffer moved back. */
@@ -49,7 +54,7 @@ export interface WalletFoldResultWriter {
   indexKey(key: string): void;
   /** Ends the block's entry; one with no position is dropped. */
   endBlock(): void;
-  /** The writes the commit puts: the last of each position written, in key order. */
+  /** The writes the commit puts: the last of each position written, in the order the commit puts them. */
   finish(lastWrites: number[]): void;
   take(): WalletFoldResult;
 }

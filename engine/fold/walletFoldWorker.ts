@@ -8,7 +8,7 @@ import { createPosition, OPEN_THRESHOLD_MICROS, type Position } from '../reducer
 import { POSITION_EVENT, type PositionEvent } from '../reducers/positionEvent.js';
 import { openStateStore, type StateStore } from '../state/openStateStore.js';
 import { decodePosition } from '../state/stateCodec.js';
-import { marketWalletKey, positionKey } from '../state/stateKeys.js';
+import { backfillPositionKey, marketWalletKey, positionKey } from '../state/stateKeys.js';
 import { ID_SPACE, type IdCounts, type IdSpace } from '../log/idDictionary.js';
 import { createPairFilter, type PairFilter } from './pairFilter.js';
 import { assert } from '../assert.js';
@@ -54,6 +54,22 @@ let taskNumber = 0;
 let firstIds: IdCounts | null = null;
 const positionsStored = createPairFilter();
 const indexKeysStored = createPairFilter();
+
+/**
+ * A stored position's bytes. While the state backfills, what it folded since the backfill began is in the working
+ * table, and older positions in `positions`.
+ */
+function readPosition(store: StateStore, backfill: boolean, walletId: number, tokenId: number): Buffer | undefined {
+  if (backfill) {
+    const bytes = store.dbs.backfillPositions.getBinary(keyBytes(backfillPositionKey(tokenId, walletId)));
+    if (bytes) return bytes;
+  }
+  return store.dbs.positions.getBinary(keyBytes(positionKey(walletId, tokenId)));
+}
+
+/** Token first, then wallet: the working table's order. */
+const byToken = (a: Slot, b: Slot) => a.tokenId - b.tokenId || a.walletId - b.walletId;
+const byKey = (a: Slot, b: Slot) => (a.key < b.key ? -1 : 1);
 
 /** The market of `token` as the event that names it knew it. */
 function marketOf(event: PositionEvent<number>, token: number): number {
@@ -132,7 +148,7 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
       let slot = cache.get(key);
       if (!slot) {
         const bytes = mayBeStored(positionsStored, walletId, ID_SPACE.address, tokenId, ID_SPACE.token)
-          ? store.dbs.positions.getBinary(keyBytes(key))
+          ? readPosition(store, task.backfill, walletId, tokenId)
           : undefined;
         slot = {
           key,
@@ -164,7 +180,7 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
   const written: Slot[] = [];
   const flush = () => {
     const marketWallets: string[] = [];
-    touched.sort((a, b) => (a.key < b.key ? -1 : 1));
+    touched.sort(byKey);
     result.startBlock(block);
     for (const slot of touched) {
       // A position no event changed (an outcome looked up but not held) is never stored.
@@ -206,7 +222,8 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
     foldPositionEvent(book, event, channel);
   }
   if (block >= 0) flush();
-  written.sort((a, b) => (a.key < b.key ? -1 : 1));
+  // In the order the commit puts them: a table's puts in its key order visit each B-tree page once.
+  written.sort(task.backfill ? byToken : byKey);
   result.finish(written.map((slot) => slot.lastWrite));
   return Piscina.move(result.take()) as WalletFoldResult;
 }

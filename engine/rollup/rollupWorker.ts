@@ -6,6 +6,7 @@ import { openOffchainStore, type OffchainStore } from '../offchain/openOffchainS
 import { openStateStore, type StateStore } from '../state/openStateStore.js';
 import { rollupBoard, type RolledBoard } from './rollupBoard.js';
 import { runWalletTags } from '../tags/walletTagRun.js';
+import { readBackfillRecord } from '../state/backfillRecord.js';
 
 export interface RollupTask {
   stateDir: string;
@@ -30,7 +31,8 @@ export default function rollupTask({ stateDir, offchainDir, logDir }: RollupTask
   // What the fold committed since this thread last read.
   stores.store.env.resetReadTxn();
   stores.offchain.env.resetReadTxn();
-  const board = rollupBoard(stores.store, stores.offchain);
+  // A backfilling state's positions are stale until its hand-off: the board waits for it.
+  const board = readBackfillRecord(stores.store) === null ? rollupBoard(stores.store, stores.offchain) : null;
   // The day's wallet tags ride along: the same rest of the fold, the same thread.
   // A read-only log sees the log as it was when opened: opened for each run.
   const run = runWalletTags(stores.store, stores.offchain, () => openEventLog({ dir: logDir, readOnly: true }));

@@ -14,6 +14,7 @@ import type { Position } from '../reducers/position.js';
 export const STATE_DBS = [
   'meta',
   'positions',
+  'backfillPositions',
   'marketWallets',
   'markets',
   'marketMarks',
@@ -43,6 +44,7 @@ export type StateDbName = (typeof STATE_DBS)[number];
  */
 const BINARY_KEY_DBS = [
   'positions',
+  'backfillPositions',
   'marketWallets',
   'fills',
   'walletFills',

@@ -12,6 +12,15 @@ export function positionKey(walletId: number, tokenId: number): string {
   return u32Key(walletId) + u32Key(tokenId);
 }
 
+/**
+ * A position in backfill's working table (backfillRecord.ts): its token's id first. Tokens are numbered as the
+ * venue first names them, so the positions a stretch of history trades lie together at the table's end, where a
+ * wallet-first key spreads them over the whole table.
+ */
+export function backfillPositionKey(tokenId: number, walletId: number): string {
+  return u32Key(tokenId) + u32Key(walletId);
+}
+
 /** A wallet that ever held a position in a market: the condition's id, then the wallet's. */
 export function marketWalletKey(conditionId: number, walletId: number): string {
   return u32Key(conditionId) + u32Key(walletId);

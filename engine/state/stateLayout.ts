@@ -17,9 +17,11 @@ import { STATE_DBS } from './openStateStore.js';
  * reported round prices are kept. 11: the Protocol V2 ledger is folded (DESIGN 10). 12: a CTF condition names its
  * migration condition (`migration`), a migration carries the position's history, the neg-risk module's event-wide
  * moves are folded. 13: fill lists are keyed bucket first, and which buckets an owner has lists in is a bitmap an
- * epoch of 64 buckets (`walletFillEpochs`, `marketFillEpochs`): a commit's list puts land together.
+ * epoch of 64 buckets (`walletFillEpochs`, `marketFillEpochs`): a commit's list puts land together. 14: a fold far
+ * behind its source backfills (backfillRecord.ts): positions go to a token-first working table
+ * (`backfillPositions`) until the hand-off builds `positions` from it.
  */
-export const STATE_LAYOUT = 13;
+export const STATE_LAYOUT = 14;
 const LAYOUT_KEY = 'layout';
 
 const NO_TRADES = '-no-trades';

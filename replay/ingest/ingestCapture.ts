@@ -17,6 +17,8 @@ import type { CaptureReaderResult, CaptureReaderTask } from '../source/captureRe
 import { InputError } from '../../engine/inputError.js';
 import { BlockContinuedError } from '../source/blockContinuedError.js';
 import { checkRepeatedBlocks } from './checkRepeatedBlocks.js';
+import { captureLastBlock } from '../source/captureLastBlock.js';
+import type { HandOffResult } from '../../engine/fold/handOffPositions.js';
 import type { CaptureProgress } from '../source/readCaptureBatches.js';
 import { workerOptions } from '../../engine/workerOptions.js';
 import { READER_OLD_SPACE_MB } from '../../engine/limits.js';
@@ -27,6 +29,8 @@ export interface IngestProgress extends CaptureProgress {
   blocks: number;
   lastBlock: number;
   skipped: SkipCounts | null;
+  /** The backfill's hand-off at the end, when the ingest backfilled (engine/README.md, Backfill). */
+  handOff: HandOffResult | null;
 }
 
 let sessions = 0;
@@ -52,7 +56,7 @@ export async function ingestCapture(options: {
 }): Promise<IngestProgress> {
   const { log, runner } = options;
   const driver = createIngestDriver({ log, runner, releaseEveryEvents: options.releaseEveryEvents });
-  await driver.catchUp();
+  await driver.catchUp({ handOff: false });
   const progress: IngestProgress = {
     lines: 0,
     existing: 0,
@@ -62,10 +66,14 @@ export async function ingestCapture(options: {
     blocks: 0,
     lastBlock: log.head().block,
     skipped: null,
+    handOff: null,
   };
   const afterBlock = log.head().block;
   const afterLogIndex = lastLogIndex(log, afterBlock);
   const state = createStateReader(options.store);
+  // Unknown (a tail that does not parse, reported where the read reaches it): the log's own end.
+  const target = captureLastBlock(options.capturePath) ?? afterBlock;
+  await driver.aim(target);
   checkRepeatedBlocks({
     capturePath: options.capturePath,
     afterBlock,
@@ -112,6 +120,7 @@ export async function ingestCapture(options: {
       options.onProgress?.(progress);
       if (result.done) break;
     }
+    progress.handOff = await driver.handOffNear(progress.lastBlock);
   } finally {
     // Stopped by an error: the batch being read is waited for (a pool destroyed under a running task reports its
     // answer as an error of its own) and dropped.

@@ -125,6 +125,8 @@ export async function ingestRpc(options: {
     },
   })) {
     answered();
+    // Far behind the node's head (or from nothing), the fold backfills until it is near (engine/README.md, Backfill).
+    if (progress.headBlock >= 0) await driver.aim(progress.headBlock, progress.scannedBlock);
     if (batch.blocks.length > 0) {
       await driver.appendBlocks(batch.blocks);
       // Followers and the server sharing the store see each batch folded before the next is read.
@@ -135,10 +137,12 @@ export async function ingestRpc(options: {
     progress.blocks += batch.blocks.length;
     for (const block of batch.blocks) progress.events += block.events.length;
     progress.scannedBlock = batch.lastBlock;
+    await driver.handOffNear(Math.max(progress.headBlock, batch.lastBlock), batch.lastBlock);
     await writeHead();
     options.onProgress?.(progress);
     await options.atRest?.();
   }
+  await driver.handOffNear(progress.scannedBlock, progress.scannedBlock);
   await writeHead();
   return progress;
 }

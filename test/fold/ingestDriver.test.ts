@@ -6,6 +6,7 @@ import type { BlockEvents } from '../../engine/chain/chainEvent.js';
 import { createIngestDriver } from '../../engine/fold/createIngestDriver.js';
 import type { BatchCommit, FoldRunner, PreparedBatch } from '../../engine/fold/createFoldRunner.js';
 import type { EventLog } from '../../engine/log/eventLog.js';
+import { BACKFILL_BEHIND_BLOCKS } from '../../engine/limits.js';
 
 const BLOCKS = 20;
 const blocks: BlockEvents[] = Array.from(
@@ -16,13 +17,29 @@ const log = {
   read: function* () {
     yield* blocks;
   },
+  head: () => ({ block: BLOCKS }),
 } as unknown as EventLog;
 
-/** A runner whose `failAt`-th commit (1-based) fails once folded; it counts the batches it prepared and committed. */
-function standInRunner(failAt = Infinity) {
-  const seen = { prepared: 0, committed: 0 };
+/**
+ * A runner whose `failAt`-th commit (1-based) fails once folded; it counts the batches it prepared and committed,
+ * and records the backfills started and handed off. `block`: its cursor's.
+ */
+function standInRunner(failAt = Infinity, block = 0) {
+  const seen = { prepared: 0, committed: 0, backfills: [] as number[], handOffs: 0 };
+  let backfill: { target: number } | null = null;
   const runner = {
-    cursor: () => ({ block: 0 }),
+    cursor: () => ({ block }),
+    backfill: () => backfill,
+    startBackfill(target: number) {
+      backfill ??= { target };
+      seen.backfills.push(target);
+    },
+    async handOff() {
+      if (backfill === null) return null;
+      backfill = null;
+      seen.handOffs++;
+      return { positions: 0, seconds: 0, runFiles: 0 };
+    },
     // Takes blocks as the real runner does: until the batch holds maxEvents events, a block at a time.
     prepareBatch(source: Iterator<BlockEvents>, maxEvents: number) {
       const summaries = [];
@@ -170,4 +187,41 @@ t.test('error: a frame whose fold fails before its first commit is discarded, ne
   const driver = createIngestDriver({ log: frameLog(order), runner: cuttingRunner(order, 30, 1) });
   await t.rejects(driver.appendFrame(new Uint8Array()), { message: 'derive 1 failed' });
   t.same(order, ['discard']);
+});
+
+t.test('behavior: an empty state or one far behind backfills, and hands off once near its source', async (t) => {
+  const far = BACKFILL_BEHIND_BLOCKS + 1;
+  {
+    // Empty: backfills whatever the distance, and the catch-up, reaching the log's end, hands off.
+    const { runner, seen } = standInRunner(Infinity, -1);
+    await createIngestDriver({ log, runner }).catchUp();
+    t.same(seen.backfills, [BLOCKS]);
+    t.equal(seen.handOffs, 1);
+  }
+  {
+    // Near: live.
+    const { runner, seen } = standInRunner(Infinity, 5);
+    const driver = createIngestDriver({ log, runner });
+    await driver.aim(5 + BACKFILL_BEHIND_BLOCKS);
+    t.same(seen.backfills, []);
+    t.equal(await driver.handOffNear(5 + BACKFILL_BEHIND_BLOCKS), null);
+  }
+  {
+    // Far: backfills; a hand-off is refused while the source is still far, made once near.
+    const { runner, seen } = standInRunner(Infinity, 5);
+    const driver = createIngestDriver({ log, runner });
+    await driver.aim(5 + far);
+    t.same(seen.backfills, [5 + far]);
+    t.equal(await driver.handOffNear(5 + far), null, 'still far');
+    t.equal(seen.handOffs, 0);
+    t.ok(await driver.handOffNear(5 + far, 5 + far - BACKFILL_BEHIND_BLOCKS), 'near');
+    t.equal(seen.handOffs, 1);
+  }
+  {
+    // A catch-up told to leave the backfill running (a source follows) does not hand off.
+    const { runner, seen } = standInRunner(Infinity, -1);
+    await createIngestDriver({ log, runner }).catchUp({ handOff: false });
+    t.equal(seen.handOffs, 0);
+    t.ok(runner.backfill());
+  }
 });

@@ -1,0 +1,29 @@
+// Whether the state is backfilling (engine/README.md, Backfill), as its meta database records it. While it is, the
+// positions folded since `since` are in the token-first working table (`backfillPositions`), not in `positions`:
+// the state's owner-first reads are stale until the hand-off (handOffPositions.ts) builds them and removes this
+// record, in the transaction that empties the working table.
+import type { StateStore } from './openStateStore.js';
+import { decodeValue, encodeValue } from './stateCodec.js';
+
+export const BACKFILL_KEY = 'backfill';
+
+export interface BackfillRecord {
+  /** The last block the state held when the backfill began (-1: none). */
+  since: number;
+  /** `positions` held nothing then: the hand-off loads it by appending, after emptying what a killed one left. */
+  positionsEmpty: boolean;
+  /** The block the backfill was aimed at when it began (the source's end or head then). */
+  target: number;
+}
+
+export function encodeBackfillRecord(record: BackfillRecord): Buffer {
+  return encodeValue([record.since, record.positionsEmpty, record.target]);
+}
+
+/** The state's backfill, or null when it is live. */
+export function readBackfillRecord(store: StateStore): BackfillRecord | null {
+  const bytes = store.dbs.meta.getBinary(BACKFILL_KEY);
+  if (!bytes) return null;
+  const [since, positionsEmpty, target] = decodeValue<[number, boolean, number]>(bytes);
+  return { since, positionsEmpty, target };
+}

@@ -1,0 +1,201 @@
+// Backfill (engine/README.md, Backfill): a fold from nothing, or far behind its source, keeps positions in a
+// token-first working table and builds `positions` at the hand-off. Every table and every block record must equal a
+// live-mode fold's, for any worker count and batch size, from an empty state or a state holding positions, after a
+// kill mid-backfill, and after a hand-off killed part-way.
+import t from 'tap';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BACKFILL_BEHIND_BLOCKS } from '../../engine/limits.js';
+import {
+  BACKFILL_KEY,
+  encodeBackfillRecord,
+  readBackfillRecord,
+  type BackfillRecord,
+} from '../../engine/state/backfillRecord.js';
+import { openStateStore } from '../../engine/state/openStateStore.js';
+import { createStateReader } from '../../engine/state/stateReader.js';
+import { handOffPositions } from '../../engine/fold/handOffPositions.js';
+import { backfillPositionKey, positionKey } from '../../engine/state/stateKeys.js';
+import { createDemoInputs } from '../fixtures/demoVenue.js';
+import { runTally } from '../fixtures/runTally.js';
+import { stateDigest } from '../fixtures/stateDigest.js';
+
+const inputs = await createDemoInputs(6_000, 11, { protocolV2: true });
+
+function dataDir(name: string): string {
+  const dir = join(inputs.dir, name);
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(inputs.config, join(dir, 'config.json'));
+  return dir;
+}
+
+async function blockSums(dir: string): Promise<string[]> {
+  const store = openStateStore({ dir: join(dir, 'state'), readOnly: true });
+  const sums = [...createStateReader(store).blocks()].map((b) => `${b.block}:${b.checksum}`);
+  await store.close();
+  return sums;
+}
+
+/** What the state says of its mode: the backfill record, and how many entries the working table holds. */
+async function mode(dir: string): Promise<{ backfilling: boolean; working: number; positions: number }> {
+  const store = openStateStore({ dir: join(dir, 'state'), readOnly: true });
+  const result = {
+    backfilling: readBackfillRecord(store) !== null,
+    working: store.dbs.backfillPositions.getKeysCount(),
+    positions: store.dbs.positions.getKeysCount(),
+  };
+  await store.close();
+  return result;
+}
+
+const live = dataDir('live');
+const liveRun = runTally(['ingest', '--data', live, '--capture', inputs.capture, '--live']);
+const liveSums = await blockSums(live);
+const liveDigest = await stateDigest(join(live, 'state'));
+
+t.test('default: a live-mode fold never backfills', async (t) => {
+  t.equal(liveRun.code, 0, liveRun.stderr);
+  t.notMatch(liveRun.stderr, /backfilled/);
+  t.ok(liveSums.length > 100, `${liveSums.length} blocks`);
+  const { backfilling, working, positions } = await mode(live);
+  t.notOk(backfilling);
+  t.equal(working, 0);
+  t.ok(positions > 1_000, `${positions} positions`);
+});
+
+t.test(
+  'behavior: a backfill from nothing equals the live fold, for 1, 2 and 4 workers and two batch sizes',
+  async (t) => {
+    for (const [workers, batchLogs] of [
+      ['1', '12500'],
+      ['2', '12500'],
+      ['4', '12500'],
+      ['1', '333'],
+      ['4', '333'],
+    ] as const) {
+      const name = `backfill-${workers}w-${batchLogs}`;
+      const dir = dataDir(name);
+      const run = runTally([
+        'ingest',
+        '--data',
+        dir,
+        '--capture',
+        inputs.capture,
+        '--workers',
+        workers,
+        '--batch-logs',
+        batchLogs,
+        '--position-cache',
+        batchLogs === '333' ? '64' : '100000',
+      ]);
+      t.equal(run.code, 0, run.stderr);
+      t.match(run.stderr, /ingest: backfilled; positions built from the working table: \d+ positions/, name);
+      t.same(await blockSums(dir), liveSums, `${name}: every block record's checksum`);
+      t.equal(await stateDigest(join(dir, 'state')), liveDigest, `${name}: every table byte-identical`);
+      t.same((await mode(dir)).backfilling, false, `${name}: live after the hand-off`);
+      t.equal((await mode(dir)).working, 0, `${name}: the working table emptied`);
+    }
+    const verify = runTally(['verify', '--data', join(inputs.dir, 'backfill-2w-12500'), '--workers', '2']);
+    t.equal(verify.code, 0, verify.stdout + verify.stderr);
+  },
+);
+
+t.test('behavior: a state holding positions backfills the rest of a distant source to the same bytes', async (t) => {
+  // The capture cut where more than the threshold of blocks remains: the first part folds live (the state is then
+  // near its source), the rest backfills over a `positions` that holds the first part's.
+  const lines = readFileSync(inputs.capture, 'utf8').split('\n').filter(Boolean);
+  const blockOf = (line: string) => Number(JSON.parse(line).blockNumber);
+  const last = blockOf(lines.at(-1)!);
+  let cut = lines.findIndex((line) => blockOf(line) > last - BACKFILL_BEHIND_BLOCKS - 1_000);
+  t.ok(cut > 100, `the demo spans more than the threshold (cut at line ${cut} of ${lines.length})`);
+  // Whole blocks in each part.
+  while (blockOf(lines[cut]!) === blockOf(lines[cut - 1]!)) cut--;
+  const head = join(inputs.dir, 'head.ndjson');
+  writeFileSync(head, lines.slice(0, cut).join('\n') + '\n');
+  const dir = dataDir('resumed-far-behind');
+  const first = runTally(['ingest', '--data', dir, '--capture', head, '--live']);
+  t.equal(first.code, 0, first.stderr);
+  const before = await mode(dir);
+  t.ok(before.positions > 0, `${before.positions} positions before the backfill`);
+  const rest = runTally(['ingest', '--data', dir, '--capture', inputs.capture]);
+  t.equal(rest.code, 0, rest.stderr);
+  t.match(rest.stderr, /ingest: backfilled/);
+  t.same(await blockSums(dir), liveSums);
+  t.equal(await stateDigest(join(dir, 'state')), liveDigest);
+});
+
+t.test('behavior: a hand-off killed part-way, or done in many sorted runs, ends in the same bytes', async (t) => {
+  // A state stopped mid-backfill: the capture's first part folded as a backfill aimed at the whole capture, the
+  // hand-off not made (the fold went on from there, as after a kill).
+  const lines = readFileSync(inputs.capture, 'utf8').split('\n').filter(Boolean);
+  const blockOf = (line: string) => Number(JSON.parse(line).blockNumber);
+  let cut = Math.floor(lines.length * 0.6);
+  while (blockOf(lines[cut]!) === blockOf(lines[cut - 1]!)) cut--;
+  const head = join(inputs.dir, 'head-60.ndjson');
+  writeFileSync(head, lines.slice(0, cut).join('\n') + '\n');
+  const stopped = dataDir('stopped-mid-backfill');
+  t.equal(runTally(['ingest', '--data', stopped, '--capture', head]).code, 0);
+
+  // 1. Its hand-off in runs of 4 KiB (several run files merged), then the rest of the capture.
+  const manyRuns = join(inputs.dir, 'many-runs');
+  cpSync(stopped, manyRuns, { recursive: true });
+  const record = { since: -1, positionsEmpty: true, target: blockOf(lines.at(-1)!) };
+  {
+    const store = openStateStore({ dir: join(manyRuns, 'state') });
+    moveToWorkingTable(store, record);
+    const result = await handOffPositions(store, record, {
+      stateDir: join(manyRuns, 'state'),
+      release: () => store.reopen(),
+      runBytes: 4096,
+      commitWrites: 100,
+    });
+    t.ok(result.runFiles > 10, `${result.runFiles} run files`);
+    t.notOk(existsSync(join(manyRuns, 'state', 'handoff')), 'the run files are removed');
+    t.equal(store.dbs.meta.getBinary(BACKFILL_KEY), undefined);
+    await store.close();
+  }
+  t.equal(runTally(['ingest', '--data', manyRuns, '--capture', inputs.capture]).code, 0);
+  t.equal(await stateDigest(join(manyRuns, 'state')), liveDigest, 'many runs: byte-identical');
+
+  // 2. A hand-off killed after loading part of `positions` and writing a run file: the next fold starts it over.
+  const killed = join(inputs.dir, 'killed-hand-off');
+  cpSync(stopped, killed, { recursive: true });
+  {
+    const store = openStateStore({ dir: join(killed, 'state') });
+    const entries = moveToWorkingTable(store, record);
+    // What the killed hand-off left: half of `positions` appended, a stray run file.
+    store.env.transactionSync(() => {
+      for (const { wallet, token, value } of entries.slice(0, entries.length >> 1))
+        store.dbs.positions.putSync(Buffer.from(positionKey(wallet, token), 'latin1'), value, { append: true });
+    });
+    mkdirSync(join(killed, 'state', 'handoff'));
+    writeFileSync(join(killed, 'state', 'handoff', 'run-0.bin'), 'torn');
+    await store.close();
+  }
+  t.ok((await mode(killed)).backfilling, 'the killed state is still backfilling');
+  const resumed = runTally(['ingest', '--data', killed, '--capture', inputs.capture]);
+  t.equal(resumed.code, 0, resumed.stderr);
+  t.same(await blockSums(killed), liveSums);
+  t.equal(await stateDigest(join(killed, 'state')), liveDigest, 'killed hand-off: byte-identical');
+  t.notOk(existsSync(join(killed, 'state', 'handoff')));
+});
+
+/**
+ * Puts a handed-off state back as a backfill that began on an empty state and was killed before its hand-off leaves
+ * it: `positions` moved into the working table, and the backfill record. Answers the moved entries in `positions`'
+ * order.
+ */
+function moveToWorkingTable(store: ReturnType<typeof openStateStore>, record: BackfillRecord) {
+  const entries = [...store.dbs.positions.getRange({})].map(({ key, value }) => ({
+    wallet: key.readUInt32BE(0),
+    token: key.readUInt32BE(4),
+    value: Buffer.from(value),
+  }));
+  store.env.transactionSync(() => {
+    store.dbs.positions.clearSync();
+    for (const { wallet, token, value } of entries)
+      store.dbs.backfillPositions.putSync(Buffer.from(backfillPositionKey(token, wallet), 'latin1'), value);
+    store.dbs.meta.putSync(BACKFILL_KEY, encodeBackfillRecord(record));
+  });
+  return entries;
+}
