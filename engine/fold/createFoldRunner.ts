@@ -463,6 +463,7 @@ export function createFoldRunner(options: {
       since: cursor.block,
       positionsEmpty: store.dbs.positions.getKeysCount({ limit: 1 }) === 0,
       target,
+      loading: -1,
     };
     backfillToWrite = encodeBackfillRecord(backfill);
   }

@@ -89,6 +89,11 @@ export function createIngestDriver(options: {
     beforeCommit?: () => void,
     meta?: MetaWrite,
   ): Promise<void> {
+    // A hand-off killed while loading left the working table empty and `positions` part-built: it is finished first.
+    if ((runner.backfill()?.loading ?? -1) >= 0) {
+      await settled();
+      await runner.handOff();
+    }
     const source = blocks[Symbol.iterator]();
     try {
       for (;;) {

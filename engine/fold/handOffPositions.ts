@@ -1,54 +1,61 @@
 // The hand-off from backfill to live mode (engine/README.md, Backfill): `positions`, the owner-first table the
-// reads and the live fold use, is built from the token-first working table by sorted runs (walletFirstRuns.ts)
-// loaded in key order (appended when it held nothing), then the working table is emptied and the backfill record
-// removed in one transaction. Killed part-way, the state is still backfilling, and the next hand-off starts over:
-// a table loaded by appending is emptied first, and plain puts of the same bytes are idempotent.
-import { mkdirSync, rmSync } from 'node:fs';
+// reads and the live fold use, is built from the token-first working table by sorted runs (walletFirstRuns.ts),
+// as Erigon's ETL does: collect (the working table read in key order into run files, each sorted wallet first),
+// then in one transaction the working table is emptied and the record says the runs are loading (so the pages it
+// frees are reused by the load), then load (the runs merged and put in key order, appended when `positions` held
+// nothing), and the backfill record is removed. Killed while collecting, the working table is whole and the next
+// hand-off collects again; killed while loading, the next one loads the same runs again (a table loaded by
+// appending is emptied first; plain puts of the same bytes are idempotent). Nothing folds until it is done.
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { assert } from '../assert.js';
 import { HANDOFF_COMMIT_WRITES, HANDOFF_RUN_BYTES } from '../limits.js';
-import { BACKFILL_KEY, type BackfillRecord } from '../state/backfillRecord.js';
+import { BACKFILL_KEY, encodeBackfillRecord, type BackfillRecord } from '../state/backfillRecord.js';
 import type { StateStore } from '../state/openStateStore.js';
 import { positionKey } from '../state/stateKeys.js';
-import { createRunCollector, mergeRunFiles, writeRunFile, type RunEntry } from './walletFirstRuns.js';
+import { assert } from '../assert.js';
+import { createRunCollector, mergeRunFiles } from './walletFirstRuns.js';
 
 export interface HandOffResult {
   positions: number;
   seconds: number;
-  /** Sorted runs written to files (0: one run held them all in memory). */
+  /** Sorted runs the working table was cut into. */
   runFiles: number;
 }
 
-const keyBytes = (key: string) => Buffer.from(key, 'latin1');
+export interface HandOffOptions {
+  stateDir: string;
+  /** Releases the state map (no transaction open): the working table's pages read so far stop being resident. */
+  release: () => Promise<void>;
+  runBytes?: number;
+  commitWrites?: number;
+}
 
-export async function handOffPositions(
+const keyBytes = (key: string) => Buffer.from(key, 'latin1');
+const runDirOf = (stateDir: string) => join(stateDir, 'handoff');
+const runPath = (runDir: string, run: number) => join(runDir, `run-${run}.bin`);
+
+/**
+ * Collect: the working table into sorted run files, then the switch to loading. Answers the record as it now
+ * stands (`loading` the number of runs).
+ */
+export async function collectRuns(
   store: StateStore,
   record: BackfillRecord,
-  options: {
-    stateDir: string;
-    /** Releases the state map (no transaction open): the working table's pages read so far stop being resident. */
-    release: () => Promise<void>;
-    runBytes?: number;
-    commitWrites?: number;
-  },
-): Promise<HandOffResult> {
-  const started = process.hrtime.bigint();
+  options: HandOffOptions,
+): Promise<BackfillRecord> {
+  assert(record.loading < 0, 'hand-off: runs are collected once');
   const runBytes = options.runBytes ?? HANDOFF_RUN_BYTES;
-  const commitWrites = options.commitWrites ?? HANDOFF_COMMIT_WRITES;
-  const runDir = join(options.stateDir, 'handoff');
+  const runDir = runDirOf(options.stateDir);
   rmSync(runDir, { recursive: true, force: true });
-  if (record.positionsEmpty) store.env.transactionSync(() => store.dbs.positions.clearSync());
-
-  // Collect: the working table in its key order, a run at a time, each scan resuming after the last key read.
+  mkdirSync(runDir, { recursive: true });
   const collector = createRunCollector();
-  const runFiles: string[] = [];
-  let lastRun: RunEntry[] | null = null;
+  let runs = 0;
   let after: Buffer | null = null;
-  for (;;) {
-    let done = true;
-    for (const { key, value } of store.dbs.backfillPositions.getRange(
-      after ? { start: after, exclusiveStart: true } : {},
-    )) {
+  // A scan a run, each resuming after the last key read: the map is released between them.
+  for (let done = false; !done; ) {
+    done = true;
+    const range: { start?: Buffer; exclusiveStart?: boolean } = after ? { start: after, exclusiveStart: true } : {};
+    for (const { key, value } of store.dbs.backfillPositions.getRange(range)) {
       collector.add(key.readUInt32BE(4), key.readUInt32BE(0), value);
       if (collector.bytes() >= runBytes) {
         after = Buffer.from(key);
@@ -56,49 +63,56 @@ export async function handOffPositions(
         break;
       }
     }
-    if (done && runFiles.length === 0) {
-      lastRun = collector.sorted();
-      break;
-    }
-    if (collector.count() > 0) {
-      mkdirSync(runDir, { recursive: true });
-      const path = join(runDir, `run-${runFiles.length}.bin`);
-      writeRunFile(path, collector.sorted());
-      runFiles.push(path);
-    }
-    if (done) break;
-    await options.release();
+    if (collector.count() > 0) collector.writeSorted(runPath(runDir, runs++));
+    if (!done) await options.release();
   }
-
-  // Load, in positions' key order, a transaction every `commitWrites` puts.
-  const entries: Iterable<RunEntry> = lastRun ?? mergeRunFiles(runFiles);
-  const putOptions = record.positionsEmpty ? { append: true } : {};
-  let positions = 0;
-  let chunk: RunEntry[] = [];
-  const commit = () =>
-    store.env.transactionSync(() => {
-      for (const { wallet, token, value } of chunk)
-        store.dbs.positions.putSync(keyBytes(positionKey(wallet, token)), value, putOptions);
-    });
-  for (const entry of entries) {
-    chunk.push(entry);
-    if (chunk.length >= commitWrites) {
-      commit();
-      positions += chunk.length;
-      chunk = [];
-    }
-  }
-  commit();
-  positions += chunk.length;
-  rmSync(runDir, { recursive: true, force: true });
-
+  const loading = { ...record, loading: runs };
   store.env.transactionSync(() => {
     store.dbs.backfillPositions.clearSync();
-    store.dbs.meta.removeSync(BACKFILL_KEY);
+    store.dbs.meta.putSync(BACKFILL_KEY, encodeBackfillRecord(loading));
   });
-  assert(
-    store.dbs.backfillPositions.getKeysCount({ limit: 1 }) === 0,
-    'hand-off: the working table is empty once positions are built',
-  );
-  return { positions, seconds: Number(process.hrtime.bigint() - started) / 1e9, runFiles: runFiles.length };
+  return loading;
+}
+
+/** Load: the runs merged into `positions`, in its key order, then the backfill record removed. */
+export function loadRuns(store: StateStore, record: BackfillRecord, options: HandOffOptions): number {
+  assert(record.loading >= 0, 'hand-off: runs are loaded once collected');
+  const commitWrites = options.commitWrites ?? HANDOFF_COMMIT_WRITES;
+  const runDir = runDirOf(options.stateDir);
+  const paths = Array.from({ length: record.loading }, (_, run) => runPath(runDir, run));
+  const found = new Set(readdirSync(runDir).map((name) => join(runDir, name)));
+  for (const path of paths) assert(found.has(path), `hand-off: the run file ${path} is there to load`);
+  // What a killed load appended is emptied first: appends go after the table's last key.
+  if (record.positionsEmpty) store.env.transactionSync(() => store.dbs.positions.clearSync());
+  const putOptions = record.positionsEmpty ? { append: true } : {};
+  const merged = mergeRunFiles(paths);
+  let positions = 0;
+  for (let done = false; !done; ) {
+    store.env.transactionSync(() => {
+      for (let i = 0; i < commitWrites; i++) {
+        const next = merged.next();
+        if (next.done) {
+          done = true;
+          return;
+        }
+        const { wallet, token, value } = next.value;
+        store.dbs.positions.putSync(keyBytes(positionKey(wallet, token)), value, putOptions);
+        positions++;
+      }
+    });
+  }
+  store.env.transactionSync(() => store.dbs.meta.removeSync(BACKFILL_KEY));
+  rmSync(runDir, { recursive: true, force: true });
+  return positions;
+}
+
+export async function handOffPositions(
+  store: StateStore,
+  record: BackfillRecord,
+  options: HandOffOptions,
+): Promise<HandOffResult> {
+  const started = process.hrtime.bigint();
+  const loading = record.loading < 0 ? await collectRuns(store, record, options) : record;
+  const positions = loadRuns(store, loading, options);
+  return { positions, seconds: Number(process.hrtime.bigint() - started) / 1e9, runFiles: loading.loading };
 }

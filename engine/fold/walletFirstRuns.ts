@@ -1,7 +1,7 @@
 // The hand-off's sort (collect, sort, load, as Erigon's ETL does): positions read from the working table in its
-// token-first order are gathered into runs of bounded size, each sorted wallet first, kept in memory when one run
-// holds them all and written to a file otherwise, then merged into one stream in the owner-first key order of
-// `positions`. Memory is one run's entries, or one read buffer a run while merging.
+// token-first order are gathered into runs of bounded size, each sorted wallet first and written to a file, then
+// merged into one stream in the owner-first key order of `positions`. Memory is one run's entries (packed), or one
+// read buffer a run while merging.
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { assert } from '../assert.js';
 
@@ -18,58 +18,83 @@ const FILE_BUFFER_BYTES = 1024 * 1024;
 /** True when `a` comes before `b` in `positions`: wallet first, then token. */
 const before = (a: RunEntry, b: RunEntry) => a.wallet < b.wallet || (a.wallet === b.wallet && a.token < b.token);
 
-/** Entries gathered in token-first order: `sorted` answers them wallet first. */
+/** Entries gathered in token-first order, packed (typed arrays and one buffer of values, no object an entry). */
 export interface RunCollector {
-  add(wallet: number, token: number, value: Buffer): void;
+  add(wallet: number, token: number, value: Uint8Array): void;
   /** The bytes the run holds: the caller ends it past its budget. */
   bytes(): number;
   count(): number;
-  /** The run wallet first, and empties the collector. */
-  sorted(): RunEntry[];
+  /** Writes the run wallet first to `path` (see writeRunFile), and empties the collector. */
+  writeSorted(path: string): void;
 }
 
 export function createRunCollector(): RunCollector {
-  let entries: RunEntry[] = [];
-  let bytes = 0;
-  let lastToken = -1;
-  let lastWallet = -1;
+  let count = 0;
+  let wallets = new Uint32Array(1024);
+  let tokens = new Uint32Array(1024);
+  /** Where each entry's value starts in `values`; entry i's ends where i + 1's starts. */
+  let starts = new Uint32Array(1025);
+  let values = Buffer.allocUnsafe(1 << 16);
+  let length = 0;
+  const grow = (array: Uint32Array, size: number) => {
+    const grown = new Uint32Array(size);
+    grown.set(array);
+    return grown;
+  };
   return {
     add(wallet, token, value) {
       assert(
-        token > lastToken || (token === lastToken && wallet > lastWallet),
+        count === 0 || token > tokens[count - 1]! || (token === tokens[count - 1]! && wallet > wallets[count - 1]!),
         'hand-off: the working table is read in its key order',
       );
-      lastToken = token;
-      lastWallet = wallet;
-      entries.push({ wallet, token, value });
-      bytes += ENTRY_HEAD + value.length;
+      if (count === wallets.length) {
+        wallets = grow(wallets, count * 2);
+        tokens = grow(tokens, count * 2);
+        starts = grow(starts, count * 2 + 1);
+      }
+      if (length + value.length > values.length) {
+        const grown = Buffer.allocUnsafe(Math.max(values.length * 2, length + value.length));
+        values.copy(grown, 0, 0, length);
+        values = grown;
+      }
+      wallets[count] = wallet;
+      tokens[count] = token;
+      starts[count] = length;
+      values.set(value, length);
+      length += value.length;
+      count++;
+      starts[count] = length;
     },
-    bytes: () => bytes,
-    count: () => entries.length,
-    sorted() {
+    bytes: () => length + ENTRY_HEAD * count,
+    count: () => count,
+    writeSorted(path) {
       // A stable counting sort by wallet: the entries came token first, so each wallet's stay in token order.
       let low = Infinity;
       let high = -1;
-      for (const { wallet } of entries) {
-        if (wallet < low) low = wallet;
-        if (wallet > high) high = wallet;
+      for (let i = 0; i < count; i++) {
+        if (wallets[i]! < low) low = wallets[i]!;
+        if (wallets[i]! > high) high = wallets[i]!;
       }
-      const starts = new Uint32Array(Math.max(0, high - low + 2));
-      for (const { wallet } of entries) starts[wallet - low + 1]!++;
-      for (let i = 1; i < starts.length; i++) starts[i]! += starts[i - 1]!;
-      const out = new Array<RunEntry>(entries.length);
-      for (const entry of entries) out[starts[entry.wallet - low]!++] = entry;
-      entries = [];
-      bytes = 0;
-      lastToken = -1;
-      lastWallet = -1;
-      return out;
+      const next = new Uint32Array(Math.max(0, high - low + 2));
+      for (let i = 0; i < count; i++) next[wallets[i]! - low + 1]!++;
+      for (let i = 1; i < next.length; i++) next[i]! += next[i - 1]!;
+      const order = new Uint32Array(count);
+      for (let i = 0; i < count; i++) order[next[wallets[i]! - low]!++] = i;
+      writeRunFile(path, count, (at) => {
+        const i = order[at]!;
+        return { wallet: wallets[i]!, token: tokens[i]!, value: values.subarray(starts[i]!, starts[i + 1]!) };
+      });
+      count = 0;
+      length = 0;
     },
   };
 }
 
-/** Writes a sorted run to `path`: per entry its wallet, token and value length (u32 each), then the value. */
-export function writeRunFile(path: string, run: RunEntry[]): void {
+/**
+ * Writes `count` entries, `entry(i)` in order, to `path`: per entry its wallet, token and value length (u32 each),
+ * then the value.
+ */
+export function writeRunFile(path: string, count: number, entry: (at: number) => RunEntry): void {
   const fd = openSync(path, 'w');
   try {
     const buffer = Buffer.allocUnsafe(FILE_BUFFER_BYTES);
@@ -82,7 +107,8 @@ export function writeRunFile(path: string, run: RunEntry[]): void {
       writeAll(buffer.subarray(0, length));
       length = 0;
     };
-    for (const { wallet, token, value } of run) {
+    for (let at = 0; at < count; at++) {
+      const { wallet, token, value } = entry(at);
       if (length + ENTRY_HEAD + value.length > buffer.length) flush();
       length = buffer.writeUInt32BE(wallet, length);
       length = buffer.writeUInt32BE(token, length);
@@ -99,7 +125,7 @@ export function writeRunFile(path: string, run: RunEntry[]): void {
   }
 }
 
-/** Reads a run file back in order, one buffer at a time. */
+/** Reads a run file back in order, one buffer at a time: an entry's value is a view, valid until the next is read. */
 function* readRunFile(path: string): Generator<RunEntry> {
   const fd = openSync(path, 'r');
   try {
@@ -129,8 +155,7 @@ function* readRunFile(path: string): Generator<RunEntry> {
       const size = buffer.readUInt32BE(start + 8);
       fill(ENTRY_HEAD + size);
       assert(end - start >= ENTRY_HEAD + size, `hand-off: run file ${path} ends inside an entry`);
-      // A copy: the buffer is refilled under it.
-      const value = Buffer.from(buffer.subarray(start + ENTRY_HEAD, start + ENTRY_HEAD + size));
+      const value = buffer.subarray(start + ENTRY_HEAD, start + ENTRY_HEAD + size);
       start += ENTRY_HEAD + size;
       yield { wallet, token, value };
     }
@@ -139,7 +164,10 @@ function* readRunFile(path: string): Generator<RunEntry> {
   }
 }
 
-/** The entries of every run file, merged wallet first (a binary heap of the runs' heads). */
+/**
+ * The entries of every run file, merged wallet first (a binary heap of the runs' heads). An entry's value is valid
+ * until the next is taken: a run's buffer is refilled only once its head has been taken.
+ */
 export function* mergeRunFiles(paths: string[]): Generator<RunEntry> {
   const runs = paths.map((path) => readRunFile(path));
   const heads: Array<{ entry: RunEntry; run: Generator<RunEntry> }> = [];

@@ -1,7 +1,7 @@
 // Whether the state is backfilling (engine/README.md, Backfill), as its meta database records it. While it is, the
 // positions folded since `since` are in the token-first working table (`backfillPositions`), not in `positions`:
-// the state's owner-first reads are stale until the hand-off (handOffPositions.ts) builds them and removes this
-// record, in the transaction that empties the working table.
+// the state's owner-first reads are stale until the hand-off (handOffPositions.ts) has built them and removed this
+// record.
 import type { StateStore } from './openStateStore.js';
 import { decodeValue, encodeValue } from './stateCodec.js';
 
@@ -14,16 +14,21 @@ export interface BackfillRecord {
   positionsEmpty: boolean;
   /** The block the backfill was aimed at when it began (the source's end or head then). */
   target: number;
+  /**
+   * -1 until the hand-off has collected the working table into sorted run files; then how many, while it loads them
+   * into `positions` (the working table is empty by then: the hand-off must be finished before anything folds).
+   */
+  loading: number;
 }
 
 export function encodeBackfillRecord(record: BackfillRecord): Buffer {
-  return encodeValue([record.since, record.positionsEmpty, record.target]);
+  return encodeValue([record.since, record.positionsEmpty, record.target, record.loading]);
 }
 
 /** The state's backfill, or null when it is live. */
 export function readBackfillRecord(store: StateStore): BackfillRecord | null {
   const bytes = store.dbs.meta.getBinary(BACKFILL_KEY);
   if (!bytes) return null;
-  const [since, positionsEmpty, target] = decodeValue<[number, boolean, number]>(bytes);
-  return { since, positionsEmpty, target };
+  const [since, positionsEmpty, target, loading] = decodeValue<[number, boolean, number, number]>(bytes);
+  return { since, positionsEmpty, target, loading };
 }

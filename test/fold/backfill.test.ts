@@ -12,9 +12,10 @@ import {
   readBackfillRecord,
   type BackfillRecord,
 } from '../../engine/state/backfillRecord.js';
-import { openStateStore } from '../../engine/state/openStateStore.js';
+import { openStateStore, type StateStore } from '../../engine/state/openStateStore.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
-import { handOffPositions } from '../../engine/fold/handOffPositions.js';
+import { collectRuns, handOffPositions } from '../../engine/fold/handOffPositions.js';
+import { mergeRunFiles } from '../../engine/fold/walletFirstRuns.js';
 import { backfillPositionKey, positionKey } from '../../engine/state/stateKeys.js';
 import { createDemoInputs } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
@@ -124,9 +125,9 @@ t.test('behavior: a state holding positions backfills the rest of a distant sour
   t.equal(await stateDigest(join(dir, 'state')), liveDigest);
 });
 
-t.test('behavior: a hand-off killed part-way, or done in many sorted runs, ends in the same bytes', async (t) => {
-  // A state stopped mid-backfill: the capture's first part folded as a backfill aimed at the whole capture, the
-  // hand-off not made (the fold went on from there, as after a kill).
+t.test('behavior: a hand-off in many sorted runs, or killed part-way, ends in the same bytes', async (t) => {
+  // A state stopped mid-backfill: the capture's first part folded (and handed off), then put back as a backfill
+  // begun on the empty state and aimed at the whole capture would hold it before its hand-off.
   const lines = readFileSync(inputs.capture, 'utf8').split('\n').filter(Boolean);
   const blockOf = (line: string) => Number(JSON.parse(line).blockNumber);
   let cut = Math.floor(lines.length * 0.6);
@@ -135,49 +136,54 @@ t.test('behavior: a hand-off killed part-way, or done in many sorted runs, ends 
   writeFileSync(head, lines.slice(0, cut).join('\n') + '\n');
   const stopped = dataDir('stopped-mid-backfill');
   t.equal(runTally(['ingest', '--data', stopped, '--capture', head]).code, 0);
-
-  // 1. Its hand-off in runs of 4 KiB (several run files merged), then the rest of the capture.
-  const manyRuns = join(inputs.dir, 'many-runs');
-  cpSync(stopped, manyRuns, { recursive: true });
-  const record = { since: -1, positionsEmpty: true, target: blockOf(lines.at(-1)!) };
-  {
-    const store = openStateStore({ dir: join(manyRuns, 'state') });
+  const record: BackfillRecord = { since: -1, positionsEmpty: true, target: blockOf(lines.at(-1)!), loading: -1 };
+  const small = (dir: string, store: StateStore) => ({
+    stateDir: join(dir, 'state'),
+    release: () => store.reopen(),
+    runBytes: 4096,
+    commitWrites: 100,
+  });
+  /** The copy of the stopped state in `name`, changed by `change`, then the capture ingested whole. */
+  const resume = async (name: string, change: (dir: string, store: StateStore) => Promise<void>) => {
+    const dir = join(inputs.dir, name);
+    cpSync(stopped, dir, { recursive: true });
+    const store = openStateStore({ dir: join(dir, 'state') });
     moveToWorkingTable(store, record);
-    const result = await handOffPositions(store, record, {
-      stateDir: join(manyRuns, 'state'),
-      release: () => store.reopen(),
-      runBytes: 4096,
-      commitWrites: 100,
-    });
-    t.ok(result.runFiles > 10, `${result.runFiles} run files`);
-    t.notOk(existsSync(join(manyRuns, 'state', 'handoff')), 'the run files are removed');
-    t.equal(store.dbs.meta.getBinary(BACKFILL_KEY), undefined);
+    await change(dir, store);
     await store.close();
-  }
-  t.equal(runTally(['ingest', '--data', manyRuns, '--capture', inputs.capture]).code, 0);
-  t.equal(await stateDigest(join(manyRuns, 'state')), liveDigest, 'many runs: byte-identical');
+    const run = runTally(['ingest', '--data', dir, '--capture', inputs.capture]);
+    t.equal(run.code, 0, run.stderr);
+    t.same(await blockSums(dir), liveSums, `${name}: every block record`);
+    t.equal(await stateDigest(join(dir, 'state')), liveDigest, `${name}: byte-identical`);
+    t.notOk(existsSync(join(dir, 'state', 'handoff')), `${name}: no run file left`);
+  };
 
-  // 2. A hand-off killed after loading part of `positions` and writing a run file: the next fold starts it over.
-  const killed = join(inputs.dir, 'killed-hand-off');
-  cpSync(stopped, killed, { recursive: true });
-  {
-    const store = openStateStore({ dir: join(killed, 'state') });
-    const entries = moveToWorkingTable(store, record);
-    // What the killed hand-off left: half of `positions` appended, a stray run file.
+  await resume('many-runs', async (dir, store) => {
+    const result = await handOffPositions(store, record, small(dir, store));
+    t.ok(result.runFiles > 10, `${result.runFiles} run files`);
+    t.ok(result.positions > 1_000, `${result.positions} positions`);
+    t.equal(store.dbs.meta.getBinary(BACKFILL_KEY), undefined, 'live once handed off');
+  });
+  await resume('killed-collecting', async (dir) => {
+    // A collect killed part-way leaves run files beside a whole working table.
+    mkdirSync(join(dir, 'state', 'handoff'));
+    writeFileSync(join(dir, 'state', 'handoff', 'run-0.bin'), 'torn');
+  });
+  await resume('killed-loading', async (dir, store) => {
+    // A load killed part-way: the working table emptied into run files, half of `positions` appended.
+    const loading = await collectRuns(store, record, small(dir, store));
+    t.equal(store.dbs.backfillPositions.getKeysCount(), 0, 'the working table is emptied once collected');
+    t.same(readBackfillRecord(store), loading);
+    let half = 0;
     store.env.transactionSync(() => {
-      for (const { wallet, token, value } of entries.slice(0, entries.length >> 1))
-        store.dbs.positions.putSync(Buffer.from(positionKey(wallet, token), 'latin1'), value, { append: true });
+      for (const { wallet, token, value } of mergeRunFiles(
+        Array.from({ length: loading.loading }, (_, run) => join(dir, 'state', 'handoff', `run-${run}.bin`)),
+      )) {
+        if (half++ % 2 === 1) continue;
+        store.dbs.positions.putSync(Buffer.from(positionKey(wallet, token), 'latin1'), value);
+      }
     });
-    mkdirSync(join(killed, 'state', 'handoff'));
-    writeFileSync(join(killed, 'state', 'handoff', 'run-0.bin'), 'torn');
-    await store.close();
-  }
-  t.ok((await mode(killed)).backfilling, 'the killed state is still backfilling');
-  const resumed = runTally(['ingest', '--data', killed, '--capture', inputs.capture]);
-  t.equal(resumed.code, 0, resumed.stderr);
-  t.same(await blockSums(killed), liveSums);
-  t.equal(await stateDigest(join(killed, 'state')), liveDigest, 'killed hand-off: byte-identical');
-  t.notOk(existsSync(join(killed, 'state', 'handoff')));
+  });
 });
 
 /**
@@ -185,7 +191,7 @@ t.test('behavior: a hand-off killed part-way, or done in many sorted runs, ends 
  * it: `positions` moved into the working table, and the backfill record. Answers the moved entries in `positions`'
  * order.
  */
-function moveToWorkingTable(store: ReturnType<typeof openStateStore>, record: BackfillRecord) {
+function moveToWorkingTable(store: StateStore, record: BackfillRecord) {
   const entries = [...store.dbs.positions.getRange({})].map(({ key, value }) => ({
     wallet: key.readUInt32BE(0),
     token: key.readUInt32BE(4),

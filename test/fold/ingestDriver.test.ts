@@ -143,6 +143,7 @@ function cuttingRunner(order: string[], perBatch: number, failAtBatch = Infinity
   let batches = 0;
   return {
     cursor: () => ({ block: 0 }),
+    backfill: () => null,
     prepareBatch(source: Iterator<BlockEvents>) {
       const taken: number[] = [];
       for (let next = source.next(); !next.done; next = source.next()) {

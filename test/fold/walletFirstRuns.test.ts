@@ -20,6 +20,13 @@ function workingEntries(count: number): RunEntry[] {
   return [...pairs.values()].sort((a, b) => a.token - b.token || a.wallet - b.wallet);
 }
 
+/** The merged entries, each value copied as it is taken (it is a view of a read buffer until the next). */
+function readAll(paths: string[]): RunEntry[] {
+  const entries: RunEntry[] = [];
+  for (const entry of mergeRunFiles(paths)) entries.push({ ...entry, value: Buffer.from(entry.value) });
+  return entries;
+}
+
 const walletFirst = (entries: RunEntry[]) =>
   [...entries].sort((a, b) => a.wallet - b.wallet || a.token - b.token).map((e) => e.value.toString());
 
@@ -28,11 +35,14 @@ t.test('unit: one run sorts wallet first, keeping each wallet token first', asyn
   const collector = createRunCollector();
   for (const { wallet, token, value } of entries) collector.add(wallet, token, value);
   t.equal(collector.count(), entries.length);
+  t.equal(collector.bytes(), entries.reduce((sum, e) => sum + 12 + e.value.length, 0));
+  const path = join(processTempDir('tally-runs-'), 'one.bin');
+  collector.writeSorted(path);
   t.same(
-    collector.sorted().map((e) => e.value.toString()),
+    readAll([path]).map((e) => e.value.toString()),
     walletFirst(entries),
   );
-  t.equal(collector.count(), 0, 'the collector is empty once sorted');
+  t.equal(collector.count(), 0, 'the collector is empty once written');
   t.equal(collector.bytes(), 0);
 });
 
@@ -48,11 +58,11 @@ t.test('unit: runs written to files merge into one order', async (t) => {
     for (const { wallet, token, value } of entries.slice(at, at + size)) collector.add(wallet, token, value);
     at += size;
     const path = join(dir, `run-${paths.length}.bin`);
-    writeRunFile(path, collector.sorted());
+    collector.writeSorted(path);
     paths.push(path);
   }
   t.ok(paths.length > 3, `${paths.length} runs`);
-  const merged = [...mergeRunFiles(paths)];
+  const merged = readAll(paths);
   t.same(
     merged.map((e) => e.value.toString()),
     walletFirst(entries),
@@ -67,15 +77,17 @@ t.test('unit: a value larger than the read buffer comes back whole', async (t) =
   const dir = processTempDir('tally-runs-');
   const big = Buffer.alloc(3 * 1024 * 1024, 7);
   const path = join(dir, 'big.bin');
-  writeRunFile(path, [
+  const run: RunEntry[] = [
     { wallet: 1, token: 2, value: Buffer.from('a') },
     { wallet: 1, token: 3, value: big },
     { wallet: 2, token: 0, value: Buffer.from('b') },
-  ]);
-  const read = [...mergeRunFiles([path])];
+  ];
+  writeRunFile(path, run.length, (at) => run[at]!);
+  const read = readAll([path]).map((e) => e.value);
   t.equal(read.length, 3);
-  t.ok(read[1]!.value.equals(big));
-  t.equal(read[2]!.value.toString(), 'b');
+  t.equal(read[0]!.toString(), 'a');
+  t.ok(read[1]!.equals(big));
+  t.equal(read[2]!.toString(), 'b');
 });
 
 t.test('unit: entries out of the working table order are refused', async (t) => {
