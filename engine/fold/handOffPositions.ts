@@ -71,6 +71,9 @@ export async function collectRuns(
     store.dbs.backfillPositions.clearSync();
     store.dbs.meta.putSync(BACKFILL_KEY, encodeBackfillRecord(loading));
   });
+  // LMDB reuses a freed page only once no reader's snapshot predates its freeing: the wallet workers' read
+  // transactions end with the release, so the load writes `positions` into the working table's pages.
+  await options.release();
   return loading;
 }
 
