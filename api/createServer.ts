@@ -14,6 +14,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './limits/loadRateLimits.js
 import type { RouteContext } from './routeContext.js';
 import { closedPositionsRoute } from './routes/closedPositionsRoute.js';
 import { healthRoute } from './routes/healthRoute.js';
+import { catchingUpText, catchUpRetryAfter } from './readCatchUp.js';
 import { walletPositionsRoute } from './routes/walletPositionsRoute.js';
 import { walletTradesRoute } from './routes/walletTradesRoute.js';
 import { marketRoute } from './routes/marketRoute.js';
@@ -191,6 +192,8 @@ export interface RouteDefinition {
   etag?: boolean;
   /** Answered without a key, and so without per-key limits (the OpenAPI document). */
   keyless?: boolean;
+  /** Answered while the state is catching up (health, the OpenAPI document); the others answer 503 (readCatchUp.ts). */
+  whileCatchingUp?: boolean;
   /** True for a request that reads the whole board or a page of fills: the heavy-work thread answers it (api/heavy). */
   heavy?(request: RouteRequest): boolean;
   doc: RouteDoc;
@@ -342,6 +345,11 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
       policy = grant.policy;
       if (entry !== null) entry.key = grant.prefix;
     }
+    // Until a backfill's hand-off the owner-first tables are stale: no answer from a torn state, and no slot taken.
+    if (!route.whileCatchingUp && ctx.state.backfill() !== null) {
+      const catchUp = metrics.catchUp();
+      return refuse(res, 503, catchingUpText(catchUp), { 'retry-after': catchUpRetryAfter(catchUp) }, head);
+    }
     // Concurrency first: a request refused for it does not count against the minute.
     const stream = route.stream ?? false;
     const nowMs = now();
@@ -429,7 +437,13 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
 
   const routes: RouteDefinition[] = [
     { pattern: '/v1/wallets/tags', etag: true, doc: routeDocs.walletTags, handle: () => walletTagsRoute(ctx) },
-    { pattern: '/v1/health', cached: false, doc: routeDocs.health, handle: () => healthRoute(ctx) },
+    {
+      pattern: '/v1/health',
+      cached: false,
+      whileCatchingUp: true,
+      doc: routeDocs.health,
+      handle: () => healthRoute(ctx, metrics.catchUp()),
+    },
     {
       pattern: '/v1/wallets/:wallet/positions',
       doc: routeDocs.walletPositions,
@@ -515,7 +529,13 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
     },
   ];
   const document = openApiDocument(routes, ctx.version, options.rateLimits ?? DEFAULT_RATE_LIMITS);
-  routes.push({ pattern: '/v1/openapi.json', keyless: true, doc: routeDocs.openApi, handle: () => document });
+  routes.push({
+    pattern: '/v1/openapi.json',
+    keyless: true,
+    whileCatchingUp: true,
+    doc: routeDocs.openApi,
+    handle: () => document,
+  });
   const queryOf = new Map(routes.map((route) => [route, compileQuery(route.doc.query)]));
   for (const route of routes) {
     const routeMetrics = metrics.route(route.pattern);

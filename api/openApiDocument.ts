@@ -27,14 +27,21 @@ function tooManyDescription(rateLimits: RateLimits): string {
   return `${texts}. The Retry-After header gives the seconds to wait`;
 }
 
+/** The 503 of every route that reads the state, while a backfill catches up (api/readCatchUp.ts). */
+const CATCHING_UP =
+  'catching up: block X of Y, about N min left: the fold is backfilling from far behind, and the state is not ' +
+  'served until its hand-off (Retry-After: the time left, 5 to 60 s; /v1/health tells the progress)';
+
 export function openApiDocument(
-  routes: Array<{ pattern: string; doc: RouteDoc }>,
+  routes: Array<{ pattern: string; doc: RouteDoc; whileCatchingUp?: boolean }>,
   version: string,
   rateLimits: RateLimits,
 ): object {
   const paths: Record<string, object> = {};
   const tooMany = tooManyDescription(rateLimits);
-  for (const { pattern, doc } of routes) {
+  for (const { pattern, doc, whileCatchingUp } of routes) {
+    const errors = { ...doc.errors };
+    if (!whileCatchingUp) errors[503] = errors[503] === undefined ? CATCHING_UP : `${errors[503]}; or ${CATCHING_UP}`;
     const path = pattern.replace(/:([A-Za-z]+)/g, '{$1}');
     const pathParameters = [...pattern.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
       name,
@@ -79,7 +86,7 @@ export function openApiDocument(
           429: { description: tooMany, content: json },
           431: { description: 'the request headers are too large (at most 8192 bytes)', content: json },
           ...Object.fromEntries(
-            Object.entries(doc.errors ?? {}).map(([status, description]) => [status, { description, content: json }]),
+            Object.entries(errors).map(([status, description]) => [status, { description, content: json }]),
           ),
         },
       },

@@ -60,7 +60,9 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
       // run is written after the board): the board's generation and block and the run's number count too.
       const board = state.board();
       const run = state.latestTagRunNumber();
-      const now = `${opened}:${cursor.block}:${cursor.events}:${revisionNow}:${board ? `${board.generation}:${board.block}` : '-'}:${run ?? '-'}`;
+      // A hand-off changes the positions without moving the cursor.
+      const mode = state.backfill() === null ? 'l' : 'b';
+      const now = `${opened}:${cursor.block}:${cursor.events}:${mode}:${revisionNow}:${board ? `${board.generation}:${board.block}` : '-'}:${run ?? '-'}`;
       if (now === generation) return generation;
       generation = now;
       revision = revisionNow;

@@ -1,11 +1,11 @@
-// `npm run bench:fold -- --fills N [--workers W] [--runs R]`: end-to-end fold throughput (chain logs/s from
+// `npm run bench:fold -- --fills N [--workers W] [--runs R] [--live]`: end-to-end fold throughput (chain logs/s from
 // capture file to committed state), CPU per log over all threads, peak RSS and state bytes per fill, against a
 // ceiling measured in the same run: reading the same capture and scanning each line into its fields. Medians over
-// R interleaved runs; and the fold's marginal rates over the first and the last tenth of its logs, and its peak
-// anonymous and file-backed memory. Last line:
-//   fold logs/s: X ceiling logs/s: Y fold cpu us/log: A ceiling cpu us/log: B peak rss MiB: Z state bytes/fill: S
-//   first tenth logs/s: F last tenth logs/s: L last/first: R anon rss MiB: N file rss MiB: M
-//   refold events/s: E log ceiling events/s: C
+// R interleaved runs; and the fold's marginal rate, CPU and bytes written per log over each tenth of its logs (the
+// last ends with the backfill's hand-off), its peak anonymous and file-backed memory and its map releases. Last line:
+//   mode: backfill|live fold logs/s: X ceiling logs/s: Y fold cpu us/log: A ceiling cpu us/log: B peak rss MiB: Z
+//   state bytes/fill: S first tenth logs/s: F last tenth logs/s: L last/first: R anon rss MiB: N file rss MiB: M
+//   refold events/s: E log ceiling events/s: C written bytes/log first tenth: W last tenth: V hand-off s: H
 // The refold (the fold's log into a new state, as replay, verify and rewind fold it) is measured beside the ingest,
 // against reading and decoding the log's frames.
 import { spawnSync } from 'node:child_process';
@@ -22,11 +22,14 @@ const { values } = parseArgs({
     workers: { type: 'string' },
     runs: { type: 'string' },
     dir: { type: 'string' },
+    live: { type: 'boolean' },
   },
 });
 const fills = Number(values.fills ?? 200_000);
 const workers = Number(values.workers ?? 1);
 const runs = Number(values.runs ?? 3);
+// A fold from nothing backfills (engine/README.md, Backfill); --live folds live from the start, to compare.
+const mode = values.live ? 'live' : 'backfill';
 const root = values.dir ?? join('bench', '.cache');
 // The demo as `tally demo` makes it: the first ledger and the 2026 second one (Protocol V2 markets and combos).
 const inputs = join(root, `demo-${fills}-v2`);
@@ -44,6 +47,7 @@ if (!existsSync(join(inputs, 'demo.json'))) {
 interface Stretch {
   logsPerSecond: number;
   cpuMicrosPerLog: number;
+  writtenBytesPerLog: number;
 }
 interface PhaseResult {
   logs: number;
@@ -53,9 +57,11 @@ interface PhaseResult {
   fills: number;
   stateBytes: number;
   /** The fold's: over the first and the last tenth of its logs (foldPhase.ts). */
-  marginal: { firstTenth: Stretch; lastTenth: Stretch } | null;
+  marginal: { firstTenth: Stretch; lastTenth: Stretch; tenths: Stretch[] } | null;
   /** The fold's peak anonymous and file-backed resident memory. */
   rss: { anonMiB: number; fileMiB: number } | null;
+  handOffSeconds: number;
+  releases: number;
 }
 const dataDir = join(root, 'fold-data');
 /** Runs a phase in a process of its own. The fold makes the data directory the log's phases then read. */
@@ -64,7 +70,7 @@ function phase(name: 'ceiling' | 'fold' | 'logCeiling' | 'refold'): PhaseResult 
   const script = new URL('./foldPhase.ts', import.meta.url).pathname;
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', script, name, capture, config, dataDir, String(workers)],
+    ['--import', 'tsx', script, name, capture, config, dataDir, String(workers), mode],
     { encoding: 'utf8' },
   );
   if (run.status !== 0) throw new Error(`${name} phase failed: ${run.stderr}`);
@@ -81,7 +87,15 @@ for (let run = 0; run < runs; run++) {
   const refold = phase('refold');
   rmSync(dataDir, { recursive: true, force: true });
   results.push({ ceiling, fold, logCeiling, refold });
-  const { firstTenth, lastTenth } = fold.marginal!;
+  const { firstTenth, lastTenth, tenths } = fold.marginal!;
+  tenths.forEach((tenth, i) =>
+    console.log(
+      `  tenth ${i + 1}: ${Math.round(tenth.logsPerSecond)} logs/s, ${tenth.cpuMicrosPerLog.toFixed(2)} CPU µs/log, ${Math.round(tenth.writtenBytesPerLog)} bytes written/log`,
+    ),
+  );
+  console.log(
+    `  ${mode}: hand-off ${fold.handOffSeconds.toFixed(1)} s; refold's ${refold.handOffSeconds.toFixed(1)} s; map releases ${fold.releases}, refold's ${refold.releases}`,
+  );
   console.log(
     `run ${run + 1}: ${fold.logs.toLocaleString('en-US')} logs; fold ${fold.seconds.toFixed(2)} s, ${fold.cpuSeconds.toFixed(2)} s CPU, peak rss ${fold.maxRssMiB.toFixed(0)} MiB (anon ${fold.rss!.anonMiB.toFixed(0)}, file ${fold.rss!.fileMiB.toFixed(0)}); first tenth ${Math.round(firstTenth.logsPerSecond)} logs/s, last tenth ${Math.round(lastTenth.logsPerSecond)} logs/s; ceiling ${ceiling.seconds.toFixed(2)} s, ${ceiling.cpuSeconds.toFixed(2)} s CPU, peak rss ${ceiling.maxRssMiB.toFixed(0)} MiB; refold ${refold.logs.toLocaleString('en-US')} events ${refold.seconds.toFixed(2)} s, ${refold.cpuSeconds.toFixed(2)} s CPU, peak rss ${refold.maxRssMiB.toFixed(0)} MiB; log ceiling ${logCeiling.seconds.toFixed(2)} s`,
   );
@@ -107,6 +121,11 @@ const tenth = (which: 'firstTenth' | 'lastTenth') => ({
 });
 const firstTenth = tenth('firstTenth');
 const lastTenth = tenth('lastTenth');
+const written = (which: 'firstTenth' | 'lastTenth') => median(folds.map((r) => r.marginal![which].writtenBytesPerLog));
+// Each run's own ratio, as for the rates.
+const writtenRatio = median(
+  folds.map((r) => r.marginal!.lastTenth.writtenBytesPerLog / Math.max(1, r.marginal!.firstTenth.writtenBytesPerLog)),
+);
 // Each run's own last/first ratio, so that the drift between runs does not enter it.
 const flatness = median(folds.map((r) => r.marginal!.lastTenth.logsPerSecond / r.marginal!.firstTenth.logsPerSecond));
 const peakAnon = Math.round(Math.max(...folds.map((r) => r.rss!.anonMiB)));
@@ -114,7 +133,7 @@ const peakFile = Math.round(Math.max(...folds.map((r) => r.rss!.fileMiB)));
 const last = results.at(-1)!.fold;
 const bytesPerFill = Math.round(last.stateBytes / Math.max(1, last.fills));
 recordBenchFigures(
-  `fold, ${fills.toLocaleString('en-US')} fills (${last.logs.toLocaleString('en-US')} logs), ${workers} worker(s)`,
+  `fold, ${fills.toLocaleString('en-US')} fills (${last.logs.toLocaleString('en-US')} logs), ${workers} worker(s)${mode === 'live' ? ', live' : ''}`,
   [
     [
       'fold logs/s (median)',
@@ -137,6 +156,16 @@ recordBenchFigures(
       'fold logs/s over the last tenth of the logs (median)',
       lastTenth.rate.toLocaleString('en-US'),
       `${lastTenth.cpuMicros.toFixed(2)} CPU µs per log; ${flatness.toFixed(2)}x the first tenth's rate (median of each run's ratio)`,
+    ],
+    [
+      'bytes written per log, first and last tenth (median; /proc/self/io)',
+      `${Math.round(written('firstTenth'))} and ${Math.round(written('lastTenth'))}`,
+      `${writtenRatio.toFixed(2)}x (median of each run's ratio)`,
+    ],
+    [
+      'hand-off seconds (median; in the last tenth)',
+      median(folds.map((r) => r.handOffSeconds)).toFixed(1),
+      `map releases: ${median(folds.map((r) => r.releases))}`,
     ],
     ['fold peak RSS MiB (max)', String(fold.peak), `${(fold.peak / 1280).toFixed(2)}x the 1.25 GiB target`],
     ['fold peak anonymous RSS MiB (max; heaps, malloc)', String(peakAnon), ''],
@@ -163,5 +192,5 @@ recordBenchFigures(
   ],
 );
 console.log(
-  `fold logs/s: ${fold.rate} ceiling logs/s: ${ceiling.rate} fold cpu us/log: ${fold.cpuMicros.toFixed(2)} ceiling cpu us/log: ${ceiling.cpuMicros.toFixed(2)} peak rss MiB: ${fold.peak} state bytes/fill: ${bytesPerFill} first tenth logs/s: ${firstTenth.rate} last tenth logs/s: ${lastTenth.rate} last/first: ${flatness.toFixed(2)} anon rss MiB: ${peakAnon} file rss MiB: ${peakFile} refold events/s: ${refold.rate} log ceiling events/s: ${logCeiling.rate}`,
+  `mode: ${mode} fold logs/s: ${fold.rate} ceiling logs/s: ${ceiling.rate} fold cpu us/log: ${fold.cpuMicros.toFixed(2)} ceiling cpu us/log: ${ceiling.cpuMicros.toFixed(2)} peak rss MiB: ${fold.peak} state bytes/fill: ${bytesPerFill} first tenth logs/s: ${firstTenth.rate} last tenth logs/s: ${lastTenth.rate} last/first: ${flatness.toFixed(2)} anon rss MiB: ${peakAnon} file rss MiB: ${peakFile} refold events/s: ${refold.rate} log ceiling events/s: ${logCeiling.rate} written bytes/log first tenth: ${Math.round(written('firstTenth'))} last tenth: ${Math.round(written('lastTenth'))} hand-off s: ${median(folds.map((r) => r.handOffSeconds)).toFixed(1)}`,
 );

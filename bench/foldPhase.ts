@@ -4,11 +4,13 @@
 //   logCeiling: read the fold's log and decode its frames, nothing else (the limit of a refold);
 //   refold: the fold's log -> a new committed state, as replay, verify and rewind fold it.
 // `logs` counts chain logs for the capture's phases and the log's events for the log's.
-// Prints one JSON line: { logs, seconds, cpuSeconds, maxRssMiB, fills, stateBytes, marginal, rss }. CPU is user +
+// Prints one JSON line: { logs, seconds, cpuSeconds, maxRssMiB, fills, stateBytes, marginal, rss, handOffSeconds,
+// releases }. CPU is user +
 // system time of the whole process, so every thread (reader, wallet workers, LMDB's writer) counts. `marginal`: the
-// fold's rate and CPU per log over the first and over the last tenth of the logs of this run (from the progress of
-// each batch), so that flatness needs no second run; `rss`: the peaks of the anonymous (heaps, malloc) and the
-// file-backed (the state map's resident pages) parts of resident memory, sampled from /proc every 100 ms.
+// fold's rate, CPU and bytes written (/proc/self/io) per log over each tenth of the logs of this run (from the
+// progress of each batch), so that flatness needs no second run; `rss`: the peaks of the anonymous (heaps, malloc)
+// and the file-backed (the state map's resident pages) parts of resident memory, sampled from /proc every 100 ms;
+// `handOffSeconds`: the backfill's hand-off (0 for a live fold); `releases`: the state map's releases.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { foldIntoScratch } from '../cli/commands/foldIntoScratch.js';
@@ -20,19 +22,34 @@ import { parseCaptureLine } from '../replay/source/parseCaptureLine.js';
 import { lineText, readLines } from '../replay/source/readLines.js';
 import { createCaptureLineScanner } from '../replay/source/scanCaptureLine.js';
 
-const [phase, capture, config, dataDir, workers] = process.argv.slice(2) as [string, string, string, string, string];
+const [phase, capture, config, dataDir, workers, mode] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+  'backfill' | 'live',
+];
+const backfill = mode !== 'live';
 const started = process.hrtime.bigint();
 // From here: the module loading before it is start-up, not work on the capture.
 const before = process.resourceUsage();
 let logs = 0;
 let fills = 0;
 let stateBytes = 0;
+let handOffSeconds = 0;
+let releases = 0;
 
-/** Where the run was after a batch: logs read, seconds and CPU seconds since `before`. */
+/** Bytes this process has caused to be written to storage so far (/proc/self/io: write_bytes, the page cache's). */
+const writtenBytes = () => Number(/^write_bytes: (\d+)$/m.exec(readFileSync('/proc/self/io', 'latin1'))?.[1] ?? 0);
+const writtenBefore = writtenBytes();
+
+/** Where the run was after a batch: logs read, seconds, CPU seconds and bytes written since the start. */
 interface Sample {
   logs: number;
   seconds: number;
   cpuSeconds: number;
+  written: number;
 }
 const sample = (at: number): Sample => {
   const usage = process.resourceUsage();
@@ -40,20 +57,28 @@ const sample = (at: number): Sample => {
     logs: at,
     seconds: Number(process.hrtime.bigint() - started) / 1e9,
     cpuSeconds: (usage.userCPUTime + usage.systemCPUTime - before.userCPUTime - before.systemCPUTime) / 1e6,
+    written: writtenBytes() - writtenBefore,
   };
 };
 const samples: Sample[] = [];
-/** Rate and CPU per log between two samples. */
+/** Rate, CPU and bytes written per log between two samples. */
 const between = (from: Sample, to: Sample) => ({
   logsPerSecond: (to.logs - from.logs) / (to.seconds - from.seconds),
   cpuMicrosPerLog: ((to.cpuSeconds - from.cpuSeconds) * 1e6) / (to.logs - from.logs),
+  writtenBytesPerLog: (to.written - from.written) / (to.logs - from.logs),
 });
-/** The first tenth: start to the first sample past it; the last: the last sample before it to the end. */
+/**
+ * Each tenth of the logs: from the last sample at or before its start to the first at or past its end (the
+ * samples come a batch apart). The last tenth ends with the fold, hand-off included.
+ */
 function marginal(all: Sample[]) {
   const end = all.at(-1)!;
-  const firstEnd = all.find((s) => s.logs >= end.logs / 10) ?? end;
-  const lastStart = all.findLast((s) => s.logs <= (end.logs * 9) / 10) ?? all[0]!;
-  return { firstTenth: between(all[0]!, firstEnd), lastTenth: between(lastStart, end) };
+  const tenths = Array.from({ length: 10 }, (_, i) => {
+    const from = all.findLast((s) => s.logs <= (end.logs * i) / 10) ?? all[0]!;
+    const to = i === 9 ? end : (all.find((s) => s.logs >= (end.logs * (i + 1)) / 10) ?? end);
+    return between(from, to);
+  });
+  return { firstTenth: tenths[0]!, lastTenth: tenths[9]!, tenths };
 }
 
 const rss = { anonMiB: 0, fileMiB: 0 };
@@ -82,6 +107,7 @@ if (phase === 'ceiling') {
     stateDir,
     label: 'refold',
     workers: Number(workers),
+    backfill,
   });
   const cursor = createStateReader(store).cursor();
   logs = cursor.events;
@@ -91,7 +117,7 @@ if (phase === 'ceiling') {
 } else {
   mkdirSync(dataDir, { recursive: true });
   copyFileSync(config, join(dataDir, 'config.json'));
-  const venue = openVenue(dataDir, { workers: Number(workers) });
+  const venue = openVenue(dataDir, { workers: Number(workers), backfill });
   samples.push(sample(0));
   const sampler = setInterval(readRss, 100);
   const result = await ingestCapture({
@@ -106,6 +132,8 @@ if (phase === 'ceiling') {
   readRss();
   logs = result.logs;
   samples.push(sample(logs));
+  handOffSeconds = result.handOff?.seconds ?? 0;
+  releases = venue.runner.releases();
   fills = createStateReader(venue.store).cursor().fills;
   await venue.close();
   // Bytes the state's files take on disk (allocated blocks, not the map's reserved size).
@@ -123,5 +151,7 @@ console.log(
     stateBytes,
     marginal: phase === 'fold' ? marginal(samples) : null,
     rss: phase === 'fold' ? rss : null,
+    handOffSeconds,
+    releases,
   }),
 );

@@ -3,6 +3,7 @@
 // the process's memory and CPU. Rendered on each scrape; the request path only counts.
 import type { RouteContext } from '../routeContext.js';
 import { readFoldLag } from '../readFoldLag.js';
+import { readCatchUp, type CatchUp } from '../readCatchUp.js';
 import { createFoldRate, SAMPLE_MS } from './createFoldRate.js';
 import { Exposition, label } from './exposition.js';
 import {
@@ -18,6 +19,8 @@ export interface ServerMetrics {
   /** Counts a lookup of the answer cache that found the answer, or did not. */
   cacheLookup(hit: boolean): void;
   render(): string;
+  /** Whether the state is catching up, from this server's samples of the fold's rate (readCatchUp.ts). */
+  catchUp(): CatchUp;
   close(): void;
 }
 
@@ -40,6 +43,7 @@ export function createServerMetrics(
       return route;
     },
     cacheLookup: requests.cacheLookup,
+    catchUp: () => readCatchUp(ctx, foldRate, Date.now()),
     render() {
       const out = new Exposition();
       const gauge = (name: string, help: string, value: number, labels = '') =>
@@ -80,6 +84,20 @@ export function createServerMetrics(
         rate.blocksPerSecond,
       );
       gauge('tally_fold_rate_events_per_second', 'Events folded a second, last minute.', rate.eventsPerSecond);
+      const catchUp = readCatchUp(ctx, foldRate, Date.now());
+      gauge(
+        'tally_fold_backfill',
+        'Whether the fold is backfilling (1; the state routes answer 503 until its hand-off) or live (0).',
+        catchUp.mode === 'backfill' ? 1 : 0,
+      );
+      if (catchUp.target !== null)
+        gauge('tally_fold_target_block', 'The block the backfill is folding towards.', catchUp.target);
+      if (catchUp.etaSeconds !== null)
+        gauge(
+          'tally_fold_eta_seconds',
+          "Seconds to the backfill's target block at the last minute's rate.",
+          catchUp.etaSeconds,
+        );
       const board = ctx.state.board();
       if (board !== null) gauge('tally_leaderboard_block', 'The block of the last board rollup.', board.block);
       writeRequestMetrics(out, routes);

@@ -1,14 +1,15 @@
 // GET /v1/health (api/README.md): the folded block and its checksum, a replica's stream sequence, how far the fold
-// trails the source, the source's outage while its requests fail, the log's size, the logs of Protocol V2 contracts
+// trails the source, whether it is backfilling and how long it has left, the source's outage while its requests fail, the log's size, the logs of Protocol V2 contracts
 // with topics tally does not know.
 import type { Static } from 'typebox';
 import type { HealthAnswer } from '../schemas/answerSchemas.js';
 import { readdirSync } from 'node:fs';
 import type { RouteContext } from '../routeContext.js';
 import { readFoldLag } from '../readFoldLag.js';
+import type { CatchUp } from '../readCatchUp.js';
 import { heatMinute } from './eventHeatRoute.js';
 
-export function healthRoute(ctx: RouteContext): Static<typeof HealthAnswer> {
+export function healthRoute(ctx: RouteContext, catchUp: CatchUp): Static<typeof HealthAnswer> {
   const lag = readFoldLag(ctx);
   let segments = 0;
   try {
@@ -18,7 +19,7 @@ export function healthRoute(ctx: RouteContext): Static<typeof HealthAnswer> {
   }
   const stream = ctx.state.streamPosition();
   return {
-    status: lag.lagBlocks > 256 || lag.outage !== null ? 'degraded' : 'ok',
+    status: lag.lagBlocks > 256 || lag.outage !== null || catchUp.mode === 'backfill' ? 'degraded' : 'ok',
     block: lag.block,
     blockTs: lag.blockTs,
     checksum: ctx.state.cursor().checksum,
@@ -28,6 +29,12 @@ export function healthRoute(ctx: RouteContext): Static<typeof HealthAnswer> {
     lagSeconds: lag.lagSeconds,
     outage: lag.outage,
     log: { events: lag.events, segments },
+    fold: {
+      mode: catchUp.mode,
+      target: catchUp.target,
+      blocksPerSecond: Math.round(catchUp.blocksPerSecond * 100) / 100,
+      etaSeconds: catchUp.etaSeconds,
+    },
     // Logs of the Protocol V2 contracts whose topic tally does not know (upgraded contracts), by topic0.
     unknownTopics: ctx.state.unknownTopics(),
     // Heat is counted on demand for the served block's minute: that minute is its rollup (null with no fills kept).

@@ -168,6 +168,18 @@ export const HealthAnswer = Type.Object({
     }),
   ),
   log: Type.Object({ events: Type.Integer(), segments: Type.Integer() }),
+  fold: Type.Object(
+    {
+      mode: Type.Union([Type.Literal('backfill'), Type.Literal('live')]),
+      target: Nullable(Type.Integer()),
+      blocksPerSecond: Type.Number(),
+      etaSeconds: Nullable(Type.Integer()),
+    },
+    {
+      description:
+        "The fold's mode: 'backfill' while it catches up from far behind (the state routes answer 503 `catching up` until its hand-off), with the block it folds towards, its rate over the last minute and the seconds left at that rate (null until known); 'live' otherwise.",
+    },
+  ),
   unknownTopics: Type.Record(Type.String({ pattern: '^0x[0-9a-f]{64}$' }), Type.Integer({ minimum: 1 })),
   rollups: Type.Object({
     leaderboard: Nullable(Type.Integer()),

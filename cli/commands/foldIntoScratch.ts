@@ -14,6 +14,8 @@ export async function foldIntoScratch(options: {
   toBlock?: number;
   workers?: number;
   label: string;
+  /** False: fold live from the start (engine/README.md, Backfill). */
+  backfill?: boolean;
 }): Promise<{ store: StateStore; runner: FoldRunner }> {
   const paths = dataPaths(options.data);
   const log = openEventLog({ dir: paths.log, readOnly: true });
@@ -26,6 +28,7 @@ export async function foldIntoScratch(options: {
     addresses: loadVenueAddresses(paths.config),
     workers: options.workers,
     trades: foldOptions.trades,
+    backfill: options.backfill,
   });
   try {
     await foldWithProgress(log, runner, options.label, options.toBlock);

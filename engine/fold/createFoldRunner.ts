@@ -112,6 +112,8 @@ export interface FoldRunner {
    * releases the file pages the map made resident. Long folds call it periodically to bound their memory.
    */
   releaseMappedState(): Promise<void>;
+  /** How many times the state map was released (the driver's releases and the hand-off's). */
+  releases(): number;
   /** The state's backfill (backfillRecord.ts), or null while it folds live. */
   backfill(): BackfillRecord | null;
   /**
@@ -442,8 +444,10 @@ export function createFoldRunner(options: {
     return { folded: Promise.race([folded, written]), written };
   }
 
+  let releases = 0;
   async function releaseMappedState(): Promise<void> {
     assert(commitsInFlight === 0, 'releaseMappedState: no commit is in flight');
+    releases++;
     await Promise.all(pools.map((pool) => pool.run(null, { name: 'releaseStores' })));
     await store.reopen();
   }
@@ -489,6 +493,7 @@ export function createFoldRunner(options: {
     prepareBatch,
     commitBatch,
     releaseMappedState,
+    releases: () => releases,
     backfill: () => backfill,
     startBackfill,
     handOff,

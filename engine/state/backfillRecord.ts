@@ -25,10 +25,13 @@ export function encodeBackfillRecord(record: BackfillRecord): Buffer {
   return encodeValue([record.since, record.positionsEmpty, record.target, record.loading]);
 }
 
+export function decodeBackfillRecord(bytes: Uint8Array): BackfillRecord {
+  const [since, positionsEmpty, target, loading] = decodeValue<[number, boolean, number, number]>(bytes);
+  return { since, positionsEmpty, target, loading };
+}
+
 /** The state's backfill, or null when it is live. */
 export function readBackfillRecord(store: StateStore): BackfillRecord | null {
   const bytes = store.dbs.meta.getBinary(BACKFILL_KEY);
-  if (!bytes) return null;
-  const [since, positionsEmpty, target, loading] = decodeValue<[number, boolean, number, number]>(bytes);
-  return { since, positionsEmpty, target, loading };
+  return bytes ? decodeBackfillRecord(bytes) : null;
 }

@@ -15,6 +15,7 @@ import { createIdReads, keyBytes, WALLET_TEXT } from './readIds.js';
 import { readSourceHead, type SourceHead } from './sourceHead.js';
 import { readStreamPosition, type StreamPosition } from './streamPosition.js';
 import { decodedOnChange } from './decodedOnChange.js';
+import { BACKFILL_KEY, decodeBackfillRecord, type BackfillRecord } from './backfillRecord.js';
 import { readSourceOutage, type SourceOutage } from './sourceOutage.js';
 import { stateKeepsTrades } from './stateLayout.js';
 import { decodePosition, decodeValue } from './stateCodec.js';
@@ -29,6 +30,11 @@ export interface StateReader extends MarketReads, FillReads, BoardReads {
   followRewind(): number;
   /** The fold's cursor as last committed (decoded again only when a commit changed it). */
   cursor(): FoldCursor;
+  /**
+   * The state's backfill (engine/README.md, Backfill), null while it folds live: until its hand-off the owner-first
+   * tables are stale (decoded again only when it changed).
+   */
+  backfill(): BackfillRecord | null;
   block(block: number): BlockRecord | null;
   /** Block records in block order, or newest first with `reverse`. */
   blocks(options?: { reverse?: boolean; limit?: number }): Iterable<BlockRecord>;
@@ -94,6 +100,12 @@ export function createStateReader(store: StateStore): StateReader {
     return id === null ? null : { start: keyBytes(u32Key(id)), end: keyBytes(u32Key(id + 1)) };
   }
 
+  const backfill = decodedOnChange(
+    () => store.dbs.meta.getBinary(BACKFILL_KEY),
+    (bytes): BackfillRecord | null => decodeBackfillRecord(bytes),
+    null,
+  );
+
   const markets = createMarketReads(store, ids);
   return {
     ...markets,
@@ -104,6 +116,7 @@ export function createStateReader(store: StateStore): StateReader {
       return store.opened;
     },
     cursor: foldCursor,
+    backfill,
     block(block) {
       const bytes =
         Number.isInteger(block) && block >= 0 && block <= MAX_U32

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { openEventLog } from '../../engine/log/eventLog.js';
 import { createDemoInputs, emptyDataDir } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
-import { stateDigest } from '../fixtures/stateDigest.js';
+import { stateDigest } from '../../engine/state/stateDigest.js';
 
 const inputs = await createDemoInputs(100, 7);
 const lines = readFileSync(inputs.capture, 'utf8').trimEnd().split('\n');

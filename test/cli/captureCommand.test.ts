@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { expectOneLine } from '../fixtures/expectOneLine.js';
 import { startLocalChain } from '../fixtures/localChain.js';
 import { runTallyAsync } from '../fixtures/runTally.js';
-import { stateDigest } from '../fixtures/stateDigest.js';
+import { stateDigest } from '../../engine/state/stateDigest.js';
 import { emitVenueScenario } from '../fixtures/venueScenario.js';
 
 interface RpcRequest {

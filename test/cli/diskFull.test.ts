@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createIngestedDemo } from '../fixtures/demoData.js';
 import { emptyDataDir } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
-import { stateDigest } from '../fixtures/stateDigest.js';
+import { stateDigest } from '../../engine/state/stateDigest.js';
 
 const BIN = fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url));
 // The demo freshly ingested (its fold shared with test/cli/stateBehind.test.ts): the state a resume must reach.

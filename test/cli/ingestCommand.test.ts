@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeRealCapture } from '../fixtures/realCapture.js';
 import { runTally } from '../fixtures/runTally.js';
-import { stateDigest } from '../fixtures/stateDigest.js';
+import { stateDigest } from '../../engine/state/stateDigest.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tally-cli-'));

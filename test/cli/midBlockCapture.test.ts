@@ -7,7 +7,7 @@ import { KIND } from '../../engine/chain/chainEvent.js';
 import { EVENT_TOPICS } from '../../replay/decode/eventAbis.js';
 import { createDemoInputs, emptyDataDir } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
-import { stateDigest } from '../fixtures/stateDigest.js';
+import { stateDigest } from '../../engine/state/stateDigest.js';
 
 const inputs = await createDemoInputs(200, 11);
 const lines = readFileSync(inputs.capture, 'utf8').trimEnd().split('\n');

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalChain } from '../fixtures/localChain.js';
 import { runTallyAsync } from '../fixtures/runTally.js';
-import { stateDigest } from '../fixtures/stateDigest.js';
+import { stateDigest } from '../../engine/state/stateDigest.js';
 import { startSwitchableProxy } from '../fixtures/switchableProxy.js';
 import { startTallyRun } from '../fixtures/tallyRun.js';
 import { emitVenueScenario, mineTransfer } from '../fixtures/venueScenario.js';

@@ -24,7 +24,7 @@ import { apiClient } from '../fixtures/apiClient.js';
 import { createKey } from '../fixtures/apiKey.js';
 import { answerProblems } from '../fixtures/checkAnswer.js';
 import { runTally } from '../fixtures/runTally.js';
-import { stateDigest } from '../fixtures/stateDigest.js';
+import { stateDigest } from '../../engine/state/stateDigest.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tally-demo-v2-'));
 const inputs = join(dir, 'inputs');

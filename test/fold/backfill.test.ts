@@ -6,20 +6,16 @@ import t from 'tap';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BACKFILL_BEHIND_BLOCKS } from '../../engine/limits.js';
-import {
-  BACKFILL_KEY,
-  encodeBackfillRecord,
-  readBackfillRecord,
-  type BackfillRecord,
-} from '../../engine/state/backfillRecord.js';
+import { BACKFILL_KEY, readBackfillRecord, type BackfillRecord } from '../../engine/state/backfillRecord.js';
+import { moveToWorkingTable } from '../fixtures/backfillingState.js';
 import { openStateStore, type StateStore } from '../../engine/state/openStateStore.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
 import { collectRuns, handOffPositions } from '../../engine/fold/handOffPositions.js';
 import { mergeRunFiles } from '../../engine/fold/walletFirstRuns.js';
-import { backfillPositionKey, positionKey } from '../../engine/state/stateKeys.js';
+import { positionKey } from '../../engine/state/stateKeys.js';
 import { createDemoInputs } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
-import { stateDigest } from '../fixtures/stateDigest.js';
+import { stateDigest } from '../../engine/state/stateDigest.js';
 
 const inputs = await createDemoInputs(6_000, 11, { protocolV2: true });
 
@@ -185,23 +181,3 @@ t.test('behavior: a hand-off in many sorted runs, or killed part-way, ends in th
     });
   });
 });
-
-/**
- * Puts a handed-off state back as a backfill that began on an empty state and was killed before its hand-off leaves
- * it: `positions` moved into the working table, and the backfill record. Answers the moved entries in `positions`'
- * order.
- */
-function moveToWorkingTable(store: StateStore, record: BackfillRecord) {
-  const entries = [...store.dbs.positions.getRange({})].map(({ key, value }) => ({
-    wallet: key.readUInt32BE(0),
-    token: key.readUInt32BE(4),
-    value: Buffer.from(value),
-  }));
-  store.env.transactionSync(() => {
-    store.dbs.positions.clearSync();
-    for (const { wallet, token, value } of entries)
-      store.dbs.backfillPositions.putSync(Buffer.from(backfillPositionKey(token, wallet), 'latin1'), value);
-    store.dbs.meta.putSync(BACKFILL_KEY, encodeBackfillRecord(record));
-  });
-  return entries;
-}

@@ -12,7 +12,7 @@ import { openStateStore } from '../../engine/state/openStateStore.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
 import { createDemoInputs } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
-import { stateDigest } from '../fixtures/stateDigest.js';
+import { stateDigest } from '../../engine/state/stateDigest.js';
 
 // With the 2026 era: the second ledger's moves, combos and V3 fills are in every comparison and under the kills.
 const inputs = await createDemoInputs(6_000, 7, { protocolV2: true });

@@ -35,7 +35,10 @@ t.test('unit: one run sorts wallet first, keeping each wallet token first', asyn
   const collector = createRunCollector();
   for (const { wallet, token, value } of entries) collector.add(wallet, token, value);
   t.equal(collector.count(), entries.length);
-  t.equal(collector.bytes(), entries.reduce((sum, e) => sum + 12 + e.value.length, 0));
+  t.equal(
+    collector.bytes(),
+    entries.reduce((sum, e) => sum + 12 + e.value.length, 0),
+  );
   const path = join(processTempDir('tally-runs-'), 'one.bin');
   collector.writeSorted(path);
   t.same(

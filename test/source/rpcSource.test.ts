@@ -17,7 +17,7 @@ import { FinalityMismatchError } from '../../replay/source/rpcErrors.js';
 import { writeCaptureFromNode } from '../fixtures/captureFromNode.js';
 import { startLocalChain } from '../fixtures/localChain.js';
 import { runTallyAsync } from '../fixtures/runTally.js';
-import { stateDigest } from '../fixtures/stateDigest.js';
+import { stateDigest } from '../../engine/state/stateDigest.js';
 import { startTallyRun } from '../fixtures/tallyRun.js';
 import { emitVenueScenario, mineTransfer } from '../fixtures/venueScenario.js';
 
