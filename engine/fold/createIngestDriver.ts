@@ -27,9 +27,10 @@ export interface IngestDriver {
   /**
    * With nothing in flight: the folds from here on backfill when the state holds nothing or is more than
    * BACKFILL_BEHIND_BLOCKS behind `target`, the block the source will take it to (engine/README.md, Backfill).
-   * `from`: the last block the source has been read through (default: the state's last block).
+   * `from`: the last block the source has been read through (default: the state's last block); `whenEmpty` false:
+   * an empty state backfills only when far behind too.
    */
-  aim(target: number, from?: number): Promise<void>;
+  aim(target: number, options?: { from?: number; whenEmpty?: boolean }): Promise<void>;
   /**
    * Once everything handed over is written: a backfill within BACKFILL_BEHIND_BLOCKS of `head` (the source's last
    * block) from `at` (default: the state's last block) hands off to live mode; null when none did.
@@ -121,11 +122,12 @@ export function createIngestDriver(options: {
     }
   }
 
-  async function aim(target: number, from?: number): Promise<void> {
+  async function aim(target: number, options: { from?: number; whenEmpty?: boolean } = {}): Promise<void> {
     await settled();
     const { block } = runner.cursor();
-    const read = from ?? block;
-    if (target > read && (block < 0 || target - read > BACKFILL_BEHIND_BLOCKS)) runner.startBackfill(target);
+    const read = options.from ?? block;
+    const empty = block < 0 && (options.whenEmpty ?? true);
+    if (target > read && (empty || target - read > BACKFILL_BEHIND_BLOCKS)) runner.startBackfill(target);
   }
 
   async function handOffNear(head: number, at?: number): Promise<HandOffResult | null> {

@@ -125,8 +125,10 @@ export async function ingestRpc(options: {
     },
   })) {
     answered();
-    // Far behind the node's head (or from nothing), the fold backfills until it is near (engine/README.md, Backfill).
-    if (progress.headBlock >= 0) await driver.aim(progress.headBlock, progress.scannedBlock);
+    // Far behind the node's head, the fold backfills until it is near (engine/README.md, Backfill). From nothing
+    // too, but only when far: a served state near its head is never caught between a commit and its hand-off.
+    if (progress.headBlock >= 0)
+      await driver.aim(progress.headBlock, { from: progress.scannedBlock, whenEmpty: false });
     if (batch.blocks.length > 0) {
       await driver.appendBlocks(batch.blocks);
       // Followers and the server sharing the store see each batch folded before the next is read.

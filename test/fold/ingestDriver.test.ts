@@ -208,6 +208,12 @@ t.test('behavior: an empty state or one far behind backfills, and hands off once
     t.equal(await driver.handOffNear(5 + BACKFILL_BEHIND_BLOCKS), null);
   }
   {
+    // Empty but near, told to backfill from nothing only when far: live.
+    const { runner, seen } = standInRunner(Infinity, -1);
+    await createIngestDriver({ log, runner }).aim(BACKFILL_BEHIND_BLOCKS - 1, { whenEmpty: false });
+    t.same(seen.backfills, []);
+  }
+  {
     // Far: backfills; a hand-off is refused while the source is still far, made once near.
     const { runner, seen } = standInRunner(Infinity, 5);
     const driver = createIngestDriver({ log, runner });
