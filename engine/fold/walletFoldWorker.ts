@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { Piscina } from 'piscina';
 import { foldPositionEvent, type PositionBook } from '../reducers/foldPositionEvent.js';
 import { createPosition, OPEN_THRESHOLD_MICROS, type Position } from '../reducers/position.js';
+import { createPositionTable, NO_ROW } from './positionTable.js';
 import { POSITION_EVENT, type PositionEvent } from '../reducers/positionEvent.js';
 import { openStateStore, type StateStore } from '../state/openStateStore.js';
 import { decodePosition } from '../state/stateCodec.js';
@@ -19,26 +20,22 @@ import { createWalletFoldResult, type WalletFoldResult, type WalletFoldTask } fr
 const stores = new Map<string, StateStore>();
 const keyBytes = (key: string) => Buffer.from(key, 'latin1');
 
-/** A cached position. */
-interface Slot {
-  /** Its state key (positionKey): wallet id, then token id. */
-  key: string;
-  walletId: number;
-  tokenId: number;
-  position: Position;
-  /**
-   * Set while the position was created here and not yet stored: its market as of the latest event that named
-   * it (NO_MARKET unknown). Storing it adds its market -> wallet index key.
-   */
-  freshMarket: number | null;
-  /** The last block whose flush included it. */
-  touchedBlock: number;
-  /** The last task that wrote it, and where in that task's answer (its last write, the one to put). */
-  writtenIn: number;
-  lastWrite: number;
-}
-/** positionKey -> slot: one lookup of an 8-character string. */
-const cache = new Map<string, Slot>();
+/** A row's market before it is stored: none to add (the state holds the position). */
+const STORED = -2;
+/**
+ * The positions this worker keeps between tasks (positionTable.ts), with per row: the last block whose flush
+ * included it, the last task that wrote it and where in that task's answer (its last write, the one to put), and
+ * while it was created here and not yet stored its market as of the latest event that named it (NO_MARKET unknown;
+ * STORED once stored: storing it adds its market -> wallet index key).
+ */
+const cache = createPositionTable((table, row) => {
+  table.touchedBlock.set(row, -1);
+  table.writtenIn.set(row, 0);
+  table.lastWrite.set(row, -1);
+  table.freshMarket.set(row, STORED);
+});
+/** The positions handed to the reducers, one per row a block touches: reused, never collected. */
+const checkedOut: Position[] = [];
 /**
  * Market -> wallet index keys this worker emitted, by block: a key of a block not yet committed is not in the
  * state either, and emitting it twice would change the checksum of the block that repeats it.
@@ -68,8 +65,9 @@ function readPosition(store: StateStore, backfill: boolean, walletId: number, to
 }
 
 /** Token first, then wallet: the working table's order. */
-const byToken = (a: Slot, b: Slot) => a.tokenId - b.tokenId || a.walletId - b.walletId;
-const byKey = (a: Slot, b: Slot) => (a.key < b.key ? -1 : 1);
+const byToken = (a: number, b: number) => cache.token(a) - cache.token(b) || cache.wallet(a) - cache.wallet(b);
+/** Wallet first, then token: positions' key order. */
+const byKey = (a: number, b: number) => cache.wallet(a) - cache.wallet(b) || cache.token(a) - cache.token(b);
 
 /** The market of `token` as the event that names it knew it. */
 function marketOf(event: PositionEvent<number>, token: number): number {
@@ -91,10 +89,9 @@ function marketOf(event: PositionEvent<number>, token: number): number {
  * likely to trade again; if they are too few to free a quarter of the cache, every committed one goes.
  */
 function trimCache(limit: number, committedBlock: number): void {
-  for (const [key, slot] of cache)
-    if (slot.touchedBlock <= committedBlock && slot.position.shares < OPEN_THRESHOLD_MICROS) cache.delete(key);
-  if (cache.size > limit * 0.75)
-    for (const [key, slot] of cache) if (slot.touchedBlock <= committedBlock) cache.delete(key);
+  const written = (row: number) => cache.touchedBlock.get(row) <= committedBlock;
+  cache.retain((row) => !(written(row) && cache.shares(row) < OPEN_THRESHOLD_MICROS));
+  if (cache.size > limit * 0.75) cache.retain((row) => !written(row));
 }
 
 function storeFor(dir: string): StateStore {
@@ -139,72 +136,73 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
     ((a < before[aSpace]! && b < before[bSpace]!) || filter.mayHold(a, b));
   const events = readPositionRecords(task.records, task.recordLength);
   const channel = openTransferSlots(task.slots, task.slotCount);
-  let touched: Slot[] = [];
+  /** The rows the current block touched. */
+  let touched: number[] = [];
   let current: PositionEvent<number> | null = null;
   let block = -1;
   const book: PositionBook<number> = {
     position(walletId, tokenId) {
-      const key = positionKey(walletId, tokenId);
-      let slot = cache.get(key);
-      if (!slot) {
+      let row = cache.find(walletId, tokenId);
+      if (row === NO_ROW) {
         const bytes = mayBeStored(positionsStored, walletId, ID_SPACE.address, tokenId, ID_SPACE.token)
           ? readPosition(store, task.backfill, walletId, tokenId)
           : undefined;
-        slot = {
-          key,
-          walletId,
-          tokenId,
-          position: bytes ? decodePosition(bytes) : createPosition(),
-          freshMarket: bytes ? null : NO_MARKET,
-          touchedBlock: -1,
-          writtenIn: 0,
-          lastWrite: -1,
-        };
-        cache.set(key, slot);
+        row = cache.add(walletId, tokenId);
+        if (bytes) cache.write(row, decodePosition(bytes));
+        else cache.freshMarket.set(row, NO_MARKET);
       }
-      if (slot.freshMarket !== null) {
+      if (cache.freshMarket.get(row) !== STORED) {
         const market = marketOf(current!, tokenId);
-        if (market !== NO_MARKET) slot.freshMarket = market;
+        if (market !== NO_MARKET) cache.freshMarket.set(row, market);
       }
-      if (slot.touchedBlock !== block) {
-        slot.touchedBlock = block;
-        touched.push(slot);
+      if (cache.touchedBlock.get(row) !== block) {
+        cache.touchedBlock.set(row, block);
+        const at = touched.length;
+        touched.push(row);
+        const position = (checkedOut[at] ??= createPosition());
+        cache.read(row, position);
+        cache.checkedOut.set(row, at);
       }
-      return slot.position;
+      return checkedOut[cache.checkedOut.get(row)]!;
     },
   };
 
   const result = createWalletFoldResult();
   const thisTask = ++taskNumber;
-  /** The positions this task wrote. */
-  const written: Slot[] = [];
+  /** The rows this task wrote. */
+  const written: number[] = [];
   const flush = () => {
     const marketWallets: string[] = [];
+    // Written back, then in key order: the checksum hashes a block's writes in key order.
+    for (const row of touched) cache.write(row, checkedOut[cache.checkedOut.get(row)]!);
     touched.sort(byKey);
     result.startBlock(block);
-    for (const slot of touched) {
+    for (const row of touched) {
+      const position = checkedOut[cache.checkedOut.get(row)]!;
       // A position no event changed (an outcome looked up but not held) is never stored.
-      if (slot.position.firstTradeAt === 0) continue;
-      slot.lastWrite = result.position(slot.key, slot.position);
-      if (slot.writtenIn !== thisTask) {
-        slot.writtenIn = thisTask;
-        written.push(slot);
+      if (position.firstTradeAt === 0) continue;
+      const walletId = cache.wallet(row);
+      const tokenId = cache.token(row);
+      cache.lastWrite.set(row, result.position(positionKey(walletId, tokenId), position));
+      if (cache.writtenIn.get(row) !== thisTask) {
+        cache.writtenIn.set(row, thisTask);
+        written.push(row);
       }
-      positionsStored.add(slot.walletId, slot.tokenId);
-      if (slot.freshMarket !== null) {
-        const market = slot.freshMarket;
-        slot.freshMarket = null;
-        const indexKey = market === NO_MARKET ? null : marketWalletKey(market, slot.walletId);
+      positionsStored.add(walletId, tokenId);
+      const market = cache.freshMarket.get(row);
+      if (market !== STORED) {
+        cache.freshMarket.set(row, STORED);
+        const indexKey = market === NO_MARKET ? null : marketWalletKey(market, walletId);
         if (
           indexKey !== null &&
           !emitted.has(indexKey) &&
           !(
-            mayBeStored(indexKeysStored, market, ID_SPACE.condition, slot.walletId, ID_SPACE.address) &&
+            mayBeStored(indexKeysStored, market, ID_SPACE.condition, walletId, ID_SPACE.address) &&
             store.dbs.marketWallets.doesExist(keyBytes(indexKey))
           )
         ) {
           emitted.set(indexKey, block);
-          indexKeysStored.add(market, slot.walletId);
+          indexKeysStored.add(market, walletId);
           marketWallets.push(indexKey);
         }
       }
@@ -224,6 +222,6 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
   if (block >= 0) flush();
   // In the order the commit puts them: a table's puts in its key order visit each B-tree page once.
   written.sort(task.backfill ? byToken : byKey);
-  result.finish(written.map((slot) => slot.lastWrite));
+  result.finish(written.map((row) => cache.lastWrite.get(row)));
   return Piscina.move(result.take()) as WalletFoldResult;
 }
