@@ -93,9 +93,7 @@ for (let run = 0; run < runs; run++) {
       `  tenth ${i + 1}: ${Math.round(tenth.logsPerSecond)} logs/s, ${tenth.cpuMicrosPerLog.toFixed(2)} CPU µs/log, ${Math.round(tenth.writtenBytesPerLog)} bytes written/log`,
     ),
   );
-  console.log(
-    `  ${mode}: hand-off ${fold.handOffSeconds.toFixed(1)} s; refold's ${refold.handOffSeconds.toFixed(1)} s; map releases ${fold.releases}, refold's ${refold.releases}`,
-  );
+  console.log(`  ${mode}: hand-off ${fold.handOffSeconds.toFixed(1)} s; map releases ${fold.releases}`);
   console.log(
     `run ${run + 1}: ${fold.logs.toLocaleString('en-US')} logs; fold ${fold.seconds.toFixed(2)} s, ${fold.cpuSeconds.toFixed(2)} s CPU, peak rss ${fold.maxRssMiB.toFixed(0)} MiB (anon ${fold.rss!.anonMiB.toFixed(0)}, file ${fold.rss!.fileMiB.toFixed(0)}); first tenth ${Math.round(firstTenth.logsPerSecond)} logs/s, last tenth ${Math.round(lastTenth.logsPerSecond)} logs/s; ceiling ${ceiling.seconds.toFixed(2)} s, ${ceiling.cpuSeconds.toFixed(2)} s CPU, peak rss ${ceiling.maxRssMiB.toFixed(0)} MiB; refold ${refold.logs.toLocaleString('en-US')} events ${refold.seconds.toFixed(2)} s, ${refold.cpuSeconds.toFixed(2)} s CPU, peak rss ${refold.maxRssMiB.toFixed(0)} MiB; log ceiling ${logCeiling.seconds.toFixed(2)} s`,
   );

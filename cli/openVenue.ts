@@ -41,7 +41,7 @@ export function openVenue(
   const addresses = loadVenueAddresses(paths.config);
   const log = openEventLog({ dir: paths.log });
   const foldOptions = loadFoldOptions(paths.config);
-  const store = openStateStore({ dir: paths.state, flushOnClose: true });
+  const store = openStateStore({ dir: paths.state, flushOnClose: true, randomReads: true });
   if (prepareStateLayout(store, foldOptions)) {
     process.stderr.write(
       `tally: ${paths.state} was folded by another state layout or other options in config.json: it is folded again from the log\n`,

@@ -105,5 +105,13 @@ export const BACKFILL_BEHIND_BLOCKS = 100_000;
  * (about 1.3 M positions of ~100 bytes; the run's objects take about twice its bytes on the heap).
  */
 export const HANDOFF_RUN_BYTES = 128 * 1024 ** 2;
+/**
+ * The working table's entries the hand-off reads between two releases of the state map. Its leaf pages lie all over
+ * the file, and a fault maps more than the page asked for: at 10M fills a scan of 128 MiB of entries took the map
+ * from 47 to 1,174 MiB, even with MDB_NORDAHEAD.
+ */
+export const HANDOFF_SCAN_BYTES = 16 * 1024 ** 2;
+/** The merge's read buffers, all runs together (each gets its share, at least 64 KiB, at most 1 MiB). */
+export const HANDOFF_MERGE_BYTES = 64 * 1024 ** 2;
 /** Positions the hand-off puts per transaction (dirty pages are malloc'd until the commit). */
 export const HANDOFF_COMMIT_WRITES = 100_000;

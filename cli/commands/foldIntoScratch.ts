@@ -19,7 +19,7 @@ export async function foldIntoScratch(options: {
 }): Promise<{ store: StateStore; runner: FoldRunner }> {
   const paths = dataPaths(options.data);
   const log = openEventLog({ dir: paths.log, readOnly: true });
-  const store = openStateStore({ dir: options.stateDir, flushOnClose: true });
+  const store = openStateStore({ dir: options.stateDir, flushOnClose: true, randomReads: true });
   const foldOptions = loadFoldOptions(paths.config);
   prepareStateLayout(store, foldOptions);
   const runner = createFoldRunner({

@@ -8,7 +8,7 @@
 // appending is emptied first; plain puts of the same bytes are idempotent). Nothing folds until it is done.
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { HANDOFF_COMMIT_WRITES, HANDOFF_RUN_BYTES } from '../limits.js';
+import { HANDOFF_COMMIT_WRITES, HANDOFF_MERGE_BYTES, HANDOFF_RUN_BYTES, HANDOFF_SCAN_BYTES } from '../limits.js';
 import { BACKFILL_KEY, encodeBackfillRecord, type BackfillRecord } from '../state/backfillRecord.js';
 import type { StateStore } from '../state/openStateStore.js';
 import { positionKey } from '../state/stateKeys.js';
@@ -27,6 +27,7 @@ export interface HandOffOptions {
   /** Releases the state map (no transaction open): the working table's pages read so far stop being resident. */
   release: () => Promise<void>;
   runBytes?: number;
+  scanBytes?: number;
   commitWrites?: number;
 }
 
@@ -45,26 +46,32 @@ export async function collectRuns(
 ): Promise<BackfillRecord> {
   assert(record.loading < 0, 'hand-off: runs are collected once');
   const runBytes = options.runBytes ?? HANDOFF_RUN_BYTES;
+  const scanBytes = options.scanBytes ?? HANDOFF_SCAN_BYTES;
   const runDir = runDirOf(options.stateDir);
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(runDir, { recursive: true });
+  // The fold's resident pages go first: the scans below map the working table's.
+  await options.release();
   const collector = createRunCollector();
   let runs = 0;
   let after: Buffer | null = null;
-  // A scan a run, each resuming after the last key read: the map is released between them.
+  // Scans of scanBytes, each resuming after the last key read, with the map released after each; a run is written
+  // once it holds runBytes, and at the end.
   for (let done = false; !done; ) {
     done = true;
     const range: { start?: Buffer; exclusiveStart?: boolean } = after ? { start: after, exclusiveStart: true } : {};
+    const scanEnd = collector.bytes() + scanBytes;
     for (const { key, value } of store.dbs.backfillPositions.getRange(range)) {
       collector.add(key.readUInt32BE(4), key.readUInt32BE(0), value);
-      if (collector.bytes() >= runBytes) {
+      if (collector.bytes() >= Math.min(runBytes, scanEnd)) {
         after = Buffer.from(key);
         done = false;
         break;
       }
     }
-    if (collector.count() > 0) collector.writeSorted(runPath(runDir, runs++));
-    if (!done) await options.release();
+    if (collector.count() > 0 && (done || collector.bytes() >= runBytes))
+      collector.writeSorted(runPath(runDir, runs++));
+    await options.release();
   }
   const loading = { ...record, loading: runs };
   store.env.transactionSync(() => {
@@ -88,7 +95,7 @@ export function loadRuns(store: StateStore, record: BackfillRecord, options: Han
   // What a killed load appended is emptied first: appends go after the table's last key.
   if (record.positionsEmpty) store.env.transactionSync(() => store.dbs.positions.clearSync());
   const putOptions = record.positionsEmpty ? { append: true } : {};
-  const merged = mergeRunFiles(paths);
+  const merged = mergeRunFiles(paths, HANDOFF_MERGE_BYTES / Math.max(1, paths.length));
   let positions = 0;
   for (let done = false; !done; ) {
     store.env.transactionSync(() => {

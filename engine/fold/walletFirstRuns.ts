@@ -14,6 +14,7 @@ export interface RunEntry {
 
 const ENTRY_HEAD = 12;
 const FILE_BUFFER_BYTES = 1024 * 1024;
+const MIN_READ_BUFFER_BYTES = 64 * 1024;
 
 /** True when `a` comes before `b` in `positions`: wallet first, then token. */
 const before = (a: RunEntry, b: RunEntry) => a.wallet < b.wallet || (a.wallet === b.wallet && a.token < b.token);
@@ -126,10 +127,10 @@ export function writeRunFile(path: string, count: number, entry: (at: number) =>
 }
 
 /** Reads a run file back in order, one buffer at a time: an entry's value is a view, valid until the next is read. */
-function* readRunFile(path: string): Generator<RunEntry> {
+function* readRunFile(path: string, bufferBytes: number): Generator<RunEntry> {
   const fd = openSync(path, 'r');
   try {
-    let buffer = Buffer.allocUnsafe(FILE_BUFFER_BYTES);
+    let buffer = Buffer.allocUnsafe(bufferBytes);
     let start = 0;
     let end = 0;
     let eof = false;
@@ -165,11 +166,13 @@ function* readRunFile(path: string): Generator<RunEntry> {
 }
 
 /**
- * The entries of every run file, merged wallet first (a binary heap of the runs' heads). An entry's value is valid
- * until the next is taken: a run's buffer is refilled only once its head has been taken.
+ * The entries of every run file, merged wallet first (a binary heap of the runs' heads), each run read through a
+ * buffer of `bufferBytes` (64 KiB to 1 MiB). An entry's value is valid until the next is taken: a run's buffer is
+ * refilled only once its head has been taken.
  */
-export function* mergeRunFiles(paths: string[]): Generator<RunEntry> {
-  const runs = paths.map((path) => readRunFile(path));
+export function* mergeRunFiles(paths: string[], bufferBytes = FILE_BUFFER_BYTES): Generator<RunEntry> {
+  const each = Math.max(MIN_READ_BUFFER_BYTES, Math.min(FILE_BUFFER_BYTES, Math.floor(bufferBytes)));
+  const runs = paths.map((path) => readRunFile(path, each));
   const heads: Array<{ entry: RunEntry; run: Generator<RunEntry> }> = [];
   const siftDown = (at: number) => {
     for (;;) {

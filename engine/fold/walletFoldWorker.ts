@@ -100,7 +100,7 @@ function storeFor(dir: string): StateStore {
     // lmdb-js makes a missing directory even to read it: a scratch state a signal has just removed (verify, rewind)
     // would come back, so a worker never opens one that is gone.
     assert(existsSync(dir), `wallet fold: the state directory ${dir} exists`);
-    stores.set(dir, (store = openStateStore({ dir, readOnly: true })));
+    stores.set(dir, (store = openStateStore({ dir, readOnly: true, randomReads: true })));
   }
   return store;
 }

@@ -137,6 +137,8 @@ t.test('behavior: a hand-off in many sorted runs, or killed part-way, ends in th
     stateDir: join(dir, 'state'),
     release: () => store.reopen(),
     runBytes: 4096,
+    // Several releases of the map a run.
+    scanBytes: 1000,
     commitWrites: 100,
   });
   /** The copy of the stopped state in `name`, changed by `change`, then the capture ingested whole. */
