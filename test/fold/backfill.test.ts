@@ -3,7 +3,7 @@
 // live-mode fold's, for any worker count and batch size, from an empty state or a state holding positions, after a
 // kill mid-backfill, and after a hand-off killed part-way.
 import t from 'tap';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BACKFILL_BEHIND_BLOCKS } from '../../engine/limits.js';
 import { BACKFILL_KEY, readBackfillRecord, type BackfillRecord } from '../../engine/state/backfillRecord.js';
@@ -13,18 +13,13 @@ import { createStateReader } from '../../engine/state/stateReader.js';
 import { collectRuns, handOffPositions } from '../../engine/fold/handOffPositions.js';
 import { mergeRunFiles } from '../../engine/fold/walletFirstRuns.js';
 import { positionKey } from '../../engine/state/stateKeys.js';
-import { createDemoInputs } from '../fixtures/demoVenue.js';
+import { createDemoInputs, emptyDataDir } from '../fixtures/demoVenue.js';
 import { runTally } from '../fixtures/runTally.js';
 import { stateDigest } from '../../engine/state/stateDigest.js';
 
 const inputs = await createDemoInputs(6_000, 11, { protocolV2: true });
 
-function dataDir(name: string): string {
-  const dir = join(inputs.dir, name);
-  mkdirSync(dir, { recursive: true });
-  copyFileSync(inputs.config, join(dir, 'config.json'));
-  return dir;
-}
+const dataDir = (name: string) => emptyDataDir(inputs, name);
 
 async function blockSums(dir: string): Promise<string[]> {
   const store = openStateStore({ dir: join(dir, 'state'), readOnly: true });
@@ -72,19 +67,9 @@ t.test(
     ] as const) {
       const name = `backfill-${workers}w-${batchLogs}`;
       const dir = dataDir(name);
-      const run = runTally([
-        'ingest',
-        '--data',
-        dir,
-        '--capture',
-        inputs.capture,
-        '--workers',
-        workers,
-        '--batch-logs',
-        batchLogs,
-        '--position-cache',
-        batchLogs === '333' ? '64' : '100000',
-      ]);
+      const cache = batchLogs === '333' ? '64' : '100000';
+      const flags = ['--workers', workers, '--batch-logs', batchLogs, '--position-cache', cache];
+      const run = runTally(['ingest', '--data', dir, '--capture', inputs.capture, ...flags]);
       t.equal(run.code, 0, run.stderr);
       t.match(run.stderr, /ingest: backfilled; positions built from the working table: \d+ positions/, name);
       t.same(await blockSums(dir), liveSums, `${name}: every block record's checksum`);
