@@ -1,6 +1,6 @@
 // GET /v1/health (api/README.md): the folded block and its checksum, a replica's stream sequence, how far the fold
-// trails the source, whether it is backfilling and how long it has left, the source's outage while its requests fail, the log's size, the logs of Protocol V2 contracts
-// with topics tally does not know.
+// trails the source, whether it is backfilling and how long it has left, the source's outage while its requests
+// fail, the log's size, the logs of Protocol V2 contracts with topics tally does not know.
 import type { Static } from 'typebox';
 import type { HealthAnswer } from '../schemas/answerSchemas.js';
 import { readdirSync } from 'node:fs';
