@@ -43,7 +43,8 @@ import {
 } from '../state/backfillRecord.js';
 import { backfillPositionKey } from '../state/stateKeys.js';
 import { entryKeyAt, entryValueAt } from '../state/blockChecksum.js';
-import { handOffPositions, type HandOffResult } from './handOffPositions.js';
+import { handOffPositions, handOffRunDir, type HandOffResult } from './handOffPositions.js';
+import { rmSync } from 'node:fs';
 import { POSITION_CACHE, WALLET_WORKER_OLD_SPACE_MB } from '../limits.js';
 
 /** A block as its batch keeps it once derived: the events are not held through the commit. */
@@ -123,9 +124,10 @@ export interface FoldRunner {
   startBackfill(target: number): void;
   /**
    * With no commit in flight: builds `positions` from the working table and folds live from then on
-   * (handOffPositions.ts); null when the state was not backfilling.
+   * (handOffPositions.ts); null when the state was not backfilling. `releaseMap` false: the map is never released
+   * meanwhile (a server shares the store).
    */
-  handOff(): Promise<HandOffResult | null>;
+  handOff(options?: { releaseMap?: boolean }): Promise<HandOffResult | null>;
   readonly skipped: Record<string, number>;
   close(): Promise<void>;
 }
@@ -174,6 +176,8 @@ export function createFoldRunner(options: {
   let lastWrite: Promise<void> = Promise.resolve();
   let epoch = 0;
   let backfill = readBackfillRecord(store);
+  // Run files of a hand-off killed after its record was removed, or of a state discarded since: nothing loads them.
+  if (backfill === null) rmSync(handOffRunDir(options.stateDir), { recursive: true, force: true });
   /** A backfill's record until a commit has written it. */
   let backfillToWrite: Buffer | null = null;
 
@@ -468,22 +472,31 @@ export function createFoldRunner(options: {
       positionsEmpty: store.dbs.positions.getKeysCount({ limit: 1 }) === 0,
       target,
       loading: -1,
+      entries: 0,
     };
     backfillToWrite = encodeBackfillRecord(backfill);
   }
 
-  async function handOff(): Promise<HandOffResult | null> {
+  async function handOff(handOffOptions: { releaseMap?: boolean } = {}): Promise<HandOffResult | null> {
     assert(commitsInFlight === 0, 'handOff: no commit is in flight');
-    const record = backfill;
-    if (record === null) return null;
+    if (backfill === null) return null;
     // Never committed: nothing was folded into the working table.
-    const result =
-      backfillToWrite !== null
-        ? { positions: 0, seconds: 0, runFiles: 0 }
-        : await handOffPositions(store, record, { stateDir: options.stateDir, release: releaseMappedState });
-    backfill = null;
-    backfillToWrite = null;
-    return result;
+    if (backfillToWrite !== null) {
+      backfill = null;
+      backfillToWrite = null;
+      return { positions: 0, seconds: 0, runFiles: 0 };
+    }
+    // A server sharing the store keeps its map: releases are the driver's to allow.
+    const release = (handOffOptions.releaseMap ?? true) ? releaseMappedState : async () => undefined;
+    try {
+      // The stored record: a hand-off that failed part-way left it further on than this runner knew.
+      const result = await handOffPositions(store, readBackfillRecord(store)!, { stateDir: options.stateDir, release });
+      backfill = null;
+      return result;
+    } catch (error) {
+      backfill = readBackfillRecord(store);
+      throw error;
+    }
   }
 
   const liftHeapBound = boundHeapGrowth();

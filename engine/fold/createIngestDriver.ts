@@ -21,7 +21,7 @@ export interface IngestDriver {
     toBlock?: number;
     batchEvents?: number;
     onBatch?: (blocks: BlockSummary[]) => void;
-    /** False: a backfill is left running for the source that follows (default: handed off at the end). */
+    /** False: a backfill is left running for the source that follows (default: handed off at the end, the log read). */
     handOff?: boolean;
   }): Promise<void>;
   /**
@@ -93,7 +93,7 @@ export function createIngestDriver(options: {
     // A hand-off killed while loading left the working table empty and `positions` part-built: it is finished first.
     if ((runner.backfill()?.loading ?? -1) >= 0) {
       await settled();
-      await runner.handOff();
+      await handOff();
     }
     const source = blocks[Symbol.iterator]();
     try {
@@ -130,10 +130,13 @@ export function createIngestDriver(options: {
     if (target > read && (empty || target - read > BACKFILL_BEHIND_BLOCKS)) runner.startBackfill(target);
   }
 
+  /** A server sharing the store (releases off) keeps its map through the hand-off too. */
+  const handOff = () => runner.handOff({ releaseMap: options.releaseEveryEvents !== Infinity });
+
   async function handOffNear(head: number, at?: number): Promise<HandOffResult | null> {
     await settled();
     if (runner.backfill() === null || head - (at ?? runner.cursor().block) > BACKFILL_BEHIND_BLOCKS) return null;
-    return runner.handOff();
+    return handOff();
   }
 
   return {
@@ -143,7 +146,8 @@ export function createIngestDriver(options: {
       const blocks = log.read(runner.cursor().block, catchUpOptions.toBlock);
       await fold(blocks, catchUpOptions.batchEvents ?? FOLD_BATCH_LOGS, catchUpOptions.onBatch);
       await settled();
-      if (catchUpOptions.handOff ?? true) await handOffNear(target);
+      // The log read to its end (or toBlock): the source is folded, however far its last event lies below it.
+      if (catchUpOptions.handOff ?? true) await handOff();
     },
     aim,
     handOffNear,

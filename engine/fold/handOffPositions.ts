@@ -6,7 +6,7 @@
 // nothing), and the backfill record is removed. Killed while collecting, the working table is whole and the next
 // hand-off collects again; killed while loading, the next one loads the same runs again (a table loaded by
 // appending is emptied first; plain puts of the same bytes are idempotent). Nothing folds until it is done.
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { HANDOFF_COMMIT_WRITES, HANDOFF_MERGE_BYTES, HANDOFF_RUN_BYTES, HANDOFF_SCAN_BYTES } from '../limits.js';
 import { BACKFILL_KEY, encodeBackfillRecord, type BackfillRecord } from '../state/backfillRecord.js';
@@ -14,6 +14,15 @@ import type { StateStore } from '../state/openStateStore.js';
 import { positionKey } from '../state/stateKeys.js';
 import { assert } from '../assert.js';
 import { createRunCollector, mergeRunFiles } from './walletFirstRuns.js';
+
+function syncDirectory(dir: string): void {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 export interface HandOffResult {
   positions: number;
@@ -32,7 +41,8 @@ export interface HandOffOptions {
 }
 
 const keyBytes = (key: string) => Buffer.from(key, 'latin1');
-const runDirOf = (stateDir: string) => join(stateDir, 'handoff');
+/** Where a hand-off keeps its run files. */
+export const handOffRunDir = (stateDir: string) => join(stateDir, 'handoff');
 const runPath = (runDir: string, run: number) => join(runDir, `run-${run}.bin`);
 
 /**
@@ -47,13 +57,14 @@ export async function collectRuns(
   assert(record.loading < 0, 'hand-off: runs are collected once');
   const runBytes = options.runBytes ?? HANDOFF_RUN_BYTES;
   const scanBytes = options.scanBytes ?? HANDOFF_SCAN_BYTES;
-  const runDir = runDirOf(options.stateDir);
+  const runDir = handOffRunDir(options.stateDir);
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(runDir, { recursive: true });
   // The fold's resident pages go first: the scans below map the working table's.
   await options.release();
   const collector = createRunCollector();
   let runs = 0;
+  let entries = 0;
   let after: Buffer | null = null;
   // Scans of scanBytes, each resuming after the last key read, with the map released after each; a run is written
   // once it holds runBytes, and at the end.
@@ -69,11 +80,15 @@ export async function collectRuns(
         break;
       }
     }
-    if (collector.count() > 0 && (done || collector.bytes() >= runBytes))
+    if (collector.count() > 0 && (done || collector.bytes() >= runBytes)) {
+      entries += collector.count();
       collector.writeSorted(runPath(runDir, runs++));
+    }
     await options.release();
   }
-  const loading = { ...record, loading: runs };
+  // The runs are the only copy of the positions once the working table is emptied: on disk first.
+  syncDirectory(runDir);
+  const loading = { ...record, loading: runs, entries };
   store.env.transactionSync(() => {
     store.dbs.backfillPositions.clearSync();
     store.dbs.meta.putSync(BACKFILL_KEY, encodeBackfillRecord(loading));
@@ -88,7 +103,7 @@ export async function collectRuns(
 export function loadRuns(store: StateStore, record: BackfillRecord, options: HandOffOptions): number {
   assert(record.loading >= 0, 'hand-off: runs are loaded once collected');
   const commitWrites = options.commitWrites ?? HANDOFF_COMMIT_WRITES;
-  const runDir = runDirOf(options.stateDir);
+  const runDir = handOffRunDir(options.stateDir);
   const paths = Array.from({ length: record.loading }, (_, run) => runPath(runDir, run));
   const found = new Set(readdirSync(runDir).map((name) => join(runDir, name)));
   for (const path of paths) assert(found.has(path), `hand-off: the run file ${path} is there to load`);
@@ -97,20 +112,26 @@ export function loadRuns(store: StateStore, record: BackfillRecord, options: Han
   const putOptions = record.positionsEmpty ? { append: true } : {};
   const merged = mergeRunFiles(paths, HANDOFF_MERGE_BYTES / Math.max(1, paths.length));
   let positions = 0;
-  for (let done = false; !done; ) {
-    store.env.transactionSync(() => {
-      for (let i = 0; i < commitWrites; i++) {
-        const next = merged.next();
-        if (next.done) {
-          done = true;
-          return;
+  try {
+    for (let done = false; !done; ) {
+      store.env.transactionSync(() => {
+        for (let i = 0; i < commitWrites; i++) {
+          const next = merged.next();
+          if (next.done) {
+            done = true;
+            return;
+          }
+          const { wallet, token, value } = next.value;
+          store.dbs.positions.putSync(keyBytes(positionKey(wallet, token)), value, putOptions);
+          positions++;
         }
-        const { wallet, token, value } = next.value;
-        store.dbs.positions.putSync(keyBytes(positionKey(wallet, token)), value, putOptions);
-        positions++;
-      }
-    });
+      });
+    }
+  } finally {
+    // The runs' files are closed whatever stopped the load.
+    merged.return(undefined);
   }
+  assert(positions === record.entries, `hand-off: the runs hold the ${record.entries} positions collected`);
   store.env.transactionSync(() => store.dbs.meta.removeSync(BACKFILL_KEY));
   rmSync(runDir, { recursive: true, force: true });
   return positions;

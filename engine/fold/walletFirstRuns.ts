@@ -2,7 +2,7 @@
 // token-first order are gathered into runs of bounded size, each sorted wallet first and written to a file, then
 // merged into one stream in the owner-first key order of `positions`. Memory is one run's entries (packed), or one
 // read buffer a run while merging.
-import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
 import { assert } from '../assert.js';
 
 /** A position on its way to `positions`: its ids and its stored bytes. */
@@ -121,6 +121,8 @@ export function writeRunFile(path: string, count: number, entry: (at: number) =>
       } else length += value.copy(buffer, length);
     }
     flush();
+    // A run is the only copy of its positions once the working table is emptied (handOffPositions.ts).
+    fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
@@ -185,19 +187,24 @@ export function* mergeRunFiles(paths: string[], bufferBytes = FILE_BUFFER_BYTES)
       at = least;
     }
   };
-  for (const run of runs) {
-    const first = run.next();
-    if (!first.done) heads.push({ entry: first.value, run });
-  }
-  for (let at = Math.floor(heads.length / 2) - 1; at >= 0; at--) siftDown(at);
-  while (heads.length > 0) {
-    const top = heads[0]!;
-    yield top.entry;
-    const next = top.run.next();
-    if (next.done) {
-      heads[0] = heads[heads.length - 1]!;
-      heads.pop();
-    } else top.entry = next.value;
-    siftDown(0);
+  try {
+    for (const run of runs) {
+      const first = run.next();
+      if (!first.done) heads.push({ entry: first.value, run });
+    }
+    for (let at = Math.floor(heads.length / 2) - 1; at >= 0; at--) siftDown(at);
+    while (heads.length > 0) {
+      const top = heads[0]!;
+      yield top.entry;
+      const next = top.run.next();
+      if (next.done) {
+        heads[0] = heads[heads.length - 1]!;
+        heads.pop();
+      } else top.entry = next.value;
+      siftDown(0);
+    }
+  } finally {
+    // Stopped early (a failed load): each run's file is closed.
+    for (const run of runs) run.return(undefined);
   }
 }

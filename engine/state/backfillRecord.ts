@@ -19,15 +19,18 @@ export interface BackfillRecord {
    * into `positions` (the working table is empty by then: the hand-off must be finished before anything folds).
    */
   loading: number;
+  /** While loading: the positions the runs hold, all of them (a run file cut short is then found). */
+  entries: number;
 }
 
 export function encodeBackfillRecord(record: BackfillRecord): Buffer {
-  return encodeValue([record.since, record.positionsEmpty, record.target, record.loading]);
+  return encodeValue([record.since, record.positionsEmpty, record.target, record.loading, record.entries]);
 }
 
 export function decodeBackfillRecord(bytes: Uint8Array): BackfillRecord {
-  const [since, positionsEmpty, target, loading] = decodeValue<[number, boolean, number, number]>(bytes);
-  return { since, positionsEmpty, target, loading };
+  const [since, positionsEmpty, target, loading, entries] =
+    decodeValue<[number, boolean, number, number, number]>(bytes);
+  return { since, positionsEmpty, target, loading, entries };
 }
 
 /** The state's backfill, or null when it is live. */

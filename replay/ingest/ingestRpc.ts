@@ -63,7 +63,8 @@ export async function ingestRpc(options: {
 }): Promise<RpcIngestProgress> {
   const { log, store, runner } = options;
   const driver = createIngestDriver({ log, runner, releaseEveryEvents: options.releaseEveryEvents });
-  await driver.catchUp();
+  // A backfill goes on with the node's blocks: the hand-off waits until the fold is near the node's head.
+  await driver.catchUp({ handOff: false });
   const afterBlock = log.head().block;
   const progress: RpcIngestProgress = {
     logs: 0,

@@ -23,7 +23,7 @@ const store = openStateStore({ dir: stateDir });
 const reader = createStateReader(store);
 const cursor = reader.cursor();
 const holder = reader.positionHolders()[Symbol.iterator]().next().value!.wallet;
-const record = { since: -1, positionsEmpty: true, target: cursor.block + 5_000, loading: -1 };
+const record = { since: -1, positionsEmpty: true, target: cursor.block + 5_000, loading: -1, entries: 0 };
 moveToWorkingTable(store, record);
 // This process holds the log's writer lock: the server, finding another process folding, serves the state as it is.
 const log = openEventLog({ dir: join(data, 'log') });

@@ -3,7 +3,7 @@
 // live-mode fold's, for any worker count and batch size, from an empty state or a state holding positions, after a
 // kill mid-backfill, and after a hand-off killed part-way.
 import t from 'tap';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BACKFILL_BEHIND_BLOCKS } from '../../engine/limits.js';
 import { BACKFILL_KEY, readBackfillRecord, type BackfillRecord } from '../../engine/state/backfillRecord.js';
@@ -117,7 +117,13 @@ t.test('behavior: a hand-off in many sorted runs, or killed part-way, ends in th
   writeFileSync(head, lines.slice(0, cut).join('\n') + '\n');
   const stopped = dataDir('stopped-mid-backfill');
   t.equal(runTally(['ingest', '--data', stopped, '--capture', head]).code, 0);
-  const record: BackfillRecord = { since: -1, positionsEmpty: true, target: blockOf(lines.at(-1)!), loading: -1 };
+  const record: BackfillRecord = {
+    since: -1,
+    positionsEmpty: true,
+    target: blockOf(lines.at(-1)!),
+    loading: -1,
+    entries: 0,
+  };
   const small = (dir: string, store: StateStore) => ({
     stateDir: join(dir, 'state'),
     release: () => store.reopen(),
@@ -152,6 +158,18 @@ t.test('behavior: a hand-off in many sorted runs, or killed part-way, ends in th
     mkdirSync(join(dir, 'state', 'handoff'));
     writeFileSync(join(dir, 'state', 'handoff', 'run-0.bin'), 'torn');
   });
+  {
+    // A run file emptied under a load (a machine that lost it): the load stops, and the state still says loading.
+    const dir = join(inputs.dir, 'run-cut-short');
+    cpSync(stopped, dir, { recursive: true });
+    const store = openStateStore({ dir: join(dir, 'state') });
+    moveToWorkingTable(store, record);
+    const loading = await collectRuns(store, record, small(dir, store));
+    truncateSync(join(dir, 'state', 'handoff', 'run-1.bin'), 0);
+    await t.rejects(handOffPositions(store, loading, small(dir, store)), /the runs hold the \d+ positions collected/);
+    t.equal(readBackfillRecord(store)?.loading, loading.loading, 'a run cut short: still loading');
+    await store.close();
+  }
   await resume('killed-loading', async (dir, store) => {
     // A load killed part-way: the working table emptied into run files, half of `positions` appended.
     const loading = await collectRuns(store, record, small(dir, store));
@@ -167,4 +185,15 @@ t.test('behavior: a hand-off in many sorted runs, or killed part-way, ends in th
       }
     });
   });
+});
+
+t.test('behavior: run files a live state does not need are removed when it is next folded', async (t) => {
+  const dir = join(inputs.dir, 'stray-runs');
+  cpSync(live, dir, { recursive: true });
+  mkdirSync(join(dir, 'state', 'handoff'));
+  writeFileSync(join(dir, 'state', 'handoff', 'run-0.bin'), 'left by a hand-off killed after its record went');
+  const run = runTally(['ingest', '--data', dir]);
+  t.equal(run.code, 0, run.stderr);
+  t.notOk(existsSync(join(dir, 'state', 'handoff')));
+  t.equal(await stateDigest(join(dir, 'state')), liveDigest);
 });
