@@ -8,13 +8,13 @@
 //   refold events/s: E log ceiling events/s: C written bytes/log first tenth: W last tenth: V hand-off s: H
 // The refold (the fold's log into a new state, as replay, verify and rewind fold it) is measured beside the ingest,
 // against reading and decoding the log's frames.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_PRICE_FEEDS } from '../replay/demo/demoFeeds.js';
 import { generateDemoVenue } from '../replay/demo/generateDemoVenue.js';
 import { recordBenchFigures } from './recordBenchFigures.js';
+import { printTenths, runFoldPhase, type FoldPhase, type PhaseResult } from './foldPhaseRun.js';
 
 const { values } = parseArgs({
   options: {
@@ -29,7 +29,7 @@ const fills = Number(values.fills ?? 200_000);
 const workers = Number(values.workers ?? 1);
 const runs = Number(values.runs ?? 3);
 // A fold from nothing backfills (engine/README.md, Backfill); --live folds live from the start, to compare.
-const mode = values.live ? 'live' : 'backfill';
+const mode: 'backfill' | 'live' = values.live ? 'live' : 'backfill';
 const root = values.dir ?? join('bench', '.cache');
 // The demo as `tally demo` makes it: the first ledger and the 2026 second one (Protocol V2 markets and combos).
 const inputs = join(root, `demo-${fills}-v2`);
@@ -44,37 +44,11 @@ if (!existsSync(join(inputs, 'demo.json'))) {
   await generateDemoVenue({ outDir: inputs, fills, seed: 1, protocolV2: true });
 }
 
-interface Stretch {
-  logsPerSecond: number;
-  cpuMicrosPerLog: number;
-  writtenBytesPerLog: number;
-}
-interface PhaseResult {
-  logs: number;
-  seconds: number;
-  cpuSeconds: number;
-  maxRssMiB: number;
-  fills: number;
-  stateBytes: number;
-  /** The fold's: over the first and the last tenth of its logs (foldPhase.ts). */
-  marginal: { firstTenth: Stretch; lastTenth: Stretch; tenths: Stretch[] } | null;
-  /** The fold's peak anonymous and file-backed resident memory. */
-  rss: { anonMiB: number; fileMiB: number } | null;
-  handOffSeconds: number;
-  releases: number;
-}
 const dataDir = join(root, 'fold-data');
-/** Runs a phase in a process of its own. The fold makes the data directory the log's phases then read. */
-function phase(name: 'ceiling' | 'fold' | 'logCeiling' | 'refold'): PhaseResult {
+/** The fold makes the data directory the log's phases then read. */
+function phase(name: FoldPhase): PhaseResult {
   if (name === 'ceiling' || name === 'fold') rmSync(dataDir, { recursive: true, force: true });
-  const script = new URL('./foldPhase.ts', import.meta.url).pathname;
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', script, name, capture, config, dataDir, String(workers), mode],
-    { encoding: 'utf8' },
-  );
-  if (run.status !== 0) throw new Error(`${name} phase failed: ${run.stderr}`);
-  return JSON.parse(run.stdout.trim().split('\n').at(-1)!);
+  return runFoldPhase(name, { capture, config, dataDir, workers, mode });
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -87,13 +61,8 @@ for (let run = 0; run < runs; run++) {
   const refold = phase('refold');
   rmSync(dataDir, { recursive: true, force: true });
   results.push({ ceiling, fold, logCeiling, refold });
-  const { firstTenth, lastTenth, tenths } = fold.marginal!;
-  tenths.forEach((tenth, i) =>
-    console.log(
-      `  tenth ${i + 1}: ${Math.round(tenth.logsPerSecond)} logs/s, ${tenth.cpuMicrosPerLog.toFixed(2)} CPU µs/log, ${Math.round(tenth.writtenBytesPerLog)} bytes written/log`,
-    ),
-  );
-  console.log(`  ${mode}: hand-off ${fold.handOffSeconds.toFixed(1)} s; map releases ${fold.releases}`);
+  const { firstTenth, lastTenth } = fold.marginal!;
+  printTenths(fold, mode);
   console.log(
     `run ${run + 1}: ${fold.logs.toLocaleString('en-US')} logs; fold ${fold.seconds.toFixed(2)} s, ${fold.cpuSeconds.toFixed(2)} s CPU, peak rss ${fold.maxRssMiB.toFixed(0)} MiB (anon ${fold.rss!.anonMiB.toFixed(0)}, file ${fold.rss!.fileMiB.toFixed(0)}); first tenth ${Math.round(firstTenth.logsPerSecond)} logs/s, last tenth ${Math.round(lastTenth.logsPerSecond)} logs/s; ceiling ${ceiling.seconds.toFixed(2)} s, ${ceiling.cpuSeconds.toFixed(2)} s CPU, peak rss ${ceiling.maxRssMiB.toFixed(0)} MiB; refold ${refold.logs.toLocaleString('en-US')} events ${refold.seconds.toFixed(2)} s, ${refold.cpuSeconds.toFixed(2)} s CPU, peak rss ${refold.maxRssMiB.toFixed(0)} MiB; log ceiling ${logCeiling.seconds.toFixed(2)} s`,
   );
@@ -119,11 +88,13 @@ const tenth = (which: 'firstTenth' | 'lastTenth') => ({
 });
 const firstTenth = tenth('firstTenth');
 const lastTenth = tenth('lastTenth');
-const written = (which: 'firstTenth' | 'lastTenth') => median(folds.map((r) => r.marginal![which].writtenBytesPerLog));
+type IoFigure = 'writtenBytesPerLog' | 'dirtiedBytesPerLog';
+const io = (figure: IoFigure, which: 'firstTenth' | 'lastTenth') =>
+  median(folds.map((r) => r.marginal![which][figure]));
 // Each run's own ratio, as for the rates.
-const writtenRatio = median(
-  folds.map((r) => r.marginal!.lastTenth.writtenBytesPerLog / Math.max(1, r.marginal!.firstTenth.writtenBytesPerLog)),
-);
+const ioRatio = (figure: IoFigure) =>
+  median(folds.map((r) => r.marginal!.lastTenth[figure] / Math.max(1, r.marginal!.firstTenth[figure])));
+const written = (which: 'firstTenth' | 'lastTenth') => io('writtenBytesPerLog', which);
 // Each run's own last/first ratio, so that the drift between runs does not enter it.
 const flatness = median(folds.map((r) => r.marginal!.lastTenth.logsPerSecond / r.marginal!.firstTenth.logsPerSecond));
 const peakAnon = Math.round(Math.max(...folds.map((r) => r.rss!.anonMiB)));
@@ -156,9 +127,14 @@ recordBenchFigures(
       `${lastTenth.cpuMicros.toFixed(2)} CPU µs per log; ${flatness.toFixed(2)}x the first tenth's rate (median of each run's ratio)`,
     ],
     [
-      'bytes written per log, first and last tenth (median; /proc/self/io)',
+      'bytes written per log, first and last tenth (median; /proc/self/io wchar)',
       `${Math.round(written('firstTenth'))} and ${Math.round(written('lastTenth'))}`,
-      `${writtenRatio.toFixed(2)}x (median of each run's ratio)`,
+      `${ioRatio('writtenBytesPerLog').toFixed(2)}x (median of each run's ratio)`,
+    ],
+    [
+      'page-cache bytes dirtied per log, first and last tenth (median; write_bytes)',
+      `${Math.round(io('dirtiedBytesPerLog', 'firstTenth'))} and ${Math.round(io('dirtiedBytesPerLog', 'lastTenth'))}`,
+      `${ioRatio('dirtiedBytesPerLog').toFixed(2)}x; rises with the kernel's write-backs as the page cache fills`,
     ],
     [
       'hand-off seconds (median; in the last tenth)',

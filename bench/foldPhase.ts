@@ -5,12 +5,12 @@
 //   refold: the fold's log -> a new committed state, as replay, verify and rewind fold it.
 // `logs` counts chain logs for the capture's phases and the log's events for the log's.
 // Prints one JSON line: { logs, seconds, cpuSeconds, maxRssMiB, fills, stateBytes, marginal, rss, handOffSeconds,
-// releases }. CPU is user +
-// system time of the whole process, so every thread (reader, wallet workers, LMDB's writer) counts. `marginal`: the
-// fold's rate, CPU and bytes written (/proc/self/io) per log over each tenth of the logs of this run (from the
-// progress of each batch), so that flatness needs no second run; `rss`: the peaks of the anonymous (heaps, malloc)
-// and the file-backed (the state map's resident pages) parts of resident memory, sampled from /proc every 100 ms;
-// `handOffSeconds`: the backfill's hand-off (0 for a live fold); `releases`: the state map's releases.
+// releases }. CPU is user + system time of the whole process, so every thread (reader, wallet workers, LMDB's
+// writer) counts. `marginal`: the fold's rate, CPU and bytes written and dirtied (ioBytes) per log over each tenth
+// of the logs of this run (from the progress of each batch), so that flatness needs no second run; `rss`: the peaks
+// of the anonymous (heaps, malloc) and the file-backed (the state map's resident pages) parts of resident memory,
+// sampled from /proc every 100 ms; `handOffSeconds`: the backfill's hand-off (0 for a live fold); `releases`: the
+// state map's releases.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { foldIntoScratch } from '../cli/commands/foldIntoScratch.js';
@@ -40,32 +40,45 @@ let stateBytes = 0;
 let handOffSeconds = 0;
 let releases = 0;
 
-/** Bytes this process has caused to be written to storage so far (/proc/self/io: write_bytes, the page cache's). */
-const writtenBytes = () => Number(/^write_bytes: (\d+)$/m.exec(readFileSync('/proc/self/io', 'latin1'))?.[1] ?? 0);
-const writtenBefore = writtenBytes();
+/**
+ * What this process has written so far (/proc/self/io): `written`, the bytes it handed to write calls (wchar: LMDB's
+ * page writes, the log's appends, the hand-off's run files), the fold's own work; `dirtied`, the page cache's bytes
+ * it made dirty (write_bytes), which also counts how often the kernel wrote them back in between (each write-back
+ * makes the next write to the page count again, a whole large folio at a time), so it rises as the page cache fills.
+ */
+const ioBytes = () => {
+  const io = readFileSync('/proc/self/io', 'latin1');
+  const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1] ?? 0);
+  return { written: field('wchar'), dirtied: field('write_bytes') };
+};
+const ioBefore = ioBytes();
 
-/** Where the run was after a batch: logs read, seconds, CPU seconds and bytes written since the start. */
+/** Where the run was after a batch: logs read, seconds, CPU seconds and bytes written and dirtied since the start. */
 interface Sample {
   logs: number;
   seconds: number;
   cpuSeconds: number;
   written: number;
+  dirtied: number;
 }
 const sample = (at: number): Sample => {
   const usage = process.resourceUsage();
+  const io = ioBytes();
   return {
     logs: at,
     seconds: Number(process.hrtime.bigint() - started) / 1e9,
     cpuSeconds: (usage.userCPUTime + usage.systemCPUTime - before.userCPUTime - before.systemCPUTime) / 1e6,
-    written: writtenBytes() - writtenBefore,
+    written: io.written - ioBefore.written,
+    dirtied: io.dirtied - ioBefore.dirtied,
   };
 };
 const samples: Sample[] = [];
-/** Rate, CPU and bytes written per log between two samples. */
+/** Rate, CPU and bytes written and dirtied per log between two samples. */
 const between = (from: Sample, to: Sample) => ({
   logsPerSecond: (to.logs - from.logs) / (to.seconds - from.seconds),
   cpuMicrosPerLog: ((to.cpuSeconds - from.cpuSeconds) * 1e6) / (to.logs - from.logs),
   writtenBytesPerLog: (to.written - from.written) / (to.logs - from.logs),
+  dirtiedBytesPerLog: (to.dirtied - from.dirtied) / (to.logs - from.logs),
 });
 /**
  * Each tenth of the logs: from the last sample at or before its start to the first at or past its end (the
@@ -118,6 +131,9 @@ if (phase === 'ceiling') {
   mkdirSync(dataDir, { recursive: true });
   copyFileSync(config, join(dataDir, 'config.json'));
   const venue = openVenue(dataDir, { workers: Number(workers), backfill });
+  // A capture streamed through a pipe (bench:fold-stream) has no end the ingest can read first (captureLastBlock):
+  // the bench starts the backfill that the ingest of the whole file would.
+  if (backfill && statSync(capture).isFIFO()) venue.runner.startBackfill(Number.MAX_SAFE_INTEGER);
   samples.push(sample(0));
   const sampler = setInterval(readRss, 100);
   const result = await ingestCapture({

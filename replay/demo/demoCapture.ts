@@ -3,8 +3,10 @@
 // increase; only blocks that get a log appear. Memory stays flat whatever the size of the capture: each line
 // goes straight into one of a few 8 MB buffers; a full buffer is written asynchronously at its file position
 // (pwrite) while generation goes on in the next one. When every buffer is in flight the caller awaits
-// `drain()`, the only place generation waits for the disk.
-import { close, closeSync, openSync, write } from 'node:fs';
+// `drain()`, the only place generation waits for the disk. Into a pipe (a FIFO the fold reads as it is written, for a
+// capture larger than the disk: bench:fold --stream) the buffers are written in turn, each whole, from where the last
+// ended.
+import { close, closeSync, fstatSync, openSync, write } from 'node:fs';
 import { KIND, type ChainEvent } from '../../engine/chain/chainEvent.js';
 import {
   CAPTURE_LINE_END,
@@ -42,6 +44,9 @@ export class DemoCapture {
   private position = 0;
   private readonly free: Buffer[] = [];
   private inFlight = 0;
+  /** A pipe: no file positions, so one write at a time, in order (`queued` waits its turn). */
+  private readonly piped: boolean;
+  private readonly queued: Array<{ buffer: Buffer; length: number }> = [];
   private failure: Error | null = null;
   private wake: (() => void) | null = null;
   private block = -1;
@@ -64,6 +69,7 @@ export class DemoCapture {
     this.blockHashes = new HexIds(layout.fork(1));
     this.txHashes = new HexIds(layout.fork(2));
     this.fd = openSync(path, 'w');
+    this.piped = fstatSync(this.fd).isFIFO();
     this.buffer = Buffer.allocUnsafe(BUFFER_BYTES);
   }
 
@@ -165,7 +171,7 @@ export class DemoCapture {
     this.offset += this.buffer.write(line, this.offset, 'latin1');
   }
 
-  /** Starts writing the current buffer at its file position and moves on to a free one. */
+  /** Starts writing the current buffer at its file position (or queues it for a pipe) and moves on to a free one. */
   private flush(): void {
     if (this.failure !== null) throw this.failure;
     if (this.offset === 0) return;
@@ -175,17 +181,39 @@ export class DemoCapture {
     this.position += length;
     this.bytes += length;
     this.inFlight++;
-    const done = (error: Error | null, written: number): void => {
-      if (error === null && written !== length) error = new Error(`demo capture: short write at byte ${position}`);
-      if (error !== null) this.failure = error;
-      this.inFlight--;
-      this.free.push(buffer);
-      const wake = this.wake;
-      this.wake = null;
-      wake?.();
-    };
-    write(this.fd, buffer, 0, length, position, done);
+    if (this.piped) {
+      this.queued.push({ buffer, length });
+      if (this.queued.length === 1) this.pipeNext(0);
+    } else {
+      write(this.fd, buffer, 0, length, position, (error, written) => {
+        this.settle(
+          buffer,
+          error ?? (written === length ? null : new Error(`demo capture: short write at byte ${position}`)),
+        );
+      });
+    }
     this.buffer = this.free.pop() ?? Buffer.allocUnsafe(BUFFER_BYTES);
     this.offset = 0;
+  }
+
+  /** Writes the first queued buffer into the pipe from `from`, to its end (a pipe may take part of a write). */
+  private pipeNext(from: number): void {
+    const { buffer, length } = this.queued[0]!;
+    write(this.fd, buffer, from, length - from, null, (error, written) => {
+      if (error === null && from + written < length) return this.pipeNext(from + written);
+      this.queued.shift();
+      this.settle(buffer, error);
+      if (error === null && this.queued.length > 0) this.pipeNext(0);
+    });
+  }
+
+  /** A buffer's write ended: the buffer is free again, and generation waiting in drain() goes on. */
+  private settle(buffer: Buffer, error: Error | null): void {
+    if (error !== null) this.failure = error;
+    this.inFlight--;
+    this.free.push(buffer);
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
   }
 }

@@ -1,11 +1,13 @@
 // The last block a capture file holds, from its last line alone: how far an ingest of it will take the state, known
 // before the file is read (whether to backfill, engine/README.md, Backfill). Null when the tail has no line that
-// parses: the ingest then reports the file's errors where it reads them.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+// parses, or when the capture is a pipe (its end is not written yet, and opening it would race its writer): the
+// ingest then reports the file's errors where it reads them.
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { MAX_LINE_BYTES } from './readLines.js';
 import { parseCaptureLine } from './parseCaptureLine.js';
 
 export function captureLastBlock(path: string): number | null {
+  if (statSync(path, { throwIfNoEntry: false })?.isFIFO()) return null;
   const fd = openSync(path, 'r');
   try {
     const size = fstatSync(fd).size;
