@@ -8,13 +8,22 @@ import { Worker } from 'node:worker_threads';
  * of an ES module can race an import() under module hooks (a tracer's, a test runner's) and abort the whole
  * process (`v8::Module::IsGraphAsync ... must be used on an instantiated module`), so the thread refuses
  * require() of ES modules and Piscina takes its import() path.
+ *
+ * Between tasks a thread goes back to its event loop (`atomics: 'disabled'`). With Piscina's default it blocks in
+ * Atomics.wait instead, so its timers never run: lmdb-js sets one each time it renews a read transaction, and each
+ * stayed on the heap with what it holds (a wallet worker kept 1.3 more a task; at 30M fills the worker ran out of
+ * its 256 MiB old space, and a server's heavy-answer thread would have grown with every answer). A message costs a
+ * turn of the event loop instead of a wait: nothing next to a task of milliseconds.
  */
-export function workerOptions(modulePath: string, callerUrl: string): { filename: string; execArgv: string[] } {
+export function workerOptions(
+  modulePath: string,
+  callerUrl: string,
+): { filename: string; execArgv: string[]; atomics: 'disabled' } {
   const typescript = callerUrl.endsWith('.ts');
   const filename = new URL(modulePath + (typescript ? '.ts' : '.js'), callerUrl).href;
   const loaded = process.execArgv.some((arg) => arg.includes('tsx'));
   const loader = typescript && !loaded ? ['--import', import.meta.resolve('tsx')] : [];
-  return { filename, execArgv: [...process.execArgv, ...loader, ...NO_REQUIRE_OF_ES_MODULES] };
+  return { filename, execArgv: [...process.execArgv, ...loader, ...NO_REQUIRE_OF_ES_MODULES], atomics: 'disabled' };
 }
 
 /** A Node that no longer knows the flag would refuse to start the thread. */

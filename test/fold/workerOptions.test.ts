@@ -1,7 +1,13 @@
 // The fold's threads load their module by import(), never by require() of an ES module, which on Node 20 can race
-// an import() under module hooks (as this very test runner installs) and abort the process.
+// an import() under module hooks (as this very test runner installs) and abort the process; and they run their
+// timers between tasks.
 import t from 'tap';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { open } from 'lmdb';
+import { Piscina } from 'piscina';
 import { workerOptions } from '../../engine/workerOptions.js';
 
 t.test('behavior: a worker thread started with the options refuses require() of an ES module', async (t) => {
@@ -23,4 +29,22 @@ t.test('default: the thread keeps this process flags, and the worker module is b
   const options = workerOptions('./walletFoldWorker', 'file:///x/engine/fold/createFoldRunner.js');
   t.equal(options.filename, 'file:///x/engine/fold/walletFoldWorker.js');
   t.same(options.execArgv.slice(0, process.execArgv.length), process.execArgv);
+});
+
+// A pool thread runs its timers between tasks (engine/workerOptions.ts): lmdb-js sets a timer each time it renews a
+// read transaction, and a thread that never returned to its event loop kept every one (the wallet worker ran out of
+// heap at 30M fills). Each task here renews one: the timers pending must stay well below the tasks run (with the
+// threads blocking between tasks they were one a task; running, they come and go, tens at most).
+t.test("a pool thread's timers run between its tasks", async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tally-worker-timers-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const store = open({ path: dir });
+  await store.put('key', 'value');
+  await store.close();
+  const pool = new Piscina({ ...workerOptions('../fixtures/readTxnWorker', import.meta.url), maxThreads: 1 });
+  t.teardown(() => pool.destroy());
+  const tasks = 400;
+  let most = 0;
+  for (let i = 0; i < tasks; i++) most = Math.max(most, (await pool.run({ dir })) as number);
+  t.ok(most < tasks / 4, `timers pending over ${tasks} tasks: at most ${most}`);
 });
