@@ -4,7 +4,7 @@
 // goes straight into one of a few 8 MB buffers; a full buffer is written asynchronously at its file position
 // (pwrite) while generation goes on in the next one. When every buffer is in flight the caller awaits
 // `drain()`, the only place generation waits for the disk. Into a pipe (a FIFO the fold reads as it is written, for a
-// capture larger than the disk: bench:fold --stream) the buffers are written in turn, each whole, from where the last
+// capture larger than the disk: bench:fold-stream) the buffers are written in turn, each whole, from where the last
 // ended.
 import { close, closeSync, fstatSync, openSync, write } from 'node:fs';
 import { KIND, type ChainEvent } from '../../engine/chain/chainEvent.js';
