@@ -67,6 +67,12 @@ export const MIN_MAP_BYTES = 256 * 1024 ** 2;
 
 // The event log.
 
+/**
+ * Texts of ids the log's dictionary keeps per space (idDictionary.ts), a power of two: a frame decoded names its ids
+ * by text, and the ids a batch names repeat; the dictionary itself holds only the values, off the heap.
+ */
+export const LOG_ID_TEXT_CACHE = 1 << 16;
+
 /** The active segment is sealed when the next frame would take it past this size (EventLogOptions.segmentBytes). */
 export const LOG_SEGMENT_BYTES = 64 * 1024 * 1024;
 /** What a log reader reads ahead at once. */

@@ -1,8 +1,11 @@
 // The log's id dictionaries (engine/README.md, Pipeline): every address, token id and condition id the log names
 // gets a number, in the order the log first names it, so the numbering is a pure function of the log. A frame
 // carries the definitions of the ids it names first (logCodec), so the log alone rebuilds the dictionaries; the
-// fold keys its state by these ids. Each id's text is one shared string: decoding a reference allocates nothing.
+// fold keys its state by these ids.
 import { LogCodecError } from './logCodecError.js';
+import { IdValueTable } from './idValueTable.js';
+import { assert } from '../assert.js';
+import { LOG_ID_TEXT_CACHE } from '../limits.js';
 
 export const ID_SPACE = { address: 0, token: 1, condition: 2 } as const;
 export type IdSpace = (typeof ID_SPACE)[keyof typeof ID_SPACE];
@@ -32,83 +35,107 @@ export function idBytesText(space: IdSpace, bytes: Buffer): string {
 /** How many ids of each space exist: [addresses, tokens, conditions]. */
 export type IdCounts = [addresses: number, tokens: number, conditions: number];
 
-/** What a frame's encoder needs of a dictionary: this one, or the capture reader's off the heap (IdIndex). */
-export interface IdWriter {
-  counts(): IdCounts;
-  /** The id of a text, numbering it next if it is new; a text not of the space is a LogCodecError. */
-  intern(space: IdSpace, text: string): number;
-  /** Writes the value of an id as bytes at `bytes[at..]`. */
-  writeBytes(space: IdSpace, id: number, bytes: Buffer, at: number): void;
-  /** Forgets every id at or above `counts`. */
-  truncate(counts: IdCounts): void;
-}
+/**
+ * The log's dictionary, off the JS heap (idValueTable.ts): each space's values back to back in one buffer, found by an
+ * open-addressing index, so that a million wallets cost about 28 MiB of native memory instead of a string and a map
+ * entry each on the fold's heap, which grew with the venue's history. Texts are made when asked for (a frame
+ * decoded names each id by its text) and the recent ones kept in a bounded cache, so that a block's references to
+ * one wallet share one string. The capture reader, which only numbers texts, never asks for one.
+ */
+export class IdDictionary {
+  private readonly tables = ID_SPACES.map((space) => new IdValueTable(ID_BYTES[space]!));
+  /** Per space, made on the first text asked for: the text of an id at `id & mask`, and which id it is of. */
+  private readonly caches: ({ texts: string[]; ids: Int32Array } | null)[] = [null, null, null];
+  /** A text's value, parsed for a lookup. */
+  private readonly scratch = Buffer.alloc(Math.max(...ID_BYTES));
 
-export class IdDictionary implements IdWriter {
-  private readonly texts: string[][] = [[], [], []];
-  private readonly ids: Map<string, number>[] = [new Map(), new Map(), new Map()];
+  constructor(
+    /** Texts each space's cache holds: a power of two. */
+    private readonly textCache = LOG_ID_TEXT_CACHE,
+  ) {
+    assert((textCache & (textCache - 1)) === 0 && textCache > 0, 'id dictionary: the text cache is a power of two');
+  }
 
   count(space: IdSpace): number {
-    return this.texts[space]!.length;
+    return this.tables[space]!.count;
   }
 
   counts(): IdCounts {
-    return [this.texts[0]!.length, this.texts[1]!.length, this.texts[2]!.length];
+    return [this.tables[0]!.count, this.tables[1]!.count, this.tables[2]!.count];
   }
 
   /** The text of an id; undefined beyond the count. */
   text(space: IdSpace, id: number): string | undefined {
-    return this.texts[space]![id];
+    const table = this.tables[space]!;
+    if (!(id >= 0 && id < table.count)) return undefined;
+    const cache = (this.caches[space] ??= {
+      texts: new Array<string>(this.textCache),
+      ids: new Int32Array(this.textCache).fill(-1),
+    });
+    const slot = id & (this.textCache - 1);
+    if (cache.ids[slot] === id) return cache.texts[slot];
+    const text = TEXT_PREFIX[space]! + table.hex(id);
+    cache.ids[slot] = id;
+    cache.texts[slot] = text;
+    return text;
   }
 
-  /** The id of a text, undefined when the log never named it. */
+  /** The id of a text, undefined when the log never named it (or it is not an id of the space). */
   idOf(space: IdSpace, text: string): number | undefined {
-    return this.ids[space]!.get(text);
+    if (!this.parse(space, text)) return undefined;
+    const id = this.tables[space]!.find(this.scratch, 0);
+    return id >= 0 ? id : undefined;
   }
 
-  /** The id of a text, numbering it next if it is new (the log writer's side). */
+  /** The id of a text, numbering it next if it is new (the log writer's side); a text not of the space is refused. */
   intern(space: IdSpace, text: string): number {
-    const known = this.ids[space]!.get(text);
-    if (known !== undefined) return known;
-    const prefix = TEXT_PREFIX[space]!;
-    const digits = ID_BYTES[space]! * 2;
-    if (
-      typeof text !== 'string' ||
-      text.length !== prefix.length + digits ||
-      !text.startsWith(prefix) ||
-      !LOWER_HEX.test(text.slice(prefix.length))
-    ) {
-      throw notAnId(space, text);
-    }
-    return this.push(space, text);
+    if (!this.parse(space, text)) throw notAnId(space, text);
+    const table = this.tables[space]!;
+    const known = table.find(this.scratch, 0);
+    return known >= 0 ? known : table.push(this.scratch, 0);
   }
 
   /** Adds the definition at `bytes[at..]` as the next id of the space (the log reader's side). */
   define(space: IdSpace, bytes: Buffer, at: number): void {
-    const text = TEXT_PREFIX[space]! + bytes.toString('hex', at, at + ID_BYTES[space]!);
-    if (this.ids[space]!.has(text)) throw new LogCodecError(`${SPACE_NAMES[space]} ${text} is defined twice`);
-    this.push(space, text);
+    const table = this.tables[space]!;
+    if (table.find(bytes, at) >= 0) {
+      const text = TEXT_PREFIX[space]! + bytes.toString('hex', at, at + ID_BYTES[space]!);
+      throw new LogCodecError(`${SPACE_NAMES[space]} ${text} is defined twice`);
+    }
+    table.push(bytes, at);
   }
 
   /** Writes the value of an id as bytes at `bytes[at..]`. */
   writeBytes(space: IdSpace, id: number, bytes: Buffer, at: number): void {
-    bytes.write(this.texts[space]![id]!.slice(TEXT_PREFIX[space]!.length), at, ID_BYTES[space]!, 'hex');
+    this.tables[space]!.copyValue(id, bytes, at);
   }
 
-  /** Forgets every id at or above `counts` (a log cut back to an earlier block). */
+  /** Forgets every id at or above `counts` (a log cut back to an earlier block, a frame refused). */
   truncate(counts: IdCounts): void {
     for (const space of ID_SPACES) {
-      const texts = this.texts[space]!;
-      for (let id = counts[space]; id < texts.length; id++) this.ids[space]!.delete(texts[id]!);
-      texts.length = Math.min(texts.length, counts[space]);
+      this.tables[space]!.truncate(counts[space]);
+      const cache = this.caches[space];
+      if (cache)
+        for (let slot = 0; slot < cache.ids.length; slot++) if (cache.ids[slot]! >= counts[space]) cache.ids[slot] = -1;
     }
   }
 
-  private push(space: IdSpace, text: string): number {
-    const id = this.texts[space]!.length;
-    this.texts[space]!.push(text);
-    this.ids[space]!.set(text, id);
-    return id;
+  /** Parses a text of the space (its prefix, then lowercase hex of the value's width) into the scratch bytes. */
+  private parse(space: IdSpace, text: unknown): boolean {
+    const prefix = TEXT_PREFIX[space]!;
+    const width = ID_BYTES[space]!;
+    if (typeof text !== 'string' || text.length !== prefix.length + width * 2 || !text.startsWith(prefix)) return false;
+    for (let i = 0, at = prefix.length; i < width; i++, at += 2) {
+      const high = LOWER_HEX_VALUE[text.charCodeAt(at)] ?? -1;
+      const low = LOWER_HEX_VALUE[text.charCodeAt(at + 1)] ?? -1;
+      if ((high | low) < 0) return false;
+      this.scratch[i] = (high << 4) | low;
+    }
+    return true;
   }
 }
 
-const LOWER_HEX = /^[0-9a-f]*$/;
+/** Value of a lowercase hex digit by char code, -1 for anything else (ids' texts are lowercase). */
+const LOWER_HEX_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 10; i++) LOWER_HEX_VALUE[48 + i] = i;
+for (let i = 0; i < 6; i++) LOWER_HEX_VALUE[97 + i] = 10 + i;

@@ -1,4 +1,4 @@
-// One id space's values off the JS heap (idIndex.ts): the values back to back in one buffer, found by an
+// One id space's values off the JS heap (idDictionary.ts): the values back to back in one buffer, found by an
 // open-addressing index of their ids, so that 300,000 wallets cost at most about 14 MiB of native memory (values
 // and index grow by doubling) instead of a string and a map entry each on a thread's heap.
 
@@ -49,6 +49,11 @@ export class IdValueTable {
   /** Copies an id's value to `bytes[at..]`. */
   copyValue(id: number, bytes: Buffer, at: number): void {
     this.values.copy(bytes, at, id * this.width, (id + 1) * this.width);
+  }
+
+  /** An id's value as lowercase hex. */
+  hex(id: number): string {
+    return this.values.toString('hex', id * this.width, (id + 1) * this.width);
   }
 
   /** Forgets every id at or above `count`. */

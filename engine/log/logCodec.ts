@@ -14,15 +14,7 @@
 // Ids are numbered field by field in log order, so a decoder checks that every id it has not seen yet is
 // exactly the next one: the numbering is a pure function of the log, whatever the frame boundaries.
 import { EVENT_SCHEMA, type BlockEvents, type ChainEvent, type FieldType } from '../chain/chainEvent.js';
-import {
-  ID_BYTES,
-  ID_SPACE,
-  ID_SPACES,
-  type IdCounts,
-  type IdDictionary,
-  type IdSpace,
-  type IdWriter,
-} from './idDictionary.js';
+import { ID_BYTES, ID_SPACE, ID_SPACES, type IdCounts, type IdDictionary, type IdSpace } from './idDictionary.js';
 import { LogCodecError } from './logCodecError.js';
 import { assert } from '../assert.js';
 
@@ -80,12 +72,12 @@ class ByteWriter {
     this.at += HASH_BYTES;
   }
 
-  id(dictionary: IdWriter, space: IdSpace, value: unknown, name: string): void {
+  id(dictionary: IdDictionary, space: IdSpace, value: unknown, name: string): void {
     if (value === undefined) this.fail(`no ${name}`);
     this.u32(dictionary.intern(space, value as string), name);
   }
 
-  ids(dictionary: IdWriter, space: IdSpace, values: unknown, name: string): void {
+  ids(dictionary: IdDictionary, space: IdSpace, values: unknown, name: string): void {
     if (!Array.isArray(values)) this.fail(values === undefined ? `no ${name}` : `a ${name} that is not an array`);
     const list = values as unknown[];
     this.u32(list.length, name);
@@ -218,7 +210,7 @@ class ByteReader {
   }
 }
 
-type EncodeEvent = (writer: ByteWriter, dictionary: IdWriter, event: ChainEvent) => void;
+type EncodeEvent = (writer: ByteWriter, dictionary: IdDictionary, event: ChainEvent) => void;
 type DecodeEvent = (reader: ByteReader, logIndex: number, txIndex: number, tx: string) => ChainEvent;
 
 // Per kind, generated from EVENT_SCHEMA (our own constant; every name is checked to be a plain identifier
@@ -291,7 +283,7 @@ const body = new ByteWriter(1 << 20);
  * Encodes blocks, numbering the ids they name first in `dictionary`. On failure the dictionary is left as it
  * was. The bytes are their own memory, never the shared pool: they may be transferred to another thread.
  */
-export function encodeBlocks(blocks: readonly BlockEvents[], dictionary: IdWriter, reserve = 0): EncodedBlocks {
+export function encodeBlocks(blocks: readonly BlockEvents[], dictionary: IdDictionary, reserve = 0): EncodedBlocks {
   const bases = dictionary.counts();
   body.at = 0;
   try {

@@ -11,7 +11,7 @@
 //   payload: logCodec's encoding of the frame's blocks, starting with the definitions of the ids it names first.
 import { crc32 } from 'node:zlib';
 import type { BlockEvents } from '../chain/chainEvent.js';
-import type { IdWriter } from './idDictionary.js';
+import type { IdDictionary } from './idDictionary.js';
 import { encodeBlocks, LogCodecError } from './logCodec.js';
 import { EventLogError } from './eventLogError.js';
 
@@ -63,11 +63,11 @@ export interface EncodedFrame {
  * A whole frame (header and payload) for openFrame; blocks must be in increasing order. `ids` is the writer's
  * copy of the log's dictionary (opened from the log), advanced past the frame's new ids.
  */
-export function encodeLogFrame(blocks: readonly BlockEvents[], ids: IdWriter): Buffer {
+export function encodeLogFrame(blocks: readonly BlockEvents[], ids: IdDictionary): Buffer {
   return encodeFrame(blocks, ids).bytes;
 }
 
-export function encodeFrame(blocks: readonly BlockEvents[], ids: IdWriter): EncodedFrame {
+export function encodeFrame(blocks: readonly BlockEvents[], ids: IdDictionary): EncodedFrame {
   const bases = ids.counts();
   let encoded;
   try {

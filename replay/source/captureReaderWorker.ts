@@ -3,7 +3,7 @@
 // session per ingest; each task returns the next batch. Bad input comes back as data (file, line, reason).
 import { Piscina, transferableSymbol, valueSymbol } from 'piscina';
 import { loadVenueAddresses } from '../../engine/chain/loadVenueAddresses.js';
-import { IdIndex } from '../../engine/log/idIndex.js';
+import type { IdDictionary } from '../../engine/log/idDictionary.js';
 import { openEventLog } from '../../engine/log/eventLog.js';
 import { encodeLogFrame } from '../../engine/log/logFrame.js';
 import { createLogDecoder, type SkipCounts } from '../decode/decodeLog.js';
@@ -39,10 +39,10 @@ export interface CaptureReaderResult {
 interface Session {
   batches: Generator<CaptureBatch>;
   /**
-   * A copy of the log's dictionary, off the heap, advanced by every frame encoded (the main thread appends them all,
-   * in order).
+   * The log's dictionary as this session opened it, advanced by every frame encoded (the main thread appends them
+   * all, in order).
    */
-  ids: IdIndex;
+  ids: IdDictionary;
   progress: CaptureProgress;
   skipped: SkipCounts;
 }
@@ -61,9 +61,8 @@ function openSession(task: CaptureReaderTask): Session {
     progress,
   });
   const log = openEventLog({ dir: task.logDir, readOnly: true });
-  const ids = IdIndex.of(log.ids);
   log.close();
-  return { batches, ids, progress, skipped: decoder.skipped };
+  return { batches, ids: log.ids, progress, skipped: decoder.skipped };
 }
 
 function closeSession(id: number): void {
