@@ -3,13 +3,17 @@
 // hand-off the owner-first tables are stale, so the state routes answer 503 rather than a torn state.
 import type { FoldRate } from './metrics/createFoldRate.js';
 import { readFoldLag } from './readFoldLag.js';
+import { UNKNOWN_TARGET } from '../engine/state/backfillRecord.js';
 import type { RouteContext } from './routeContext.js';
 
 export interface CatchUp {
   mode: 'backfill' | 'live';
   /** The last folded block. */
   block: number;
-  /** Backfilling: the block it was aimed at, or the source's head when that is further; null while live. */
+  /**
+   * Backfilling: the block it was aimed at, or the source's head when that is further; null while live, and while the
+   * source's end is not known (a capture read from a pipe).
+   */
   target: number | null;
   /** Blocks folded a second over the last minute (this process's samples of the cursor). */
   blocksPerSecond: number;
@@ -25,15 +29,17 @@ export function readCatchUp(ctx: Pick<RouteContext, 'state' | 'sourceHead'>, rat
   const backfill = ctx.state.backfill();
   const { blocksPerSecond } = rate.rate(nowMs, ctx.state.cursor());
   if (backfill === null) return { mode: 'live', block: lag.block, target: null, blocksPerSecond, etaSeconds: null };
-  const target = Math.max(backfill.target, lag.sourceHead);
-  const etaSeconds = blocksPerSecond > 0 ? Math.ceil((target - lag.block) / blocksPerSecond) : null;
+  const unknown = backfill.target === UNKNOWN_TARGET && lag.sourceHead <= lag.block;
+  const target = unknown ? null : Math.max(backfill.target, lag.sourceHead);
+  const etaSeconds = blocksPerSecond > 0 && target !== null ? Math.ceil((target - lag.block) / blocksPerSecond) : null;
   return { mode: 'backfill', block: lag.block, target, blocksPerSecond, etaSeconds };
 }
 
 /** `catching up: block X of Y, about N min left` (the time left once the rate is known). */
 export function catchingUpText(catchUp: CatchUp): string {
   const left = catchUp.etaSeconds === null ? '' : `, about ${Math.max(1, Math.ceil(catchUp.etaSeconds / 60))} min left`;
-  return `catching up: block ${catchUp.block} of ${catchUp.target}${left}`;
+  const of = catchUp.target === null ? '' : ` of ${catchUp.target}`;
+  return `catching up: block ${catchUp.block}${of}${left}`;
 }
 
 /** Retry-After: the time left, from 5 s to a minute. */

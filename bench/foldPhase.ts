@@ -131,9 +131,6 @@ if (phase === 'ceiling') {
   mkdirSync(dataDir, { recursive: true });
   copyFileSync(config, join(dataDir, 'config.json'));
   const venue = openVenue(dataDir, { workers: Number(workers), backfill });
-  // A capture streamed through a pipe (bench:fold-stream) has no end the ingest can read first (captureLastBlock):
-  // the bench starts the backfill that the ingest of the whole file would.
-  if (backfill && statSync(capture).isFIFO()) venue.runner.startBackfill(Number.MAX_SAFE_INTEGER);
   samples.push(sample(0));
   const sampler = setInterval(readRss, 100);
   const result = await ingestCapture({

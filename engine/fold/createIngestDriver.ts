@@ -9,6 +9,7 @@ import type { EventLog } from '../log/eventLog.js';
 import type { FrameHeader } from '../log/logFrame.js';
 import type { BlockSummary, FoldRunner, MetaWrite } from './createFoldRunner.js';
 import { createReleasePolicy } from './createReleasePolicy.js';
+import { UNKNOWN_TARGET } from '../state/backfillRecord.js';
 import { BACKFILL_BEHIND_BLOCKS, FOLD_BATCH_LOGS } from '../limits.js';
 import type { HandOffResult } from './handOffPositions.js';
 
@@ -27,10 +28,11 @@ export interface IngestDriver {
   /**
    * With nothing in flight: the folds from here on backfill when the state holds nothing or is more than
    * BACKFILL_BEHIND_BLOCKS behind `target`, the block the source will take it to (engine/README.md, Backfill).
-   * `from`: the last block the source has been read through (default: the state's last block); `whenEmpty` false:
-   * an empty state backfills only when far behind too.
+   * `target` null: the source's end is not known before it is read (a capture from a pipe); the state backfills
+   * only when it holds nothing. `from`: the last block the source has been read through (default: the state's
+   * last block); `whenEmpty` false: an empty state backfills only when far behind too.
    */
-  aim(target: number, options?: { from?: number; whenEmpty?: boolean }): Promise<void>;
+  aim(target: number | null, options?: { from?: number; whenEmpty?: boolean }): Promise<void>;
   /**
    * Once everything handed over is written: a backfill within BACKFILL_BEHIND_BLOCKS of `head` (the source's last
    * block) from `at` (default: the state's last block) hands off to live mode; null when none did.
@@ -122,12 +124,14 @@ export function createIngestDriver(options: {
     }
   }
 
-  async function aim(target: number, options: { from?: number; whenEmpty?: boolean } = {}): Promise<void> {
+  async function aim(target: number | null, options: { from?: number; whenEmpty?: boolean } = {}): Promise<void> {
     await settled();
     const { block } = runner.cursor();
     const read = options.from ?? block;
     const empty = block < 0 && (options.whenEmpty ?? true);
-    if (target > read && (empty || target - read > BACKFILL_BEHIND_BLOCKS)) runner.startBackfill(target);
+    if (target === null) {
+      if (empty) runner.startBackfill(UNKNOWN_TARGET);
+    } else if (target > read && (empty || target - read > BACKFILL_BEHIND_BLOCKS)) runner.startBackfill(target);
   }
 
   /** A server sharing the store (releases off) keeps its map through the hand-off too. */

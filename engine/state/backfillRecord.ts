@@ -7,12 +7,15 @@ import { decodeValue, encodeValue } from './stateCodec.js';
 
 export const BACKFILL_KEY = 'backfill';
 
+/** A backfill's target when its source's end was not known (a capture read from a pipe). */
+export const UNKNOWN_TARGET = -1;
+
 export interface BackfillRecord {
   /** The last block the state held when the backfill began (-1: none). */
   since: number;
   /** `positions` held nothing then: the hand-off loads it by appending, after emptying what a killed one left. */
   positionsEmpty: boolean;
-  /** The block the backfill was aimed at when it began (the source's end or head then). */
+  /** The block the backfill was aimed at when it began (the source's end or head then), or UNKNOWN_TARGET. */
   target: number;
   /**
    * -1 until the hand-off has collected the working table into sorted run files; then how many, while it loads them

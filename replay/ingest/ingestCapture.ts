@@ -14,7 +14,9 @@ import { createIngestDriver } from '../../engine/fold/createIngestDriver.js';
 import type { EventLog } from '../../engine/log/eventLog.js';
 import type { SkipCounts } from '../decode/decodeLog.js';
 import type { CaptureReaderResult, CaptureReaderTask } from '../source/captureReaderWorker.js';
+import { statSync } from 'node:fs';
 import { InputError } from '../../engine/inputError.js';
+import { RefusedError } from '../../engine/refusedError.js';
 import { BlockContinuedError } from '../source/blockContinuedError.js';
 import { checkRepeatedBlocks } from './checkRepeatedBlocks.js';
 import { captureLastBlock } from '../source/captureLastBlock.js';
@@ -69,11 +71,17 @@ export async function ingestCapture(options: {
     handOff: null,
   };
   const afterBlock = log.head().block;
+  // checkRepeatedBlocks reads the capture's first lines before the reader does: from a pipe, it would take them.
+  if (afterBlock >= 0 && statSync(options.capturePath).isFIFO()) {
+    throw new RefusedError(
+      `--capture ${options.capturePath} is a pipe, read once: the lines repeating the log's blocks cannot be checked ` +
+        'before they are read; ingest it into an empty data directory, or from a file',
+    );
+  }
   const afterLogIndex = lastLogIndex(log, afterBlock);
   const state = createStateReader(options.store);
-  // Unknown (a tail that does not parse, reported where the read reaches it): the log's own end.
-  const target = captureLastBlock(options.capturePath) ?? afterBlock;
-  await driver.aim(target);
+  // Null when not known before the read: a pipe, or a tail that does not parse (reported where the read reaches it).
+  await driver.aim(captureLastBlock(options.capturePath));
   checkRepeatedBlocks({
     capturePath: options.capturePath,
     afterBlock,

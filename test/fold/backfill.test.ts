@@ -3,6 +3,7 @@
 // live-mode fold's, for any worker count and batch size, from an empty state or a state holding positions, after a
 // kill mid-backfill, and after a hand-off killed part-way.
 import t from 'tap';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BACKFILL_BEHIND_BLOCKS } from '../../engine/limits.js';
@@ -79,6 +80,36 @@ t.test(
     }
     const verify = runTally(['verify', '--data', join(inputs.dir, 'backfill-2w-12500'), '--workers', '2']);
     t.equal(verify.code, 0, verify.stdout + verify.stderr);
+  },
+);
+
+t.test(
+  'behavior: a capture read from a pipe (its end unknown) backfills an empty state to the same bytes',
+  async (t) => {
+    const dir = dataDir('piped');
+    const pipe = join(inputs.dir, 'piped.ndjson');
+    t.equal(spawnSync('mkfifo', [pipe]).status, 0, 'mkfifo made the pipe');
+    // The writer is a process of its own (cat, once sh has opened the pipe): the ingest below blocks this thread.
+    const writer = spawn('sh', ['-c', 'exec cat "$0" > "$1"', inputs.capture, pipe], { stdio: 'ignore' });
+    const written = new Promise((resolve) => writer.on('exit', resolve));
+    const run = runTally(['ingest', '--data', dir, '--capture', pipe, '--workers', '2']);
+    // An ingest that never opened the pipe would leave the writer waiting for a reader.
+    if (run.code !== 0) writer.kill();
+    t.equal(run.code, 0, run.stderr);
+    t.match(run.stderr, /ingest: backfilled; positions built from the working table/);
+    t.same(await blockSums(dir), liveSums, 'every block record');
+    t.equal(await stateDigest(join(dir, 'state')), liveDigest, 'every table byte-identical');
+    t.equal(await written, 0, 'the whole capture was read');
+
+    // Onto a state that holds blocks, the lines a pipe repeats could not be checked before its read: refused before
+    // the pipe is opened (with no writer, an open would wait until the time limit).
+    const refused = runTally(['ingest', '--data', dir, '--capture', pipe], {}, 60_000);
+    t.equal(refused.code, 1);
+    t.match(
+      refused.stderr,
+      /^tally: --capture \S+piped\.ndjson is a pipe, read once: .* ingest it into an empty data directory/,
+    );
+    t.equal(await stateDigest(join(dir, 'state')), liveDigest, 'the state untouched');
   },
 );
 

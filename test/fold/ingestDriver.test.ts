@@ -7,6 +7,7 @@ import { createIngestDriver } from '../../engine/fold/createIngestDriver.js';
 import type { BatchCommit, FoldRunner, PreparedBatch } from '../../engine/fold/createFoldRunner.js';
 import type { EventLog } from '../../engine/log/eventLog.js';
 import { BACKFILL_BEHIND_BLOCKS } from '../../engine/limits.js';
+import { UNKNOWN_TARGET } from '../../engine/state/backfillRecord.js';
 
 const BLOCKS = 20;
 const blocks: BlockEvents[] = Array.from(
@@ -223,6 +224,16 @@ t.test('behavior: an empty state or one far behind backfills, and hands off once
     t.equal(seen.handOffs, 0);
     t.ok(await driver.handOffNear(5 + far, 5 + far - BACKFILL_BEHIND_BLOCKS), 'near');
     t.equal(seen.handOffs, 1);
+  }
+  {
+    // A source whose end is not known (a capture from a pipe): an empty state backfills, aimed at no block; a state
+    // holding blocks folds live.
+    const empty = standInRunner(Infinity, -1);
+    await createIngestDriver({ log, runner: empty.runner }).aim(null);
+    t.same(empty.seen.backfills, [UNKNOWN_TARGET]);
+    const holding = standInRunner(Infinity, 5);
+    await createIngestDriver({ log, runner: holding.runner }).aim(null);
+    t.same(holding.seen.backfills, []);
   }
   {
     // A catch-up told to leave the backfill running (a source follows) does not hand off.
