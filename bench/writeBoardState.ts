@@ -14,6 +14,7 @@ import { openOffchainStore } from '../engine/offchain/openOffchainStore.js';
 import { createPosition, FLAG, OPEN_THRESHOLD_MICROS } from '../engine/reducers/position.js';
 import { createBlockWrites } from '../engine/state/blockWrites.js';
 import { createStateIds } from '../engine/state/createStateIds.js';
+import { IdDictionary } from '../engine/log/idDictionary.js';
 import { CURSOR_KEY, encodeBlockRecord, type FoldCursor } from '../engine/state/foldCursor.js';
 import { createMarketRecord, marketIdentity, marketMarks } from '../engine/state/marketRecords.js';
 import { openStateStore, putStateWrite } from '../engine/state/openStateStore.js';
@@ -41,7 +42,7 @@ export async function writeBoardState(
   prepareStateLayout(store, DEFAULT_FOLD_OPTIONS);
   const offchain = openOffchainStore({ dir: join(data, 'offchain') });
   const random = createRandom(11);
-  const ids = createStateIds(store, [0, 0, 0]);
+  const ids = createStateIds(store, [0, 0, 0], new IdDictionary());
   let writes = createBlockWrites();
   let puts: Array<[db: 'positions' | 'tokens' | 'markets' | 'marketMarks', key: string, value: Buffer]> = [];
   const flush = async () => {

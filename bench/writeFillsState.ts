@@ -8,6 +8,7 @@ import { ID_SPACE } from '../engine/log/idDictionary.js';
 import { createBlockWrites } from '../engine/state/blockWrites.js';
 import { createFillLists } from '../engine/state/createFillLists.js';
 import { createStateIds } from '../engine/state/createStateIds.js';
+import { IdDictionary } from '../engine/log/idDictionary.js';
 import { CURSOR_KEY, encodeBlockRecord, type FoldCursor } from '../engine/state/foldCursor.js';
 import { openStateStore, putStateWrite } from '../engine/state/openStateStore.js';
 import { encodeValue } from '../engine/state/stateCodec.js';
@@ -39,7 +40,7 @@ export async function writeFillsState(
   const markets = Array.from({ length: marketCount }, () => '0x' + hex(random, 64));
   const tokens = markets.map(() => [hex(random, 64), hex(random, 64)] as const);
   const wallets = Array.from({ length: WALLETS }, () => '0x' + hex(random, 40));
-  const ids = createStateIds(store, [0, 0, 0]);
+  const ids = createStateIds(store, [0, 0, 0], new IdDictionary());
   const lists = createFillLists(store, 0);
   const blocks = (7 * 86_400) / BLOCK_SECONDS;
   const perBlock = rows / blocks;

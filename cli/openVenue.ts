@@ -52,6 +52,7 @@ export function openVenue(
     store,
     stateDir: paths.state,
     addresses,
+    logIds: log.ids,
     workers: options.workers ?? defaultWorkers(),
     trades: foldOptions.trades,
     positionCache: options.positionCache,

@@ -15,11 +15,11 @@
 export const FOLD_BATCH_LOGS = 12_500;
 
 /**
- * State ids (createStateIds) the fold keeps per space by their text, beyond the batches not yet committed: about
- * 13 MiB of the main thread's heap for 100,000 wallets. The 10M demo names 300,000 wallets; a miss is one read of
- * the state.
+ * State ids (createStateIds) the fold keeps per space by their text, beyond the batches not yet committed and the
+ * tokens the log never names, in each of two generations: about 13 MiB of the main thread's heap for 100,000
+ * wallets. The 10M demo names 300,000 wallets; a miss costs a lookup in the log's dictionary, never a read.
  */
-export const STATE_ID_CACHE = 100_000;
+export const STATE_ID_CACHE = 50_000;
 
 /**
  * Positions a wallet worker keeps between batches by default: packed (positionTable.ts), about 210 bytes each

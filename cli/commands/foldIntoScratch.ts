@@ -26,6 +26,7 @@ export async function foldIntoScratch(options: {
     store,
     stateDir: options.stateDir,
     addresses: loadVenueAddresses(paths.config),
+    logIds: log.ids,
     workers: options.workers,
     trades: foldOptions.trades,
     backfill: options.backfill,

@@ -22,7 +22,7 @@ import { putEntry, putStateWrite, type StateDbName, type StateStore } from '../s
 import { encodeValue } from '../state/stateCodec.js';
 import { blockFillsKey, blockRecordKey } from '../state/stateKeys.js';
 import { createStateIds } from '../state/createStateIds.js';
-import { ID_SPACE, type IdCounts } from '../log/idDictionary.js';
+import { ID_SPACE, type IdCounts, type IdDictionary } from '../log/idDictionary.js';
 import type { StateWrite } from '../state/stateWrite.js';
 import { describeCommitFailure } from '../state/stateWriteError.js';
 import { encodeBlockFills, type BlockFill, type TradeRow } from '../state/tradeRow.js';
@@ -141,6 +141,8 @@ export function createFoldRunner(options: {
   store: StateStore;
   stateDir: string;
   addresses: VenueAddresses;
+  /** The dictionary of the log the runner folds (createStateIds finds the state's ids through it). */
+  logIds: IdDictionary;
   workers?: number;
   /** False: the trade store is off (foldOptions), no fills table and no fill lists are kept. */
   trades?: boolean;
@@ -185,7 +187,7 @@ export function createFoldRunner(options: {
   let blockFills: Array<{ market: string; row: TradeRow }> = [];
   let blockPositionEvents: PositionEvent[] = [];
   const fillLists = createFillLists(store, cursor.fills);
-  const stateIds = createStateIds(store, cursor.ids);
+  const stateIds = createStateIds(store, cursor.ids, options.logIds);
   /** Fills of the venue through the last prepared block: the next fill's number. */
   let preparedFills = cursor.fills;
   let writes: BlockWrites = createBlockWrites();

@@ -48,6 +48,8 @@ export class IdDictionary {
   private readonly caches: ({ texts: string[]; ids: Int32Array } | null)[] = [null, null, null];
   /** A text's value, parsed for a lookup. */
   private readonly scratch = Buffer.alloc(Math.max(...ID_BYTES));
+  /** Cuts that forgot ids so far: what others keep by id is stale once it changes. */
+  generation = 0;
 
   constructor(
     /** Texts each space's cache holds: a power of two. */
@@ -87,6 +89,11 @@ export class IdDictionary {
     return id >= 0 ? id : undefined;
   }
 
+  /** The id of the value at `bytes[at..]`, -1 when the log never named it. */
+  idOfBytes(space: IdSpace, bytes: Buffer, at: number): number {
+    return this.tables[space]!.find(bytes, at);
+  }
+
   /** The id of a text, numbering it next if it is new (the log writer's side); a text not of the space is refused. */
   intern(space: IdSpace, text: string): number {
     if (!this.parse(space, text)) throw notAnId(space, text);
@@ -112,6 +119,7 @@ export class IdDictionary {
 
   /** Forgets every id at or above `counts` (a log cut back to an earlier block, a frame refused). */
   truncate(counts: IdCounts): void {
+    if (ID_SPACES.some((space) => counts[space] < this.tables[space]!.count)) this.generation++;
     for (const space of ID_SPACES) {
       this.tables[space]!.truncate(counts[space]);
       const cache = this.caches[space];

@@ -1,15 +1,32 @@
 // The state's id dictionaries (engine/README.md, Data layout): every wallet, token and market the fold stores by
 // number gets one, in the order the fold first stores it, so the numbering is a pure function of the log and the
 // same for any batch size or worker count. A new id's definition (`ids`: number -> bytes, `idsByValue`: bytes ->
-// number) is written with the block that named it, under that block's checksum. The fold keeps a bounded cache of
-// them by text (STATE_ID_CACHE), so its heap does not grow with the venue's wallets. The state numbers on its own
+// number) is written with the block that named it, under that block's checksum. The state numbers on its own
 // rather than reusing the log's ids: the fold stores tokens the log never names (the outcomes of a split made
 // through a venue contract, whose transfers the log leaves out as plumbing).
-import { idTextBytes, type IdCounts, type IdSpace } from '../log/idDictionary.js';
+//
+// Finding a text's state id never reads the state: every id the state holds is either in `byLog` (an Int32Array a
+// space, indexed by the log's id of the text: 4 bytes a log id, off the collected heap) or in `known` (by text).
+// `known` is also the cache in front of the log's dictionary (a lookup there, by text, costs a parse and a probe);
+// a trim moves its committed entries whose texts the log names into `byLog` and into `aged`, the generation a
+// lookup tries next (the wallets trading now trade on), and keeps the rest (a token the log never named). So a
+// miss in all three is a new id, however
+// many wallets the venue has; before, a miss read `idsByValue`, a random read of a table that grows with history
+// (0.8 µs a log of the main thread at 10M fills). Built once from the state's `ids` table when a process first
+// needs it, and again if the log is cut back (its ids renumbered).
+import {
+  ID_SPACES,
+  idBytesText,
+  idTextBytes,
+  type IdCounts,
+  type IdDictionary,
+  type IdSpace,
+} from '../log/idDictionary.js';
 import type { BlockWrites } from './blockWrites.js';
 import type { StateStore } from './openStateStore.js';
 import { idKey, idValueKey, u32Key } from './stateKeys.js';
 import { STATE_ID_CACHE } from '../limits.js';
+import { assert } from '../assert.js';
 
 export interface StateIds {
   /** The id of `text`, numbered next if the state has none yet (its definition then goes into `writes`). */
@@ -18,53 +35,121 @@ export interface StateIds {
   counts(): IdCounts;
   /** Forgets what an abandoned batch numbered: back to the committed counts. */
   reset(committed: IdCounts): void;
-  /** Empties each space's cache grown past its limit, except the ids above the committed counts (LMDB lacks them). */
+  /**
+   * Past the cache's limit, moves each space's committed ids whose texts the log names out of the cache (they stay
+   * found through the log's dictionary).
+   */
   trim(committed: IdCounts): void;
 }
 
-export function createStateIds(store: StateStore, committed: IdCounts, cacheLimit = STATE_ID_CACHE): StateIds {
-  // The ids this process numbered or looked up, up to `cacheLimit` a space beyond those not yet committed; a miss
-  // reads the committed state, so a resumed process continues where the last one stopped.
+const NONE = -1;
+
+export function createStateIds(
+  store: StateStore,
+  committed: IdCounts,
+  /** The log's dictionary: the texts it names are found by their log ids. */
+  logIds: IdDictionary,
+  cacheLimit = STATE_ID_CACHE,
+): StateIds {
   const known: Map<string, number>[] = [new Map(), new Map(), new Map()];
+  /** Per space, the committed entries `known` held the log names, as of its last trim (all in `byLog` too). */
+  let aged: Map<string, number>[] = [new Map(), new Map(), new Map()];
+  /** Entries of `known` a trim kept because the log does not name their texts: the cache's limit is above them. */
+  const pinned = [0, 0, 0];
+  let byLog: Int32Array[] = [];
+  /** The log dictionary's generation `byLog` was built for; -1: not built. */
+  let builtFor = NONE;
   let next: IdCounts = [...committed];
-  // A space the state held nothing of when this process began, and whose cache was never trimmed, is wholly in
-  // `known`: a miss there is a new text, with no read (which would walk the B-tree for nothing, once for every new
-  // wallet).
-  const wholeInMemory = committed.map((count) => count === 0);
+
+  function stateIdOfLogId(space: IdSpace, logId: number): number {
+    const ids = byLog[space]!;
+    return logId < ids.length ? ids[logId]! : NONE;
+  }
+
+  function setLogId(space: IdSpace, logId: number, stateId: number): void {
+    let ids = byLog[space]!;
+    if (logId >= ids.length) {
+      const grown = new Int32Array(Math.max(logId + 1, ids.length * 2)).fill(NONE);
+      grown.set(ids);
+      byLog[space] = ids = grown;
+    }
+    ids[logId] = stateId;
+  }
+
+  /** Every committed id of the state, by its log id, or in `known` when the log does not name its text. */
+  function build(): void {
+    byLog = ID_SPACES.map((space) => new Int32Array(Math.max(1024, logIds.count(space))).fill(NONE));
+    for (const { key, value } of store.dbs.ids.getRange({})) {
+      const space = (key as Buffer)[0] as IdSpace;
+      const stateId = (key as Buffer).readUInt32BE(1);
+      const bytes = value as Buffer;
+      const logId = logIds.idOfBytes(space, bytes, 0);
+      if (logId !== NONE) setLogId(space, logId, stateId);
+      else if (!known[space]!.has(idBytesText(space, bytes))) {
+        known[space]!.set(idBytesText(space, bytes), stateId);
+        pinned[space]!++;
+      }
+    }
+    builtFor = logIds.generation;
+  }
+
   return {
     id(space, text, writes) {
-      const cached = known[space]!.get(text);
-      if (cached !== undefined) return cached;
-      const bytes = idTextBytes(space, text);
-      const valueKey = idValueKey(space, bytes);
-      const stored = wholeInMemory[space] ? undefined : store.dbs.idsByValue.getBinary(Buffer.from(valueKey, 'latin1'));
-      let id: number;
-      if (stored) {
-        id = stored.readUInt32BE(0);
-      } else {
-        id = next[space]++;
-        writes.putBytes('ids', idKey(space, id), bytes);
-        writes.putBytes('idsByValue', valueKey, Buffer.from(u32Key(id), 'latin1'));
+      const cached = known[space]!.get(text) ?? aged[space]!.get(text);
+      if (cached !== undefined) {
+        known[space]!.set(text, cached);
+        return cached;
       }
+      if (builtFor !== logIds.generation) build();
+      const logId = logIds.idOf(space, text);
+      if (logId !== undefined) {
+        const stored = stateIdOfLogId(space, logId);
+        if (stored !== NONE) {
+          known[space]!.set(text, stored);
+          return stored;
+        }
+      }
+      const id = next[space]++;
+      const bytes = idTextBytes(space, text);
+      writes.putBytes('ids', idKey(space, id), bytes);
+      writes.putBytes('idsByValue', idValueKey(space, bytes), Buffer.from(u32Key(id), 'latin1'));
       known[space]!.set(text, id);
       return id;
     },
     counts: () => [...next],
     reset(counts) {
-      // Ids below the committed counts were committed as numbered: only the abandoned batch's go.
+      // Ids below the committed counts were committed as numbered: only the abandoned batch's go (`byLog` holds
+      // committed ids only).
       known.forEach((texts, space) => {
         for (const [text, id] of texts) if (id >= counts[space]!) texts.delete(text);
       });
       next = [...counts];
     },
     trim(counts) {
-      known.forEach((texts, space) => {
-        if (texts.size <= cacheLimit) return;
-        const before = texts.size;
-        for (const [text, id] of texts) if (id < counts[space]!) texts.delete(text);
-        // Only a text that left the cache can be in the state and not in the cache.
-        if (texts.size < before) wholeInMemory[space] = false;
-      });
+      for (const space of ID_SPACES) {
+        const texts = known[space]!;
+        if (texts.size <= cacheLimit + pinned[space]!) continue;
+        if (builtFor !== logIds.generation) build();
+        let kept = 0;
+        const older = new Map<string, number>();
+        for (const [text, id] of texts) {
+          if (id >= counts[space]) continue;
+          const logId = logIds.idOf(space, text);
+          if (logId === undefined) {
+            kept++;
+            continue;
+          }
+          assert(
+            stateIdOfLogId(space, logId) === NONE || stateIdOfLogId(space, logId) === id,
+            'state ids: one per text',
+          );
+          setLogId(space, logId, id);
+          older.set(text, id);
+          texts.delete(text);
+        }
+        aged[space] = older;
+        pinned[space] = kept;
+      }
     },
   };
 }
