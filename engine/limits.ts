@@ -50,11 +50,11 @@ export const READER_OLD_SPACE_MB = 128;
 export const HEAP_GROWING_PERCENT = 30;
 
 /**
- * Market records per cache of the fold's registry before a trim empties it. The main thread's heap grew with the
- * markets cached (about 1.3 KiB each, 73k markets at 10M fills); 20k keeps it bounded while a batch's markets stay
- * cached.
+ * Market records per cache of the fold's registry before a trim ages them (createMarketRegistry.ts: two generations,
+ * so at most twice this). The main thread's heap grew with the markets cached (about 1.3 KiB each, 73k markets at
+ * 10M fills); 10k a generation keeps it bounded as the 20k of one generation did, while the markets trading stay.
  */
-export const MARKET_CACHE_LIMIT = 20_000;
+export const MARKET_CACHE_LIMIT = 10_000;
 
 // Releases of the state map (createReleasePolicy.ts).
 
