@@ -95,10 +95,12 @@ export function createStateIds(
 
   return {
     id(space, text, writes) {
-      const cached = known[space]!.get(text) ?? aged[space]!.get(text);
-      if (cached !== undefined) {
-        known[space]!.set(text, cached);
-        return cached;
+      const cached = known[space]!.get(text);
+      if (cached !== undefined) return cached;
+      const recent = aged[space]!.get(text);
+      if (recent !== undefined) {
+        known[space]!.set(text, recent);
+        return recent;
       }
       if (builtFor !== logIds.generation) build();
       const logId = logIds.idOf(space, text);
