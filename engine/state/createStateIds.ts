@@ -10,10 +10,10 @@
 // `known` is also the cache in front of the log's dictionary (a lookup there, by text, costs a parse and a probe);
 // a trim moves its committed entries whose texts the log names into `byLog` and into `aged`, the generation a
 // lookup tries next (the wallets trading now trade on), and keeps the rest (a token the log never named). So a
-// miss in all three is a new id, however
-// many wallets the venue has; before, a miss read `idsByValue`, a random read of a table that grows with history
-// (0.8 µs a log of the main thread at 10M fills). Built once from the state's `ids` table when a process first
-// needs it, and again if the log is cut back (its ids renumbered).
+// miss in all three is a new id, however many wallets the venue has; before, a miss read `idsByValue`, a random
+// read of a table that grows with history (0.8 µs a log of the main thread at 10M fills). `byLog` is built once
+// from the state's `ids` table when a process first needs it, and again if the log is cut back (its ids
+// renumbered).
 import {
   ID_SPACES,
   idBytesText,
@@ -84,9 +84,13 @@ export function createStateIds(
       const stateId = (key as Buffer).readUInt32BE(1);
       const bytes = value as Buffer;
       const logId = logIds.idOfBytes(space, bytes, 0);
-      if (logId !== NONE) setLogId(space, logId, stateId);
-      else if (!known[space]!.has(idBytesText(space, bytes))) {
-        known[space]!.set(idBytesText(space, bytes), stateId);
+      if (logId !== NONE) {
+        setLogId(space, logId, stateId);
+        continue;
+      }
+      const text = idBytesText(space, bytes);
+      if (!known[space]!.has(text)) {
+        known[space]!.set(text, stateId);
         pinned[space]!++;
       }
     }
