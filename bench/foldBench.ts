@@ -10,6 +10,7 @@
 // against reading and decoding the log's frames.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { defaultWalletWorkers } from '../engine/fold/defaultWalletWorkers.js';
 import { parseArgs } from 'node:util';
 import { DEMO_PRICE_FEEDS } from '../replay/demo/demoFeeds.js';
 import { generateDemoVenue } from '../replay/demo/generateDemoVenue.js';
@@ -26,7 +27,7 @@ const { values } = parseArgs({
   },
 });
 const fills = Number(values.fills ?? 200_000);
-const workers = Number(values.workers ?? 1);
+const workers = values.workers === undefined ? defaultWalletWorkers() : Number(values.workers);
 const runs = Number(values.runs ?? 3);
 // A fold from nothing backfills (engine/README.md, Backfill); --live folds live from the start, to compare.
 const mode: 'backfill' | 'live' = values.live ? 'live' : 'backfill';

@@ -8,6 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { defaultWalletWorkers } from '../engine/fold/defaultWalletWorkers.js';
 import { parseArgs } from 'node:util';
 import { DEMO_PRICE_FEEDS } from '../replay/demo/demoFeeds.js';
 import { printTenths, runFoldPhase } from './foldPhaseRun.js';
@@ -17,7 +18,7 @@ const { values } = parseArgs({
   options: { fills: { type: 'string' }, workers: { type: 'string' }, dir: { type: 'string' } },
 });
 const fills = Number(values.fills ?? 30_000_000);
-const workers = Number(values.workers ?? 1);
+const workers = values.workers === undefined ? defaultWalletWorkers() : Number(values.workers);
 const root = values.dir ?? join('bench', '.cache');
 const inputs = join(root, `stream-${fills}`);
 const capture = join(inputs, 'capture.ndjson');

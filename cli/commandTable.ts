@@ -2,7 +2,7 @@
 // only when that command runs, so `tally --help` or `tally keys list` never load the fold, the decoder or the
 // HTTP front (loading all of them cost most of the start-up time).
 import { availableParallelism } from 'node:os';
-import { FOLD_BATCH_LOGS } from '../engine/limits.js';
+import { FOLD_BATCH_LOGS, MAX_DEFAULT_WALLET_WORKERS, POSITION_CACHE } from '../engine/limits.js';
 import { UsageError } from './usageError.js';
 import { httpUrl, integerFlag, stringFlag, type FlagSpec, type ParsedFlags } from './parseFlags.js';
 
@@ -21,7 +21,7 @@ const DATA: FlagSpec = { value: 'DIR', help: 'the data directory (default data/v
 const MAX_THREADS = 64;
 const WORKERS: FlagSpec = {
   value: 'N',
-  help: 'fold worker threads, 1 to 64 (default 1; any count folds the same bytes)',
+  help: `wallet worker threads of the fold, 1 to 64 (default: the cores less 2, 1 to ${MAX_DEFAULT_WALLET_WORKERS}; any count folds the same bytes)`,
 };
 const HOST: FlagSpec = { value: 'H', help: 'the address to listen on (default 127.0.0.1)' };
 const PORT: FlagSpec = { value: 'P', help: 'the port, 1 to 65535, or 0 for any free one (default 8080, or PORT)' };
@@ -121,7 +121,10 @@ export const COMMANDS: Record<string, CommandSpec> = {
       workers: WORKERS,
       'batch-logs': { value: 'N', help: `capture logs per batch (default ${FOLD_BATCH_LOGS})` },
       'release-every': { value: 'N', help: 'events between releases of the state map at the latest (default 500000)' },
-      'position-cache': { value: 'N', help: 'positions each wallet worker keeps between batches (default 100000)' },
+      'position-cache': {
+        value: 'N',
+        help: `positions the wallet workers keep between batches, all together (default ${POSITION_CACHE})`,
+      },
       live: { help: 'fold live from the first block, never backfilling (the reference a backfill is checked against)' },
     },
     async run(flags) {

@@ -4,6 +4,7 @@ import { loadVenueAddresses } from '../engine/chain/loadVenueAddresses.js';
 import type { VenueAddresses } from '../engine/chain/venueAddresses.js';
 import { dataPaths, type DataPaths } from '../engine/dataDir.js';
 import { createFoldRunner, type FoldRunner } from '../engine/fold/createFoldRunner.js';
+import { defaultWalletWorkers } from '../engine/fold/defaultWalletWorkers.js';
 import { openEventLog, type EventLog } from '../engine/log/eventLog.js';
 import { openOffchainStore, type OffchainStore } from '../engine/offchain/openOffchainStore.js';
 import { openStateStore, type StateStore } from '../engine/state/openStateStore.js';
@@ -20,10 +21,6 @@ export interface Venue {
   runner: FoldRunner;
   decoder: LogDecoder;
   close(): Promise<void>;
-}
-
-export function defaultWorkers(): number {
-  return 1;
 }
 
 /** True when the directory holds no venue yet (no log events). */
@@ -53,7 +50,7 @@ export function openVenue(
     stateDir: paths.state,
     addresses,
     logIds: log.ids,
-    workers: options.workers ?? defaultWorkers(),
+    workers: options.workers ?? defaultWalletWorkers(),
     trades: foldOptions.trades,
     positionCache: options.positionCache,
     backfill: options.backfill,

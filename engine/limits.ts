@@ -22,11 +22,20 @@ export const FOLD_BATCH_LOGS = 12_500;
 export const STATE_ID_CACHE = 50_000;
 
 /**
- * Positions a wallet worker keeps between batches by default: packed (positionTable.ts), about 210 bytes each
- * (21 MiB, in typed arrays outside the collected heap; as a Map of objects it was about 50 MiB of the heap). Positions
- * of batches not yet written are kept past it.
+ * Positions the wallet workers keep between batches by default, all of them together (each its share: a worker folds
+ * its share of the wallets): packed (positionTable.ts), about 210 bytes each (21 MiB, in typed arrays outside the
+ * collected heap; as a Map of objects it was about 50 MiB of the heap). Positions of batches not yet written are kept
+ * past it.
  */
 export const POSITION_CACHE = 100_000;
+
+/**
+ * Wallet workers a fold starts when no `--workers` says (defaultWalletWorkers.ts): every core but the main thread's
+ * and the capture reader's, at most this many. The main thread derives for all of them, and at 1M fills a worker was
+ * busy 0.41 of the time the main thread was (CPU profiles, one worker): past a few, workers would wait on it and add
+ * only their per-batch cost and their heaps.
+ */
+export const MAX_DEFAULT_WALLET_WORKERS = 4;
 
 /**
  * A wallet worker's old space: left alone, V8 lets a worker's heap grow to several times its live data before

@@ -146,7 +146,7 @@ export function createFoldRunner(options: {
   workers?: number;
   /** False: the trade store is off (foldOptions), no fills table and no fill lists are kept. */
   trades?: boolean;
-  /** Positions each wallet worker keeps between batches (memory against reads of the state). */
+  /** Positions the wallet workers keep between batches, all together (memory against reads of the state). */
   positionCache?: number;
   /** False: the fold never backfills (the live-mode fold that tests and benches compare a backfill with). */
   backfill?: boolean;
@@ -251,6 +251,9 @@ export function createFoldRunner(options: {
     blockFills = [];
   }
 
+  /** Each worker's share of the position cache: it folds its share of the wallets. */
+  const cacheLimit = Math.ceil((options.positionCache ?? POSITION_CACHE) / partitions);
+
   async function foldWallets(batch: PreparedBatch, backfilling: boolean): Promise<WalletFoldResult[]> {
     const slots = createTransferSlots(batch.slotCount);
     return Promise.all(
@@ -265,7 +268,7 @@ export function createFoldRunner(options: {
           epoch,
           committedBlock: cursor.block,
           storedIds: cursor.ids,
-          cacheLimit: options.positionCache ?? POSITION_CACHE,
+          cacheLimit,
           backfill: backfilling,
         };
         return (await pool.run(task, { transferList: [buffer] })) as WalletFoldResult;

@@ -1,0 +1,14 @@
+import { availableParallelism } from 'node:os';
+import { MAX_DEFAULT_WALLET_WORKERS } from '../limits.js';
+
+/** Threads of a fold busy besides its wallet workers: the main thread's derive and commit, the capture reader. */
+const OTHER_BUSY_THREADS = 2;
+
+/**
+ * The wallet workers a fold runs by default: the cores the fold's other busy threads leave, at least one, at most
+ * MAX_DEFAULT_WALLET_WORKERS. Any count folds the same bytes (partitions are a function of the wallet alone), so the
+ * default may follow the machine.
+ */
+export function defaultWalletWorkers(cores: number = availableParallelism()): number {
+  return Math.max(1, Math.min(MAX_DEFAULT_WALLET_WORKERS, cores - OTHER_BUSY_THREADS));
+}
