@@ -9,8 +9,9 @@
 // writer) counts. `marginal`: the fold's rate, CPU and bytes written and dirtied (ioBytes) per log over each tenth
 // of the logs of this run (from the progress of each batch), so that flatness needs no second run; `rss`: the peaks
 // of the anonymous (heaps, malloc) and the file-backed (the state map's resident pages) parts of resident memory,
-// sampled from /proc every 100 ms; `handOffSeconds`: the backfill's hand-off (0 for a live fold); `releases`: the
-// state map's releases.
+// sampled from /proc every 100 ms; `handOffSeconds`: the backfill's hand-off (0 for a live fold), of it
+// `handOffCollectSeconds` reading the working table into runs (the rest loads them); `releases`: the state map's
+// releases.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { foldIntoScratch } from '../cli/commands/foldIntoScratch.js';
@@ -38,6 +39,7 @@ let logs = 0;
 let fills = 0;
 let stateBytes = 0;
 let handOffSeconds = 0;
+let handOffCollectSeconds = 0;
 let releases = 0;
 
 /**
@@ -146,6 +148,7 @@ if (phase === 'ceiling') {
   logs = result.logs;
   samples.push(sample(logs));
   handOffSeconds = result.handOff?.seconds ?? 0;
+  handOffCollectSeconds = result.handOff?.collectSeconds ?? 0;
   releases = venue.runner.releases();
   fills = createStateReader(venue.store).cursor().fills;
   await venue.close();
@@ -165,6 +168,7 @@ console.log(
     marginal: phase === 'fold' ? marginal(samples) : null,
     rss: phase === 'fold' ? rss : null,
     handOffSeconds,
+    handOffCollectSeconds,
     releases,
   }),
 );

@@ -25,6 +25,8 @@ export interface PhaseResult {
   /** The fold's peak anonymous and file-backed resident memory. */
   rss: { anonMiB: number; fileMiB: number } | null;
   handOffSeconds: number;
+  /** Of the hand-off: reading the working table into runs (the rest loads them). */
+  handOffCollectSeconds: number;
   releases: number;
 }
 
@@ -55,5 +57,7 @@ export function printTenths(fold: PhaseResult, mode: PhaseInputs['mode']): void 
       `  tenth ${i + 1}: ${Math.round(tenth.logsPerSecond)} logs/s, ${tenth.cpuMicrosPerLog.toFixed(2)} CPU µs/log, ${Math.round(tenth.writtenBytesPerLog)} bytes written/log (${Math.round(tenth.dirtiedBytesPerLog)} dirtied)`,
     ),
   );
-  console.log(`  ${mode}: hand-off ${fold.handOffSeconds.toFixed(1)} s; map releases ${fold.releases}`);
+  console.log(
+    `  ${mode}: hand-off ${fold.handOffSeconds.toFixed(1)} s (collect ${fold.handOffCollectSeconds.toFixed(1)}); map releases ${fold.releases}`,
+  );
 }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { HANDOFF_COMMIT_WRITES, HANDOFF_MERGE_BYTES, HANDOFF_RUN_BYTES, HANDOFF_SCAN_BYTES } from '../limits.js';
 import { BACKFILL_KEY, encodeBackfillRecord, type BackfillRecord } from '../state/backfillRecord.js';
 import type { StateStore } from '../state/openStateStore.js';
-import { positionKey } from '../state/stateKeys.js';
+import { writePositionKey } from '../state/stateKeys.js';
 import { assert } from '../assert.js';
 import { createRunCollector, mergeRunFiles } from './walletFirstRuns.js';
 
@@ -27,6 +27,9 @@ function syncDirectory(dir: string): void {
 export interface HandOffResult {
   positions: number;
   seconds: number;
+  /** Of them: reading the working table into runs, and loading the runs into `positions`. */
+  collectSeconds: number;
+  loadSeconds: number;
   /** Sorted runs the working table was cut into. */
   runFiles: number;
 }
@@ -40,7 +43,6 @@ export interface HandOffOptions {
   commitWrites?: number;
 }
 
-const keyBytes = (key: string) => Buffer.from(key, 'latin1');
 /** Where a hand-off keeps its run files. */
 export const handOffRunDir = (stateDir: string) => join(stateDir, 'handoff');
 const runPath = (runDir: string, run: number) => join(runDir, `run-${run}.bin`);
@@ -111,6 +113,7 @@ export function loadRuns(store: StateStore, record: BackfillRecord, options: Han
   if (record.positionsEmpty) store.env.transactionSync(() => store.dbs.positions.clearSync());
   const putOptions = record.positionsEmpty ? { append: true } : {};
   const merged = mergeRunFiles(paths, HANDOFF_MERGE_BYTES / Math.max(1, paths.length));
+  const key = Buffer.alloc(8);
   let positions = 0;
   try {
     for (let done = false; !done; ) {
@@ -122,7 +125,8 @@ export function loadRuns(store: StateStore, record: BackfillRecord, options: Han
             return;
           }
           const { wallet, token, value } = next.value;
-          store.dbs.positions.putSync(keyBytes(positionKey(wallet, token)), value, putOptions);
+          // One key buffer for all: LMDB copies the key.
+          store.dbs.positions.putSync(writePositionKey(key, wallet, token), value, putOptions);
           positions++;
         }
       });
@@ -142,8 +146,12 @@ export async function handOffPositions(
   record: BackfillRecord,
   options: HandOffOptions,
 ): Promise<HandOffResult> {
+  const secondsSince = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
   const started = process.hrtime.bigint();
   const loading = record.loading < 0 ? await collectRuns(store, record, options) : record;
+  const collectSeconds = secondsSince(started);
+  const loadStarted = process.hrtime.bigint();
   const positions = loadRuns(store, loading, options);
-  return { positions, seconds: Number(process.hrtime.bigint() - started) / 1e9, runFiles: loading.loading };
+  const loadSeconds = secondsSince(loadStarted);
+  return { positions, seconds: secondsSince(started), collectSeconds, loadSeconds, runFiles: loading.loading };
 }

@@ -128,83 +128,99 @@ export function writeRunFile(path: string, count: number, entry: (at: number) =>
   }
 }
 
-/** Reads a run file back in order, one buffer at a time: an entry's value is a view, valid until the next is read. */
-function* readRunFile(path: string, bufferBytes: number): Generator<RunEntry> {
-  const fd = openSync(path, 'r');
-  try {
-    let buffer = Buffer.allocUnsafe(bufferBytes);
-    let start = 0;
-    let end = 0;
-    let eof = false;
-    /** At least `size` bytes from `start` in the buffer, unless the file ends first. */
-    const fill = (size: number) => {
-      if (end - start >= size || eof) return;
-      if (buffer.length < size) buffer = Buffer.concat([buffer.subarray(start, end), Buffer.allocUnsafe(size)]);
-      else buffer.copy(buffer, 0, start, end);
-      end -= start;
-      start = 0;
-      while (end - start < size && !eof) {
-        const read = readSync(fd, buffer, end, buffer.length - end, null);
-        if (read === 0) eof = true;
-        end += read;
-      }
-    };
-    for (;;) {
-      fill(ENTRY_HEAD);
-      if (start === end) return;
-      assert(end - start >= ENTRY_HEAD, `hand-off: run file ${path} ends inside an entry`);
-      const wallet = buffer.readUInt32BE(start);
-      const token = buffer.readUInt32BE(start + 4);
-      const size = buffer.readUInt32BE(start + 8);
-      fill(ENTRY_HEAD + size);
-      assert(end - start >= ENTRY_HEAD + size, `hand-off: run file ${path} ends inside an entry`);
-      const value = buffer.subarray(start + ENTRY_HEAD, start + ENTRY_HEAD + size);
-      start += ENTRY_HEAD + size;
-      yield { wallet, token, value };
+/**
+ * A run file read back in order, one buffer at a time: `wallet`, `token` and `value` are its head, the value a view
+ * valid until the next `advance`. One object a run, not one an entry: the merge takes millions.
+ */
+class RunReader implements RunEntry {
+  wallet = 0;
+  token = 0;
+  value: Buffer = Buffer.alloc(0);
+  private readonly fd: number;
+  private buffer: Buffer;
+  private start = 0;
+  private end = 0;
+  private eof = false;
+
+  constructor(
+    private readonly path: string,
+    bufferBytes: number,
+  ) {
+    this.fd = openSync(path, 'r');
+    this.buffer = Buffer.allocUnsafe(bufferBytes);
+  }
+
+  /** At least `size` bytes from `start` in the buffer, unless the file ends first. */
+  private fill(size: number): void {
+    if (this.end - this.start >= size || this.eof) return;
+    const kept = this.end - this.start;
+    if (this.buffer.length < size) {
+      this.buffer = Buffer.concat([this.buffer.subarray(this.start, this.end), Buffer.allocUnsafe(size)]);
+    } else this.buffer.copy(this.buffer, 0, this.start, this.end);
+    this.start = 0;
+    this.end = kept;
+    while (this.end < size && !this.eof) {
+      const read = readSync(this.fd, this.buffer, this.end, this.buffer.length - this.end, null);
+      if (read === 0) this.eof = true;
+      this.end += read;
     }
-  } finally {
-    closeSync(fd);
+  }
+
+  /** The next entry into the head; false at the file's end. */
+  advance(): boolean {
+    this.fill(ENTRY_HEAD);
+    if (this.start === this.end) return false;
+    assert(this.end - this.start >= ENTRY_HEAD, `hand-off: run file ${this.path} ends inside an entry`);
+    const at = this.start;
+    const size = this.buffer.readUInt32BE(at + 8);
+    this.wallet = this.buffer.readUInt32BE(at);
+    this.token = this.buffer.readUInt32BE(at + 4);
+    this.fill(ENTRY_HEAD + size);
+    assert(this.end - this.start >= ENTRY_HEAD + size, `hand-off: run file ${this.path} ends inside an entry`);
+    this.value = this.buffer.subarray(this.start + ENTRY_HEAD, this.start + ENTRY_HEAD + size);
+    this.start += ENTRY_HEAD + size;
+    return true;
+  }
+
+  close(): void {
+    closeSync(this.fd);
   }
 }
 
 /**
  * The entries of every run file, merged wallet first (a binary heap of the runs' heads), each run read through a
- * buffer of `bufferBytes` (64 KiB to 1 MiB). An entry's value is valid until the next is taken: a run's buffer is
- * refilled only once its head has been taken.
+ * buffer of `bufferBytes` (64 KiB to 1 MiB). The entry yielded is its run's head: its fields and its value are valid
+ * until the next entry is taken.
  */
 export function* mergeRunFiles(paths: string[], bufferBytes = FILE_BUFFER_BYTES): Generator<RunEntry> {
   const each = Math.max(MIN_READ_BUFFER_BYTES, Math.min(FILE_BUFFER_BYTES, Math.floor(bufferBytes)));
-  const runs = paths.map((path) => readRunFile(path, each));
-  const heads: Array<{ entry: RunEntry; run: Generator<RunEntry> }> = [];
-  const siftDown = (at: number) => {
-    for (;;) {
-      const left = 2 * at + 1;
-      if (left >= heads.length) return;
-      const right = left + 1;
-      const least = right < heads.length && before(heads[right]!.entry, heads[left]!.entry) ? right : left;
-      if (!before(heads[least]!.entry, heads[at]!.entry)) return;
-      [heads[at], heads[least]] = [heads[least]!, heads[at]!];
-      at = least;
-    }
-  };
+  const runs: RunReader[] = [];
   try {
-    for (const run of runs) {
-      const first = run.next();
-      if (!first.done) heads.push({ entry: first.value, run });
-    }
+    for (const path of paths) runs.push(new RunReader(path, each));
+    const heads = runs.filter((run) => run.advance());
+    const siftDown = (at: number) => {
+      for (;;) {
+        const left = 2 * at + 1;
+        if (left >= heads.length) return;
+        const right = left + 1;
+        const least = right < heads.length && before(heads[right]!, heads[left]!) ? right : left;
+        if (!before(heads[least]!, heads[at]!)) return;
+        [heads[at], heads[least]] = [heads[least]!, heads[at]!];
+        at = least;
+      }
+    };
     for (let at = Math.floor(heads.length / 2) - 1; at >= 0; at--) siftDown(at);
     while (heads.length > 0) {
       const top = heads[0]!;
-      yield top.entry;
-      const next = top.run.next();
-      if (next.done) {
+      yield top;
+      if (!top.advance()) {
         heads[0] = heads[heads.length - 1]!;
         heads.pop();
-      } else top.entry = next.value;
+      }
       siftDown(0);
     }
   } finally {
     // Stopped early (a failed load): each run's file is closed.
-    for (const run of runs) run.return(undefined);
+    for (const run of runs) run.close();
   }
 }

@@ -12,6 +12,13 @@ export function positionKey(walletId: number, tokenId: number): string {
   return u32Key(walletId) + u32Key(tokenId);
 }
 
+/** positionKey's bytes written into `target` (8 bytes): a load of millions reuses one buffer. */
+export function writePositionKey(target: Buffer, walletId: number, tokenId: number): Buffer {
+  target.writeUInt32BE(walletId, 0);
+  target.writeUInt32BE(tokenId, 4);
+  return target;
+}
+
 /**
  * A position in backfill's working table (backfillRecord.ts): its token's id first. Tokens are numbered as the
  * venue first names them, so the positions a stretch of history trades lie together at the table's end, where a
