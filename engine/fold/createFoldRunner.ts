@@ -454,11 +454,11 @@ export function createFoldRunner(options: {
   }
 
   let releases = 0;
-  async function releaseMappedState(): Promise<void> {
+  async function releaseMappedState(readAhead = false): Promise<void> {
     assert(commitsInFlight === 0, 'releaseMappedState: no commit is in flight');
     releases++;
     await Promise.all(pools.map((pool) => pool.run(null, { name: 'releaseStores' })));
-    await store.reopen();
+    await store.reopen({ readAhead });
   }
 
   /** A position write of a worker's answer, put into the working table under its token-first key. */

@@ -36,8 +36,11 @@ export interface HandOffResult {
 
 export interface HandOffOptions {
   stateDir: string;
-  /** Releases the state map (no transaction open): the working table's pages read so far stop being resident. */
-  release: () => Promise<void>;
+  /**
+   * Releases the state map (no transaction open): the working table's pages read so far stop being resident.
+   * `readAhead`: the map reads ahead until the next release (for a scan of the whole table).
+   */
+  release: (readAhead?: boolean) => Promise<void>;
   runBytes?: number;
   scanBytes?: number;
   commitWrites?: number;
@@ -62,8 +65,11 @@ export async function collectRuns(
   const runDir = handOffRunDir(options.stateDir);
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(runDir, { recursive: true });
-  // The fold's resident pages go first: the scans below map the working table's.
-  await options.release();
+  // The fold's resident pages go first: the scans below map the working table's. They read ahead: the table's pages
+  // lie all over the file, but a stretch of its keys was written by neighbouring commits, so near one another. Read
+  // a page at a time, the collect of the 10M demo faulted in 157,000 pages one by one, 61 µs each from this
+  // machine's disk (15.8 s, 6.0 with the file cached); reading ahead, 432 (7.9 s), the process's peak RSS 618 MiB.
+  await options.release(true);
   const collector = createRunCollector();
   let runs = 0;
   let entries = 0;
@@ -86,7 +92,7 @@ export async function collectRuns(
       entries += collector.count();
       collector.writeSorted(runPath(runDir, runs++));
     }
-    await options.release();
+    await options.release(true);
   }
   // The runs are the only copy of the positions once the working table is emptied: on disk first.
   syncDirectory(runDir);

@@ -110,8 +110,10 @@ export interface StateStore {
   /**
    * Closes and reopens the environment in place (same object). Once every thread has closed it the map is
    * released, and with it the file pages it made resident, which otherwise grow with the state's size.
+   * `readAhead`: until the next reopen the map reads ahead whatever the store's own pattern (a scan of a whole
+   * table, its pages spread over the file).
    */
-  reopen(): Promise<void>;
+  reopen(options?: { readAhead?: boolean }): Promise<void>;
   /**
    * When a rewind has replaced the mapped state by another in the directory (stateReplacement.ts), opens that one
    * in place (same object) and answers true; the old environment closes once the reads in flight end.
@@ -139,7 +141,7 @@ export function openStateStore(options: {
       `tally: ${options.dir} was being folded when the machine went down: it is folded again from the log\n`,
     );
   }
-  const openEnv = () =>
+  const openEnv = (readAhead: boolean) =>
     open({
       path: options.dir,
       maxDbs: STATE_DBS.length + 2,
@@ -148,11 +150,11 @@ export function openStateStore(options: {
       mapSize: 64 * 1024 ** 3,
       noSync: boot !== null,
       // lmdb-js takes noReadAhead (MDB_NORDAHEAD) but its typings leave it out.
-      ...({ noReadAhead: options.randomReads ?? false } as object),
+      ...({ noReadAhead: !readAhead && (options.randomReads ?? false) } as object),
     });
   const store = { dbs: {} as StateDbs, opened: 0 } as StateStore;
-  const attach = () => {
-    store.env = openEnv();
+  const attach = (readAhead = false) => {
+    store.env = openEnv(readAhead);
     store.opened++;
     const dbs: Record<string, Database<Buffer, string | Buffer>> = store.dbs;
     for (const name of STATE_DBS) {
@@ -177,9 +179,9 @@ export function openStateStore(options: {
     }
     await store.env.close();
   };
-  store.reopen = async () => {
+  store.reopen = async (reopenOptions = {}) => {
     await store.env.close();
-    attach();
+    attach(reopenOptions.readAhead ?? false);
   };
   store.followReplacement = () => {
     if (!isStateReplaced(store, options.dir)) return false;
