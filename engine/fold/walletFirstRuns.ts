@@ -2,7 +2,8 @@
 // token-first order are gathered into runs of bounded size, each sorted wallet first and written to a file, then
 // merged into one stream in the owner-first key order of `positions`. Memory is one run's entries (packed), or one
 // read buffer a run while merging.
-import { closeSync, fsyncSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsyncSync, openSync, writeSync } from 'node:fs';
+import { FileWindow } from '../log/fileWindow.js';
 import { assert } from '../assert.js';
 
 /** A position on its way to `positions`: its ids and its stored bytes. */
@@ -137,48 +138,33 @@ class RunReader implements RunEntry {
   token = 0;
   value: Buffer = Buffer.alloc(0);
   private readonly fd: number;
-  private buffer: Buffer;
-  private start = 0;
-  private end = 0;
-  private eof = false;
+  private readonly fileBytes: number;
+  private readonly window: FileWindow;
+  private offset = 0;
 
   constructor(
     private readonly path: string,
     bufferBytes: number,
   ) {
     this.fd = openSync(path, 'r');
-    this.buffer = Buffer.allocUnsafe(bufferBytes);
-  }
-
-  /** At least `size` bytes from `start` in the buffer, unless the file ends first. */
-  private fill(size: number): void {
-    if (this.end - this.start >= size || this.eof) return;
-    const kept = this.end - this.start;
-    if (this.buffer.length < size) {
-      this.buffer = Buffer.concat([this.buffer.subarray(this.start, this.end), Buffer.allocUnsafe(size)]);
-    } else this.buffer.copy(this.buffer, 0, this.start, this.end);
-    this.start = 0;
-    this.end = kept;
-    while (this.end < size && !this.eof) {
-      const read = readSync(this.fd, this.buffer, this.end, this.buffer.length - this.end, null);
-      if (read === 0) this.eof = true;
-      this.end += read;
-    }
+    this.fileBytes = fstatSync(this.fd).size;
+    this.window = new FileWindow(bufferBytes);
+    this.window.attach(this.fd, this.fileBytes);
   }
 
   /** The next entry into the head; false at the file's end. */
   advance(): boolean {
-    this.fill(ENTRY_HEAD);
-    if (this.start === this.end) return false;
-    assert(this.end - this.start >= ENTRY_HEAD, `hand-off: run file ${this.path} ends inside an entry`);
-    const at = this.start;
-    const size = this.buffer.readUInt32BE(at + 8);
-    this.wallet = this.buffer.readUInt32BE(at);
-    this.token = this.buffer.readUInt32BE(at + 4);
-    this.fill(ENTRY_HEAD + size);
-    assert(this.end - this.start >= ENTRY_HEAD + size, `hand-off: run file ${this.path} ends inside an entry`);
-    this.value = this.buffer.subarray(this.start + ENTRY_HEAD, this.start + ENTRY_HEAD + size);
-    this.start += ENTRY_HEAD + size;
+    if (this.offset === this.fileBytes) return false;
+    const ends = `hand-off: run file ${this.path} ends inside an entry`;
+    assert(this.fileBytes - this.offset >= ENTRY_HEAD, ends);
+    const size = this.window.buffer.readUInt32BE(this.window.load(this.offset, ENTRY_HEAD) + 8);
+    assert(this.fileBytes - this.offset >= ENTRY_HEAD + size, ends);
+    const at = this.window.load(this.offset, ENTRY_HEAD + size);
+    const bytes = this.window.buffer;
+    this.wallet = bytes.readUInt32BE(at);
+    this.token = bytes.readUInt32BE(at + 4);
+    this.value = bytes.subarray(at + ENTRY_HEAD, at + ENTRY_HEAD + size);
+    this.offset += ENTRY_HEAD + size;
     return true;
   }
 

@@ -1,11 +1,11 @@
-// A sliding window over a segment file (engine/log/eventLog.ts), for the frame scanner.
+// A sliding window over a file: a log segment for the frame scanner, a hand-off's run file (walletFirstRuns.ts).
 import { readSync } from 'node:fs';
 import { EventLogError } from './eventLogError.js';
 
 /**
  * A sliding window over one file in a reusable buffer: load(offset, length) makes those bytes resident
- * and returns their index in `buffer`. Reading ahead by whole buffers keeps small frames to few syscalls;
- * the buffer grows only when one frame is larger than it.
+ * and returns their index in `buffer`. Reading ahead by whole buffers keeps small records to few syscalls;
+ * the buffer grows only when one record is larger than it.
  */
 export class FileWindow {
   buffer: Buffer;
@@ -46,8 +46,7 @@ export class FileWindow {
         wantedBytes - this.windowBytes,
         offset + this.windowBytes,
       );
-      if (readBytes === 0)
-        throw new EventLogError(`a segment file shrank while being read (expected ${this.fileBytes} bytes)`);
+      if (readBytes === 0) throw new EventLogError(`a file shrank while being read (expected ${this.fileBytes} bytes)`);
       this.windowBytes += readBytes;
     }
     return 0;

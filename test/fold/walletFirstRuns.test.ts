@@ -1,6 +1,7 @@
 // The hand-off's sort: entries taken token first come out wallet first, from one run in memory or from many runs
 // written to files and merged, equal to a plain sort of them all.
 import t from 'tap';
+import { truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRunCollector, mergeRunFiles, writeRunFile, type RunEntry } from '../../engine/fold/walletFirstRuns.js';
 import { processTempDir } from '../fixtures/processTempDir.js';
@@ -98,4 +99,18 @@ t.test('unit: entries out of the working table order are refused', async (t) => 
   collector.add(5, 2, Buffer.from('a'));
   t.throws(() => collector.add(4, 2, Buffer.from('b')), /key order/);
   t.throws(() => collector.add(9, 1, Buffer.from('c')), /key order/);
+});
+
+t.test('unit: a run file cut inside an entry is refused, not read short', async (t) => {
+  const dir = processTempDir('tally-runs-');
+  const run: RunEntry[] = [
+    { wallet: 1, token: 2, value: Buffer.from('first') },
+    { wallet: 3, token: 4, value: Buffer.from('second') },
+  ];
+  for (const cut of [5, 12 + 5 + 3, 12 + 5 + 12 + 2]) {
+    const path = join(dir, `cut-${cut}.bin`);
+    writeRunFile(path, run.length, (at) => run[at]!);
+    truncateSync(path, cut);
+    t.throws(() => readAll([path]), /ends inside an entry/, `cut at byte ${cut}`);
+  }
 });
