@@ -1,8 +1,8 @@
-// `npm run bench:api [-- --seconds S --connections C --rounds R]`: requests/s and p50/p99 latency over loopback for
-// positions?status=open of a wallet with about 500 positions and for a wallet-trades page, plain, gzipped and in
-// brotli, each against the same answer bytes served from memory by a bare uWebSockets.js handler in the same run
-// (the ceiling); then uncached answers (the open positions of 200 wallets, the traders of 100 busy markets), in
-// gzip and in brotli, with the server's CPU per answer; then another key's /v1/health alone, beside heavy
+// `npm run bench:api [-- --seconds S --connections C --rounds R --threads T --wrk-threads W]`: requests/s and p50/p99
+// latency over loopback for positions?status=open of a wallet with about 500 positions and for a wallet-trades page,
+// plain, gzipped and in brotli, each against the same answer bytes served from memory by a bare uWebSockets.js handler
+// in the same run (the ceiling); then uncached answers (the open positions of 200 wallets, the traders of 100 busy
+// markets), in gzip and in brotli, with the server's CPU per answer; then another key's /v1/health alone, beside heavy
 // leaderboards (custom windows) and beside pulls of the fills feed.
 // The server runs in its own process; the load generator (bench/loadGenerator.ts) shares the machine's 2 cores
 // with it. Each target and its ceiling are warmed up, then measured in R interleaved rounds (medians). The
@@ -26,6 +26,7 @@ const { values } = parseArgs({
     connections: { type: 'string' },
     rounds: { type: 'string' },
     threads: { type: 'string' },
+    'wrk-threads': { type: 'string' },
   },
 });
 const seconds = Number(values.seconds ?? 5);
@@ -33,6 +34,8 @@ const rounds = Number(values.rounds ?? 3);
 const connections = Number(values.connections ?? 32);
 /** The server's serving threads (`serve --threads`). */
 const threads = Number(values.threads ?? 1);
+/** wrk's threads for each load (at most one a connection: a one-connection load keeps one). */
+const wrkThreads = Number(values['wrk-threads'] ?? 1);
 const root = BENCH_VENUE_ROOT;
 const { data, key } = benchDemoVenue();
 const tally = new URL('../cli/tally.mjs', import.meta.url).pathname;
@@ -141,8 +144,8 @@ function start(command: string[], env: Record<string, string> = {}): Promise<Chi
   });
 }
 
-const generator = createLoadGenerator({ connections, seconds, scratch: root });
-const warmUp = createLoadGenerator({ connections, seconds: 5, scratch: root });
+const generator = createLoadGenerator({ connections, seconds, scratch: root, threads: wrkThreads });
+const warmUp = createLoadGenerator({ connections, seconds: 5, scratch: root, threads: wrkThreads });
 console.log(`load generator: ${generator.name}`);
 
 function headersFor(encoding: string | null): Record<string, string> {
@@ -282,7 +285,7 @@ try {
     .stdout.trim()
     .split('\n')
     .at(-1)!;
-  const cheapLoad = createLoadGenerator({ connections: 1, seconds, scratch: root });
+  const cheapLoad = createLoadGenerator({ connections: 1, seconds, scratch: root, threads: wrkThreads });
   const cheapUrl = `http://127.0.0.1:${port}/v1/health`;
   const cheapHeaders = { authorization: `Bearer ${otherKey}` };
   await warmUp.load(cheapUrl, cheapHeaders);

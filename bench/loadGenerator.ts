@@ -27,7 +27,15 @@ export interface Cycle {
   maxLimit: number;
 }
 
-export function createLoadGenerator(options: { connections: number; seconds: number; scratch: string }): LoadGenerator {
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+  scratch: string;
+  /** wrk's threads (default 1), at most one a connection. */
+  threads?: number;
+}
+
+export function createLoadGenerator(options: LoadOptions): LoadGenerator {
   const wrk = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
   if (wrk.error) return autocannonGenerator(options);
   // "wrk debian/4.1.0-3+b2 [epoll] Copyright ..." names wrk 4.1.0.
@@ -60,19 +68,31 @@ function autocannonGenerator(options: { connections: number; seconds: number }):
   };
 }
 
-function wrkGenerator(
-  options: { connections: number; seconds: number; scratch: string },
-  version: string,
-): LoadGenerator {
-  const millis = (text: string) => {
-    const [, value, unit] = /^([\d.]+)(us|ms|s)$/.exec(text) ?? [];
-    if (value === undefined) throw new Error(`wrk latency ${text}`);
-    return Math.round(Number(value) * (unit === 'us' ? 0.001 : unit === 's' ? 1000 : 1) * 100) / 100;
+/** Milliseconds in one of wrk's units. */
+const WRK_UNIT_MS: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/**
+ * Requests/s and the 50th and 99th latency percentiles of wrk's `--latency` report. wrk pads its units to two
+ * characters, so a latency of a second or more reads `1.21s ` with a blank after it.
+ */
+export function parseWrkReport(report: string): Load {
+  const percentile = (p: string) => {
+    const [, value, unit] = new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s|m|h)\\s*$`, 'm').exec(report) ?? [];
+    if (value === undefined || unit === undefined) throw new Error(`wrk's report has no ${p}% latency:\n${report}`);
+    return Math.round(Number(value) * WRK_UNIT_MS[unit]! * 100) / 100;
   };
+  const rps = /^Requests\/sec:\s+([\d.]+)\s*$/m.exec(report)?.[1];
+  if (rps === undefined) throw new Error(`wrk's report has no requests/sec:\n${report}`);
+  return { rps: Number(rps), p50: percentile('50'), p99: percentile('99') };
+}
+
+function wrkGenerator(options: LoadOptions, version: string): LoadGenerator {
+  // wrk refuses fewer connections than threads.
+  const threads = Math.max(1, Math.min(options.threads ?? 1, options.connections));
   return {
-    name: version,
+    name: threads === 1 ? version : `${version}, ${threads} threads`,
     async load(url, headers, cycle) {
-      const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--latency'];
+      const args = [`-t${threads}`, `-c${options.connections}`, `-d${options.seconds}s`, '--latency'];
       for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
       if (cycle) {
         const script = join(options.scratch, 'cycle.lua');
@@ -95,12 +115,7 @@ function wrkGenerator(
       const { status, stdout: output, stderr } = await runWrk([...args, url]);
       if (status !== 0) throw new Error(`wrk failed: ${stderr}`);
       if (/Non-2xx|Socket errors/.test(output)) throw new Error(`${url}: errors under load\n${output}`);
-      const percentile = (p: string) => millis(new RegExp(`^\\s+${p}%\\s+(\\S+)$`, 'm').exec(output)![1]!);
-      return {
-        rps: Number(/^Requests\/sec:\s+([\d.]+)$/m.exec(output)![1]),
-        p50: percentile('50'),
-        p99: percentile('99'),
-      };
+      return parseWrkReport(output);
     },
   };
 }
