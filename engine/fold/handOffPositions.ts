@@ -68,7 +68,7 @@ export async function collectRuns(
   // The fold's resident pages go first: the scans below map the working table's. They read ahead: the table's pages
   // lie all over the file, but a stretch of its keys was written by neighbouring commits, so near one another. Read
   // a page at a time, the collect of the 10M demo faulted in 157,000 pages one by one, 61 µs each from this
-  // machine's disk (15.8 s, 6.0 with the file cached); reading ahead, 432 (7.9 s), the process's peak RSS 618 MiB.
+  // machine's disk (15.8 s, 6.0 with the file cached); reading ahead, 433 (8.2 s), the process's peak RSS 617 MiB.
   await options.release(true);
   const collector = createRunCollector();
   let runs = 0;

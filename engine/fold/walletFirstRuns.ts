@@ -141,11 +141,11 @@ class RunReader implements RunEntry {
   private readonly fileBytes: number;
   private readonly window: FileWindow;
   private offset = 0;
+  /** The refusal of a file cut inside an entry, made once. */
+  private readonly cut: string;
 
-  constructor(
-    private readonly path: string,
-    bufferBytes: number,
-  ) {
+  constructor(path: string, bufferBytes: number) {
+    this.cut = `hand-off: run file ${path} ends inside an entry`;
     this.fd = openSync(path, 'r');
     this.fileBytes = fstatSync(this.fd).size;
     this.window = new FileWindow(bufferBytes);
@@ -155,10 +155,9 @@ class RunReader implements RunEntry {
   /** The next entry into the head; false at the file's end. */
   advance(): boolean {
     if (this.offset === this.fileBytes) return false;
-    const ends = `hand-off: run file ${this.path} ends inside an entry`;
-    assert(this.fileBytes - this.offset >= ENTRY_HEAD, ends);
+    assert(this.fileBytes - this.offset >= ENTRY_HEAD, this.cut);
     const size = this.window.buffer.readUInt32BE(this.window.load(this.offset, ENTRY_HEAD) + 8);
-    assert(this.fileBytes - this.offset >= ENTRY_HEAD + size, ends);
+    assert(this.fileBytes - this.offset >= ENTRY_HEAD + size, this.cut);
     const at = this.window.load(this.offset, ENTRY_HEAD + size);
     const bytes = this.window.buffer;
     this.wallet = bytes.readUInt32BE(at);
