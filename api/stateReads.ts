@@ -1,7 +1,9 @@
 // Cached reads of what many answers share: each token's market and outcome (fixed once the token is registered)
 // and each market's record, metadata and Market view (valid for one generation: the fold cursor plus the
 // off-chain revision). The server refreshes once per request, so a fold commit or an off-chain change, even by
-// another process, drops the market entries before any answer reads them.
+// another process, drops the market entries before any answer reads them. Within one turn of the event loop the
+// generation is read once: lmdb-js reads every get of a turn from one read transaction (renewed at the turn's
+// first get, reset by a timer), so a second read would see the same bytes; the requests a turn takes in share it.
 import { v2IdWord } from '../engine/chain/v2ChainEvent.js';
 import type { MarketMetadata } from '../engine/offchain/marketMetadata.js';
 import {
@@ -45,28 +47,43 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
   let opened = 0;
   const tokens = new Map<string, TokenRecord>();
   const markets = new Map<string, MarketEntry>();
+  /**
+   * Set by a turn's first refresh, cleared by a timer queued after its reads, so after lmdb-js's reset of the read
+   * transaction they renewed.
+   */
+  let readThisTurn = false;
+  const endTurn = () => {
+    readThisTurn = false;
+  };
+  /** The generation read from the state and the off-chain store; the market entries dropped when it moved. */
+  const read = (): void => {
+    // A rewind replaces the state whole (tally rewind while serving): the new one is read from this request on,
+    // under a generation of its own, and nothing cached of the old one survives (a rewound token may be unknown).
+    const openedNow = state.followRewind();
+    if (openedNow !== opened) {
+      opened = openedNow;
+      tokens.clear();
+    }
+    const cursor = state.cursor();
+    const revisionNow = offchainRevision();
+    // A rollup changes the board's answers, and a tag run the tags answer, without moving the cursor (and the
+    // run is written after the board): the board's generation and block and the run's number count too.
+    const board = state.board();
+    const run = state.latestTagRunNumber();
+    // A hand-off changes the positions without moving the cursor.
+    const mode = state.backfill() === null ? 'l' : 'b';
+    const now = `${opened}:${cursor.block}:${cursor.events}:${mode}:${revisionNow}:${board ? `${board.generation}:${board.block}` : '-'}:${run ?? '-'}`;
+    if (now === generation) return;
+    generation = now;
+    revision = revisionNow;
+    markets.clear();
+  };
   return {
     refresh() {
-      // A rewind replaces the state whole (tally rewind while serving): the new one is read from this request on,
-      // under a generation of its own, and nothing cached of the old one survives (a rewound token may be unknown).
-      const openedNow = state.followRewind();
-      if (openedNow !== opened) {
-        opened = openedNow;
-        tokens.clear();
-      }
-      const cursor = state.cursor();
-      const revisionNow = offchainRevision();
-      // A rollup changes the board's answers, and a tag run the tags answer, without moving the cursor (and the
-      // run is written after the board): the board's generation and block and the run's number count too.
-      const board = state.board();
-      const run = state.latestTagRunNumber();
-      // A hand-off changes the positions without moving the cursor.
-      const mode = state.backfill() === null ? 'l' : 'b';
-      const now = `${opened}:${cursor.block}:${cursor.events}:${mode}:${revisionNow}:${board ? `${board.generation}:${board.block}` : '-'}:${run ?? '-'}`;
-      if (now === generation) return generation;
-      generation = now;
-      revision = revisionNow;
-      markets.clear();
+      if (readThisTurn) return generation;
+      read();
+      readThisTurn = true;
+      setTimeout(endTurn, 0);
       return generation;
     },
     offchainRevision: () => revision,
