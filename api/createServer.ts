@@ -346,7 +346,7 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
       if (entry !== null) entry.key = grant.prefix;
     }
     // Until a backfill's hand-off the owner-first tables are stale: no answer from a torn state, and no slot taken.
-    if (!route.whileCatchingUp && ctx.state.backfill() !== null) {
+    if (!route.whileCatchingUp && ctx.reads.backfilling()) {
       const catchUp = metrics.catchUp();
       return refuse(res, 503, catchingUpText(catchUp), { 'retry-after': catchUpRetryAfter(catchUp) }, head);
     }

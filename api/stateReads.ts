@@ -29,6 +29,8 @@ export interface StateReads {
   refresh(): string;
   /** The off-chain revision as of the last refresh (keys, metadata and profiles change it). */
   offchainRevision(): number;
+  /** True while the state backfills, as of the last refresh: its owner-first tables are stale until the hand-off. */
+  backfilling(): boolean;
   /** The token's market and outcome, or null while the token is unknown. */
   token(token: string): TokenRecord | null;
   /** A market id is a condition id; trades of unknown tokens sit under the token id and get an empty entry. */
@@ -42,6 +44,7 @@ const MAX_MARKETS = 100_000;
 export function createStateReads(state: StateReader, offchain: OffchainStore): StateReads {
   let generation = '';
   let revision = 0;
+  let backfilling = false;
   // Asked for by every request: decoded only when a key, metadata or profile change moved it.
   const offchainRevision = decodedOnChange(() => offchainRevisionBytes(offchain), decodeRevision, 0);
   let opened = 0;
@@ -71,7 +74,8 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
     const board = state.board();
     const run = state.latestTagRunNumber();
     // A hand-off changes the positions without moving the cursor.
-    const mode = state.backfill() === null ? 'l' : 'b';
+    backfilling = state.backfill() !== null;
+    const mode = backfilling ? 'b' : 'l';
     const now = `${opened}:${cursor.block}:${cursor.events}:${mode}:${revisionNow}:${board ? `${board.generation}:${board.block}` : '-'}:${run ?? '-'}`;
     if (now === generation) return;
     generation = now;
@@ -87,6 +91,7 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
       return generation;
     },
     offchainRevision: () => revision,
+    backfilling: () => backfilling,
     token(token) {
       const cached = tokens.get(token);
       if (cached) return cached;

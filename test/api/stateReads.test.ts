@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createStateReads } from '../../api/stateReads.js';
+import { BACKFILL_KEY, encodeBackfillRecord } from '../../engine/state/backfillRecord.js';
 import { openOffchainStore } from '../../engine/offchain/openOffchainStore.js';
 import { CURSOR_KEY, EMPTY_CURSOR, type FoldCursor } from '../../engine/state/foldCursor.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
@@ -35,6 +36,30 @@ t.test('behavior: a commit changes the generation from the next turn on', async 
   t.not(second, first, 'the next turn reads the commit');
   await nextTurn();
   t.equal(reads.refresh(), second, 'nothing committed since: the same generation');
+
+  await store.close();
+  await offchain.close();
+});
+
+t.test('behavior: a backfill shows as of the turn the generation was read in', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tally-reads-'));
+  const store = openStateStore({ dir: join(dir, 'state') });
+  const offchain = openOffchainStore({ dir: join(dir, 'offchain') });
+  const reads = createStateReads(createStateReader(store), offchain);
+  const record = { since: -1, positionsEmpty: true, target: 100, loading: -1, entries: 0 };
+
+  reads.refresh();
+  t.equal(reads.backfilling(), false, 'folding live');
+  store.dbs.meta.putSync(BACKFILL_KEY, encodeBackfillRecord(record));
+  reads.refresh();
+  t.equal(reads.backfilling(), false, 'a backfill begun within the turn shows from the next');
+  await nextTurn();
+  reads.refresh();
+  t.equal(reads.backfilling(), true, 'the next turn reads it');
+  store.dbs.meta.removeSync(BACKFILL_KEY);
+  await nextTurn();
+  reads.refresh();
+  t.equal(reads.backfilling(), false, 'and its hand-off');
 
   await store.close();
   await offchain.close();
