@@ -489,7 +489,7 @@ export function createFoldRunner(options: {
     if (backfillToWrite !== null) {
       backfill = null;
       backfillToWrite = null;
-      return { positions: 0, seconds: 0, collectSeconds: 0, loadSeconds: 0, runFiles: 0 };
+      return { positions: 0, seconds: 0, collectSeconds: 0, runFiles: 0 };
     }
     // A server sharing the store keeps its map: releases are the driver's to allow.
     const release = (handOffOptions.releaseMap ?? true) ? releaseMappedState : async () => undefined;

@@ -27,9 +27,8 @@ function syncDirectory(dir: string): void {
 export interface HandOffResult {
   positions: number;
   seconds: number;
-  /** Of them: reading the working table into runs, and loading the runs into `positions`. */
+  /** Of them: reading the working table into runs (the rest loads the runs into `positions`). */
   collectSeconds: number;
-  loadSeconds: number;
   /** Sorted runs the working table was cut into. */
   runFiles: number;
 }
@@ -156,8 +155,6 @@ export async function handOffPositions(
   const started = process.hrtime.bigint();
   const loading = record.loading < 0 ? await collectRuns(store, record, options) : record;
   const collectSeconds = secondsSince(started);
-  const loadStarted = process.hrtime.bigint();
   const positions = loadRuns(store, loading, options);
-  const loadSeconds = secondsSince(loadStarted);
-  return { positions, seconds: secondsSince(started), collectSeconds, loadSeconds, runFiles: loading.loading };
+  return { positions, seconds: secondsSince(started), collectSeconds, runFiles: loading.loading };
 }
