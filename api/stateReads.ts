@@ -13,6 +13,8 @@ import {
   type OffchainStore,
 } from '../engine/offchain/openOffchainStore.js';
 import { decodedOnChange } from '../engine/state/decodedOnChange.js';
+import type { OffchainDigests } from '../engine/offchain/offchainDigest.js';
+import { readOffchainDigests } from '../engine/offchain/offchainWrites.js';
 import type { MarketRecord, TokenRecord } from '../engine/state/marketRecords.js';
 import type { StateReader } from '../engine/state/stateReader.js';
 import { marketView, type MarketView } from './marketView.js';
@@ -29,6 +31,8 @@ export interface StateReads {
   refresh(): string;
   /** The off-chain revision as of the last refresh (keys, metadata and profiles change it). */
   offchainRevision(): number;
+  /** The off-chain tables' content digests as of the last refresh (engine/offchain/offchainDigest.ts). */
+  offchainDigests(): OffchainDigests;
   /** True while the state backfills, as of the last refresh: its owner-first tables are stale until the hand-off. */
   backfilling(): boolean;
   /** The token's market and outcome, or null while the token is unknown. */
@@ -44,6 +48,7 @@ const MAX_MARKETS = 100_000;
 export function createStateReads(state: StateReader, offchain: OffchainStore): StateReads {
   let generation = '';
   let revision = 0;
+  let digests: OffchainDigests | null = null;
   let backfilling = false;
   // Asked for by every request: decoded only when a key, metadata or profile change moved it.
   const offchainRevision = decodedOnChange(() => offchainRevisionBytes(offchain), decodeRevision, 0);
@@ -70,15 +75,17 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
     const cursor = state.cursor();
     const revisionNow = offchainRevision();
     // A rollup changes the board's answers, and a tag run the tags answer, without moving the cursor (and the
-    // run is written after the board): the board's generation and block and the run's number count too.
+    // run is written after the board): the board's generation and block and the run's hash count too (a day's run
+    // made again keeps its number).
     const board = state.board();
-    const run = state.latestTagRunNumber();
+    const run = state.latestTagRunSha();
     // A hand-off changes the positions without moving the cursor.
     backfilling = state.backfill() !== null;
     const mode = backfilling ? 'b' : 'l';
     const now = `${opened}:${cursor.block}:${cursor.events}:${mode}:${revisionNow}:${board ? `${board.generation}:${board.block}` : '-'}:${run ?? '-'}`;
     if (now === generation) return;
     generation = now;
+    if (revisionNow !== revision) digests = null;
     revision = revisionNow;
     markets.clear();
   };
@@ -91,6 +98,7 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
       return generation;
     },
     offchainRevision: () => revision,
+    offchainDigests: () => (digests ??= readOffchainDigests(offchain)),
     backfilling: () => backfilling,
     token(token) {
       const cached = tokens.get(token);

@@ -11,6 +11,7 @@ import { DEFAULT_FOLD_OPTIONS } from '../engine/foldOptions.js';
 import { ID_SPACE } from '../engine/log/idDictionary.js';
 import { CATEGORIES, type MarketMetadata } from '../engine/offchain/marketMetadata.js';
 import { openOffchainStore } from '../engine/offchain/openOffchainStore.js';
+import { writeOffchain } from '../engine/offchain/offchainWrites.js';
 import { createPosition, FLAG, OPEN_THRESHOLD_MICROS } from '../engine/reducers/position.js';
 import { createBlockWrites } from '../engine/state/blockWrites.js';
 import { createStateIds } from '../engine/state/createStateIds.js';
@@ -54,6 +55,7 @@ export async function writeBoardState(
     });
   };
 
+  const metadataPuts: Array<[conditionId: string, value: Buffer]> = [];
   const markets = Array.from({ length: marketCount }, (_, i) => {
     const conditionId = '0x' + hex(random, 64);
     const tokens = [hex(random, 64), hex(random, 64)];
@@ -90,8 +92,11 @@ export async function writeBoardState(
       negRisk: false,
       tokenIds: null,
     };
-    void offchain.metadata.put(conditionId, encodeValue(metadata));
+    metadataPuts.push([conditionId, encodeValue(metadata)]);
     return { record, tokenIds };
+  });
+  await writeOffchain(offchain, (offchainWrites) => {
+    for (const [conditionId, bytes] of metadataPuts) offchainWrites.put('metadata', conditionId, bytes);
   });
   await flush();
 

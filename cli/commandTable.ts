@@ -310,7 +310,10 @@ export const COMMANDS: Record<string, CommandSpec> = {
     notes: [
       'The stream (default TALLY) is created on first use with file storage on 3 servers. Each append is',
       "conditioned on the stream's last sequence, so a restarted publisher goes on exactly where the stream ends",
-      'and a second one is refused. With no source, it publishes what the log holds beyond the stream.',
+      'and a second one is refused. After the frames go the changes of keys, metadata and profiles stored in this',
+      'directory (by tally keys, metadata, profiles, even while it runs) and the latest wallet-tag run, so every',
+      'replica answers as this directory does. With no source, it publishes what the directory holds beyond the',
+      'stream and stops.',
     ],
     flags: {
       data: DATA,
@@ -319,7 +322,7 @@ export const COMMANDS: Record<string, CommandSpec> = {
       capture: { value: 'FILE', help: 'a capture file of chain logs' },
       rpc: { value: 'URL', help: 'a JSON-RPC node: its finalized logs, followed until SIGINT or SIGTERM' },
       'start-block': START_BLOCK,
-      metadata: { value: 'FILE', help: 'market metadata to load and publish (Gamma market objects)' },
+      metadata: { value: 'FILE', help: 'market metadata to load, and so publish (Gamma market objects)' },
       replicas: { value: 'N', help: 'servers that keep the stream when it is created (default 3)' },
       workers: WORKERS,
       'batch-logs': { value: 'N', help: `capture logs per batch, so per frame (default ${FOLD_BATCH_LOGS})` },

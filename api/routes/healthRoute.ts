@@ -1,10 +1,12 @@
-// GET /v1/health (api/README.md): the folded block and its checksum, a replica's stream sequence, how far the fold
-// trails the source, whether it is backfilling and how long it has left, the source's outage while its requests
-// fail, the log's size, the logs of Protocol V2 contracts with topics tally does not know.
+// GET /v1/health (api/README.md): the folded block and its checksum, the checksum of what every answer is made
+// from (readAnswerInputs.ts), a replica's stream sequence, how far the fold trails the source, whether it is
+// backfilling and how long it has left, the source's outage while its requests fail, the log's size, the logs of
+// Protocol V2 contracts with topics tally does not know.
 import type { Static } from 'typebox';
 import type { HealthAnswer } from '../schemas/answerSchemas.js';
 import { readdirSync } from 'node:fs';
 import type { RouteContext } from '../routeContext.js';
+import { readAnswerInputs } from '../readAnswerInputs.js';
 import { readFoldLag } from '../readFoldLag.js';
 import type { CatchUp } from '../readCatchUp.js';
 import { heatMinute } from './eventHeatRoute.js';
@@ -23,6 +25,7 @@ export function healthRoute(ctx: RouteContext, catchUp: CatchUp): Static<typeof 
     block: lag.block,
     blockTs: lag.blockTs,
     checksum: ctx.state.cursor().checksum,
+    answers: readAnswerInputs(ctx, catchUp.mode),
     stream: stream && { name: stream.stream, sequence: stream.sequence },
     sourceHead: lag.sourceHead,
     lagBlocks: lag.lagBlocks,

@@ -138,6 +138,8 @@ export const WalletTradeSchema = Type.Object({
 
 export const ErrorSchema = Type.Object({ error: Type.String() });
 
+const Hex64 = Type.String({ pattern: '^[0-9a-f]{64}$' });
+
 export const HealthAnswer = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
   block: Type.Integer(),
@@ -147,6 +149,19 @@ export const HealthAnswer = Type.Object({
     description:
       'The chained checksum of the served block (engine/README.md, Checksums): equal on every replica that holds that block.',
   }),
+  answers: Type.Object(
+    {
+      checksum: Hex64,
+      metadata: Hex64,
+      profiles: Hex64,
+      keys: Hex64,
+      tags: Nullable(Hex64),
+    },
+    {
+      description:
+        "What every answer is made from: `checksum` covers the served block's checksum, the board's rollup (its block and the metadata it read), the latest wallet-tag run, the market metadata, the profiles, the API keys, the fold's mode and the version, so two servers with equal `answers.checksum` answer every request with the same bytes. `metadata`, `profiles` and `keys` are digests of those off-chain tables' contents (equal content, equal digest, however it was written), `tags` the sha256 of the latest run (null before one).",
+    },
+  ),
   stream: Nullable(
     Type.Object(
       { name: Type.String(), sequence: Type.Integer({ minimum: 1 }) },

@@ -1,6 +1,6 @@
 // `tally keys create | add KEY | revoke KEY | list`. create prints the new key as its last line; add stores a key
-// made elsewhere (the same key on every replica); revoke takes the whole key or a prefix that `list` shows, when it
-// names one key alone; none of them creates a data directory.
+// made elsewhere (servers that share no publisher: a publisher's keys reach its replicas through the stream); revoke
+// takes the whole key or a prefix that `list` shows, when it names one key alone; none creates a data directory.
 import { existsSync } from 'node:fs';
 import { RefusedError } from '../../engine/refusedError.js';
 import { UsageError } from '../usageError.js';

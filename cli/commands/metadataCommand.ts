@@ -6,11 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { dataPaths } from '../../engine/dataDir.js';
 import { parseMetadataText, type MarketMetadata } from '../../engine/offchain/marketMetadata.js';
-import {
-  bumpOffchainRevision,
-  openOffchainStore,
-  type OffchainStore,
-} from '../../engine/offchain/openOffchainStore.js';
+import { openOffchainStore, type OffchainStore } from '../../engine/offchain/openOffchainStore.js';
+import { writeOffchain } from '../../engine/offchain/offchainWrites.js';
 import { encodeValue } from '../../engine/state/stateCodec.js';
 import { checkInputFile } from '../checkInputFile.js';
 import { describeRetry } from '../describeRetry.js';
@@ -38,16 +35,13 @@ export async function storeMetadata(
   source: string,
 ): Promise<StoredMetadata> {
   const stored: StoredMetadata = { added: 0, changed: 0 };
-  await offchain.env.transaction(() => {
+  await writeOffchain(offchain, (writes) => {
     for (const market of markets) {
-      const bytes = encodeValue(market);
-      const before = offchain.metadata.getBinary(market.conditionId);
-      if (before && before.equals(bytes)) continue;
-      if (before) stored.changed++;
+      const held = offchain.metadata.getBinary(market.conditionId) !== undefined;
+      if (!writes.put('metadata', market.conditionId, encodeValue(market))) continue;
+      if (held) stored.changed++;
       else stored.added++;
-      offchain.metadata.put(market.conditionId, bytes);
     }
-    if (stored.added + stored.changed > 0) bumpOffchainRevision(offchain);
   });
   const counts = `${stored.added} new, ${stored.changed} changed`;
   process.stderr.write(`metadata: ${markets.length} markets from ${source} (${counts})\n`);

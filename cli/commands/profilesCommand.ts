@@ -2,13 +2,9 @@
 // ({ proxyWallet, name, pseudonym, profileImage }), a JSON array.
 import { readFileSync } from 'node:fs';
 import { dataPaths } from '../../engine/dataDir.js';
-import {
-  bumpOffchainRevision,
-  markProfilesSource,
-  openOffchainStore,
-  type OffchainStore,
-  type WalletProfile,
-} from '../../engine/offchain/openOffchainStore.js';
+import { openOffchainStore, type OffchainStore, type WalletProfile } from '../../engine/offchain/openOffchainStore.js';
+import { PROFILES_SOURCE_KEY } from '../../engine/offchain/offchainDigest.js';
+import { writeOffchain } from '../../engine/offchain/offchainWrites.js';
 import { encodeValue } from '../../engine/state/stateCodec.js';
 import { InputError } from '../../engine/inputError.js';
 import { checkInputFile } from '../checkInputFile.js';
@@ -24,7 +20,7 @@ export async function storeProfiles(offchain: OffchainStore, text: string, sourc
   }
   if (!Array.isArray(list)) throw new InputError(source, 0, 'expected a JSON array of profiles');
   let count = 0;
-  await offchain.env.transaction(() => {
+  await writeOffchain(offchain, (writes) => {
     for (const entry of list as Array<Record<string, unknown>>) {
       const wallet = String(entry.proxyWallet ?? entry.wallet ?? '').toLowerCase();
       if (!/^0x[0-9a-f]{40}$/.test(wallet)) continue;
@@ -33,11 +29,11 @@ export async function storeProfiles(offchain: OffchainStore, text: string, sourc
         pseudonym: String(entry.pseudonym ?? ''),
         image: typeof entry.profileImage === 'string' && entry.profileImage ? entry.profileImage : null,
       };
-      offchain.profiles.put(wallet, encodeValue(profile));
+      writes.put('profiles', wallet, encodeValue(profile));
       count++;
     }
-    markProfilesSource(offchain, source);
-    bumpOffchainRevision(offchain);
+    // A source is configured from then on, even an empty one.
+    writes.put('meta', PROFILES_SOURCE_KEY, encodeValue(source));
   });
   return count;
 }

@@ -1,10 +1,13 @@
 // `tally publish --nats URL` (replay/README.md, Replicas): the ingester of a replicated venue. It folds its own
 // data directory as `tally ingest` does (a capture, or the chain with --rpc) and appends each frame its log takes to
 // a JetStream stream, after first publishing whatever the log holds beyond the stream (a publisher killed between
-// its append and its publish). The stream is created on first use (file storage, 3 replicas). The metadata file,
-// when given, is stored here and published unless the stream's last metadata is the same text.
+// its append and its publish). The stream is created on first use (file storage, 3 replicas). After the frames go
+// the off-chain store's changes (the metadata file, when given, is stored here first; keys, profiles and metadata
+// that other commands store in this directory, looked for every second while it runs) and the latest tag run.
+// With neither a capture nor --rpc it publishes what the directory holds beyond the stream and stops.
 import { readFileSync } from 'node:fs';
 import { loadFoldOptions } from '../../engine/foldOptions.js';
+import { logHeldEntries } from '../../engine/offchain/offchainWrites.js';
 import { parseMetadataText } from '../../engine/offchain/marketMetadata.js';
 import { ingestCapture } from '../../replay/ingest/ingestCapture.js';
 import { connectNats } from '../../replay/stream/connectNats.js';
@@ -19,6 +22,9 @@ import { createProgress } from '../progress.js';
 import { rollUpBoardOnce } from '../rollUpBoard.js';
 import { followChainForever } from './followChainForever.js';
 import { storeMetadata } from './metadataCommand.js';
+
+/** How often a running publisher looks for off-chain changes and tag runs to send: one LMDB read each. */
+const OFFCHAIN_POLL_MS = 1_000;
 
 export interface PublishFlags {
   data: string;
@@ -74,6 +80,7 @@ export async function publishCommand(flags: PublishFlags): Promise<void> {
     metadataText = readFileSync(flags.metadata, 'utf8');
   }
   const markets = metadataText === null ? null : parseMetadataText(metadataText, flags.metadata!);
+  let timer: NodeJS.Timeout | undefined;
   // As `ingest --rpc` and `run` do: the feeds' aggregators, so that the fold decodes their answers (DESIGN 6).
   if (flags.rpc) await findFeedAggregators(flags.rpc, flags.data, 'publish');
   const venue = openVenue(flags.data, { workers: flags.workers });
@@ -84,21 +91,23 @@ export async function publishCommand(flags: PublishFlags): Promise<void> {
       const onRetry = (cause: string) =>
         progress.note(`stream ${names.stream} does not answer yet (${cause}); trying again`);
       await ensureLogStream(link, names, flags.replicas, onRetry);
+      if (markets) await storeMetadata(venue.offchain, markets, flags.metadata!);
+      // A directory whose keys, metadata or profiles were stored before the change log was kept sends them too.
+      await logHeldEntries(venue.offchain);
       const publisher = await createLogPublisher({
         link,
         names,
         log: venue.log,
+        offchain: venue.offchain,
+        state: venue.store,
         foldSettings: foldSettingsDigest(venue.addresses, loadFoldOptions(venue.paths.config)),
         onRetry: (cause) =>
           progress.note(`stream ${names.stream} does not take the append yet (${cause}); trying again`),
       });
-      if (markets) {
-        await storeMetadata(venue.offchain, markets, flags.metadata!);
-        if (await publisher.publishMetadata(metadataText!))
-          process.stderr.write(`publish: metadata of ${flags.metadata} published to stream ${names.stream}\n`);
-      }
       const shipper = createShipper(publisher);
       shipper.poke();
+      // What other processes store here (keys, profiles, metadata) and the rollup's tag runs go out within a second.
+      timer = setInterval(() => shipper.poke(), OFFCHAIN_POLL_MS);
       if (flags.capture) {
         await ingestCapture({
           capturePath: flags.capture,
@@ -121,6 +130,7 @@ export async function publishCommand(flags: PublishFlags): Promise<void> {
           onCommitted: () => shipper.poke(),
         });
       }
+      clearInterval(timer);
       shipper.poke();
       await shipper.settle();
       progress.finish({
@@ -130,6 +140,7 @@ export async function publishCommand(flags: PublishFlags): Promise<void> {
         'log through block': venue.log.head().block,
       });
     } finally {
+      clearInterval(timer);
       await link.close();
     }
   } finally {

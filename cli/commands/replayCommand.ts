@@ -7,6 +7,7 @@ import { RefusedError } from '../../engine/refusedError.js';
 import { dataPaths } from '../../engine/dataDir.js';
 import { openEventLog } from '../../engine/log/eventLog.js';
 import { openOffchainStore } from '../../engine/offchain/openOffchainStore.js';
+import { replicatedEntries, writeOffchain } from '../../engine/offchain/offchainWrites.js';
 import { foldIntoScratch } from './foldIntoScratch.js';
 import { rollUpBoardOnce } from '../rollUpBoard.js';
 
@@ -53,14 +54,13 @@ export async function replayCommand(flags: {
     label: 'replay',
   });
   await runner.close();
-  // Keys, metadata and profiles come along, so the replayed directory serves like the original.
+  // Keys, metadata and profiles come along, so the replayed directory serves like the original (and its content
+  // digests are the original's).
   const from = openOffchainStore({ dir: source.offchain });
   const to = openOffchainStore({ dir: target.offchain });
   try {
-    await to.env.transaction(() => {
-      for (const db of ['keys', 'metadata', 'profiles'] as const) {
-        for (const { key, value } of from[db].getRange({})) to[db].put(key, value);
-      }
+    await writeOffchain(to, (writes) => {
+      for (const { table, key, value } of replicatedEntries(from)) writes.put(table, key, value);
     });
     // With the metadata in place: the board's categories come from it.
     await rollUpBoardOnce(target, 'replay');

@@ -8,12 +8,16 @@ import { createBoardRollup } from '../../engine/rollup/createBoardRollup.js';
 import { connectNats } from '../../replay/stream/connectNats.js';
 import { foldSettingsDigest } from '../../replay/stream/foldSettingsDigest.js';
 import { DEFAULT_STREAM, logStreamNames } from '../../replay/stream/logStream.js';
+import { watchStreamHead } from '../../replay/stream/watchStreamHead.js';
 import { openVenue } from '../openVenue.js';
 import { rollUpBoard } from '../rollUpBoard.js';
 import { replicaStart, replicateStream } from './replicateStream.js';
 import { startFoldingServer } from './serveCommand.js';
 
-/** The board's rollup at rest: once a minute at most, unless metadata changed or it is the first. */
+/**
+ * The board's rollup at rest: once a minute at most, unless off-chain data changed or it is the first; one put off
+ * runs when the minute is up if the stream is still quiet.
+ */
 const ROLLUP_EVERY_MS = 60_000;
 
 export async function replicaCommand(flags: {
@@ -34,11 +38,11 @@ export async function replicaCommand(flags: {
     // Refused before anything listens: a directory of another stream, or not a replica's.
     const start = replicaStart(venue, names);
     const link = await connectNats(flags.nats, 'replica');
-    const rollup = createBoardRollup({
-      stateDir: venue.paths.state,
-      offchainDir: venue.paths.offchain,
-      logDir: venue.paths.log,
-    });
+    // The board alone: the wallet tags are the publisher's runs, as the stream brings them.
+    const rollup = createBoardRollup(
+      { stateDir: venue.paths.state, offchainDir: venue.paths.offchain, logDir: venue.paths.log },
+      { tagRuns: false },
+    );
     const controller = new AbortController();
     const stop = () => controller.abort();
     process.once('SIGINT', stop);
@@ -49,6 +53,7 @@ export async function replicaCommand(flags: {
         `tally replica: serving ${flags.data} on http://${flags.host}:${server.port}/v1, reading stream ${names.stream} after sequence ${start.afterSequence}`,
       );
       let rolledUpAt = -Infinity;
+      const stopWatching = watchStreamHead(link, names, venue.store);
       try {
         await replicateStream(venue, {
           link,
@@ -58,13 +63,19 @@ export async function replicaCommand(flags: {
           stallMs: flags.stallMs,
           signal: controller.signal,
           onRecreate: (reason) => process.stderr.write(`replica: ${reason}; reading the stream anew\n`),
-          atRest: async (offchainChanged) => {
-            if (!offchainChanged && Date.now() - rolledUpAt < ROLLUP_EVERY_MS) return;
+          atRest: async (offchainChanged, progress) => {
+            // Nothing folded yet (the stream began with off-chain changes): no board to roll up.
+            if (progress.block < 0) return undefined;
+            // Too soon after the last: put off until the minute is up, so a board never stays behind a quiet stream.
+            const sinceMs = Date.now() - rolledUpAt;
+            if (!offchainChanged && sinceMs < ROLLUP_EVERY_MS) return ROLLUP_EVERY_MS - sinceMs;
             rolledUpAt = Date.now();
             await rollUpBoard(rollup, 'replica');
+            return undefined;
           },
         });
       } finally {
+        await stopWatching();
         await server.closeAll();
       }
     } finally {

@@ -1,21 +1,27 @@
 // `tally replica`'s fold (replay/README.md, Replicas): the stream's chunks assembled into frames, each appended to
 // this directory's log as it was published (so the two logs hold the same bytes) and folded, the stream position
-// written in the same transaction as the frame's commits (engine/state/streamPosition.ts); metadata texts go to
-// the off-chain store. When the stream has nothing more, the state is at rest: the caller rolls the board up then.
+// written in the same transaction as the frame's commits (engine/state/streamPosition.ts); off-chain changes go to
+// the off-chain store as the publisher logged them, and tag runs into the state as the publisher made them. Both are
+// puts of whole entries, so those read again after a restart (the stream position moves with frames alone) change
+// nothing. When the stream has nothing more, the state is at rest: the caller rolls the board up then.
+import { createHash } from 'node:crypto';
 import type { Venue } from '../openVenue.js';
 import { createIngestDriver } from '../../engine/fold/createIngestDriver.js';
-import { parseMetadataText } from '../../engine/offchain/marketMetadata.js';
+import { writeOffchain } from '../../engine/offchain/offchainWrites.js';
+import { putTagRunBytes } from '../../engine/state/tagRuns.js';
+import { decodeChangeBatch } from '../../replay/stream/decodeChangeBatch.js';
 import { RefusedError } from '../../engine/refusedError.js';
 import { readStreamPosition, streamPositionWrite } from '../../engine/state/streamPosition.js';
 import type { NatsLink } from '../../replay/stream/connectNats.js';
 import type { Chunk, LogStreamNames } from '../../replay/stream/logStream.js';
 import { readLogStream } from '../../replay/stream/readLogStream.js';
-import { storeMetadata } from './metadataCommand.js';
 
 export interface ReplicaProgress {
   sequence: number;
   frames: number;
-  metadata: number;
+  /** Off-chain changes applied. */
+  changes: number;
+  tagRuns: number;
   block: number;
 }
 
@@ -49,20 +55,37 @@ export async function replicateStream(
     stallMs: number;
     signal: AbortSignal;
     onRecreate?: (reason: string) => void;
-    /** Caught up with the stream, everything committed; `offchainChanged` when metadata came since the last rest. */
-    atRest?: (offchainChanged: boolean, progress: ReplicaProgress) => Promise<void>;
+    /**
+     * Caught up with the stream, everything committed; `offchainChanged` when off-chain changes came since the last
+     * rest. May answer in how many ms to be called again if the stream stays quiet (a rollup put off).
+     */
+    atRest?: (offchainChanged: boolean, progress: ReplicaProgress) => Promise<number | undefined>;
   },
 ): Promise<ReplicaProgress> {
   const { names, start } = options;
   const driver = createIngestDriver({ log: venue.log, runner: venue.runner, releaseEveryEvents: Infinity });
   await driver.catchUp();
-  const progress: ReplicaProgress = { sequence: start.afterSequence, frames: 0, metadata: 0, block: start.lastBlock };
+  const progress: ReplicaProgress = {
+    sequence: start.afterSequence,
+    frames: 0,
+    changes: 0,
+    tagRuns: 0,
+    block: start.lastBlock,
+  };
   let offchainChanged = false;
   /** The item being put together from its chunks. */
   let parts: { chunk: Chunk; data: Uint8Array[]; bytes: number } | null = null;
   const refuse = (sequence: number, detail: string) =>
     new RefusedError(`stream ${names.stream}, sequence ${sequence}: ${detail}`);
 
+  // Work put off at a rest runs later while the stream stays quiet; the next message waits for it, so it still reads
+  // one block's state throughout.
+  let later: NodeJS.Timeout | undefined;
+  let deferred: Promise<unknown> = Promise.resolve();
+  const rest = async (changed: boolean) => {
+    const againMs = await options.atRest?.(changed, progress);
+    if (againMs !== undefined) later = setTimeout(() => (deferred = rest(false)), againMs);
+  };
   try {
     for await (const message of readLogStream({
       link: options.link,
@@ -72,9 +95,11 @@ export async function replicateStream(
       signal: options.signal,
       onRecreate: options.onRecreate,
     })) {
+      clearTimeout(later);
+      await deferred;
       const { chunk, sequence } = message;
       if (chunk.offset === 0) {
-        // A metadata text cut short (its publisher died) is superseded by whatever follows; a frame never is.
+        // An off-chain batch or tag run cut short (its publisher died) is sent again whole; a frame never is.
         if (parts && parts.chunk.kind === 'frames')
           throw refuse(sequence, `frame of blocks ${parts.chunk.first}..${parts.chunk.last} is cut short`);
         parts = { chunk, data: [], bytes: 0 };
@@ -109,22 +134,30 @@ export async function replicateStream(
           );
           progress.frames++;
           progress.block = chunk.last;
+        } else if (chunk.kind === 'offchain') {
+          const changes = decodeChangeBatch(bytes, chunk, (detail) => refuse(sequence, detail));
+          const changed = await writeOffchain(venue.offchain, (writes) =>
+            changes.reduce((any, change) => writes.put(change.table, change.key, change.value) || any, false),
+          );
+          if (changed) offchainChanged = true;
+          progress.changes += changes.length;
         } else {
-          const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-          const markets = parseMetadataText(text, `stream ${names.stream}, sequence ${sequence}`);
-          const stored = await storeMetadata(venue.offchain, markets, `stream ${names.stream}`);
-          if (stored.added + stored.changed > 0) offchainChanged = true;
-          progress.metadata++;
+          const sha256 = createHash('sha256').update(bytes).digest('hex');
+          if (sha256 !== chunk.sha256) throw refuse(sequence, `tag run ${chunk.first} does not hash to its sha256`);
+          putTagRunBytes(venue.store, chunk.first, Buffer.from(bytes), null);
+          progress.tagRuns++;
         }
       }
       progress.sequence = sequence;
       if (message.pending === 0 && parts === null) {
         await driver.finish();
-        await options.atRest?.(offchainChanged, progress);
+        await rest(offchainChanged);
         offchainChanged = false;
       }
     }
   } finally {
+    clearTimeout(later);
+    await deferred;
     await driver.finish();
   }
   return progress;

@@ -2,7 +2,8 @@
 // and the stored hash is compared in constant time.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { decodeValue, encodeValue } from '../state/stateCodec.js';
-import { bumpOffchainRevision, type OffchainStore } from './openOffchainStore.js';
+import type { OffchainStore } from './openOffchainStore.js';
+import { writeOffchain } from './offchainWrites.js';
 
 export const API_KEY_PATTERN = /^svc_[0-9a-f]{48}$/;
 
@@ -27,18 +28,16 @@ export async function createApiKey(store: OffchainStore, now: number): Promise<s
 }
 
 /**
- * Stores a key made elsewhere (`tally keys add`: the same key on every replica behind a load balancer); false when
+ * Stores a key made elsewhere (`tally keys add`: the same key on servers that share no publisher); false when
  * this store holds it already, revoked or not.
  */
 export async function addApiKey(store: OffchainStore, key: string, now: number): Promise<boolean> {
   const hash = hashKey(key).toString('hex');
   const record: KeyRecord = { hash, prefix: key.slice(0, PREFIX_CHARS), createdAt: now, revokedAt: 0 };
   // The revision tells a running server that its checked keys are stale.
-  return store.env.transaction(() => {
+  return writeOffchain(store, (writes) => {
     if (store.keys.getBinary(hash)) return false;
-    store.keys.put(hash, encodeValue(record));
-    bumpOffchainRevision(store);
-    return true;
+    return writes.put('keys', hash, encodeValue(record));
   });
 }
 
@@ -52,10 +51,7 @@ export async function revokeApiKey(store: OffchainStore, key: string, now: numbe
   if (!bytes) return null;
   const record = decodeValue<KeyRecord>(bytes);
   if (record.revokedAt === 0) record.revokedAt = now;
-  await store.env.transaction(() => {
-    store.keys.put(id, encodeValue(record));
-    bumpOffchainRevision(store);
-  });
+  await writeOffchain(store, (writes) => writes.put('keys', id, encodeValue(record)));
   return record.prefix;
 }
 

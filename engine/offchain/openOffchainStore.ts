@@ -1,9 +1,11 @@
 // Off-chain data kept beside the folded state, in its own LMDB environment so that rewind and replay, which
-// rebuild the state from the log, never touch it: API keys (hashes only), market metadata, wallet profiles.
+// rebuild the state from the log, never touch it: API keys (hashes only), market metadata, wallet profiles, and the
+// log of their changes that replicas receive. Written through writeOffchain (offchainWrites.ts) alone.
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { mkdirSync } from 'node:fs';
 import { decodeValue, encodeValue } from '../state/stateCodec.js';
 import type { MarketMetadata } from './marketMetadata.js';
+import { PROFILES_SOURCE_KEY } from './offchainDigest.js';
 
 export interface OffchainStore {
   env: RootDatabase;
@@ -12,12 +14,14 @@ export interface OffchainStore {
   profiles: Database<Buffer, string>;
   /** Counts the changes of keys, metadata and profiles, so a server knows when what it cached went stale. */
   meta: Database<Buffer, string>;
+  /** Every change of the replicated tables, numbered from 1 (offchainWrites.ts). */
+  changes: Database<Buffer, number>;
   close(): Promise<void>;
 }
 
 const REVISION_KEY = 'revision';
 
-/** Call inside the transaction that changes keys, metadata or profiles. */
+/** Called by writeOffchain inside the transaction that changes keys, metadata or profiles. */
 export function bumpOffchainRevision(offchain: OffchainStore): void {
   const bytes = offchain.meta.getBinary(REVISION_KEY);
   offchain.meta.put(REVISION_KEY, encodeValue((bytes ? decodeValue<number>(bytes) : 0) + 1));
@@ -50,13 +54,6 @@ export interface WalletProfile {
   image: string | null;
 }
 
-const PROFILES_SOURCE_KEY = 'profilesSource';
-
-/** Call inside the transaction that loads profiles: a source is configured from then on, even an empty one. */
-export function markProfilesSource(offchain: OffchainStore, source: string): void {
-  offchain.meta.put(PROFILES_SOURCE_KEY, encodeValue(source));
-}
-
 /** Whether a profile source was ever loaded (a store from before the marker: whether it holds profiles). */
 export function profilesConfigured(offchain: OffchainStore): boolean {
   const meta = offchain.meta as OffchainStore['meta'] | undefined;
@@ -85,6 +82,7 @@ export function openOffchainStore(options: { dir: string; readOnly?: boolean }):
     metadata: binary('metadata'),
     profiles: binary('profiles'),
     meta: binary('meta'),
+    changes: env.openDB<Buffer, number>({ name: 'changes', encoding: 'binary', keyEncoding: 'uint32' }),
     close: () => env.close(),
   };
 }

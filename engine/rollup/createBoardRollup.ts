@@ -9,7 +9,9 @@ export interface BoardRollup {
   close(): Promise<void>;
 }
 
-export function createBoardRollup(dirs: RollupTask): BoardRollup {
+/** `tagRuns` false: the board alone (a replica, whose tag runs come from its publisher). */
+export function createBoardRollup(dirs: Omit<RollupTask, 'tagRuns'>, options: { tagRuns?: boolean } = {}): BoardRollup {
+  const task: RollupTask = { ...dirs, tagRuns: options.tagRuns ?? true };
   const pool = new Piscina({
     ...workerOptions('./rollupWorker', import.meta.url),
     minThreads: 1,
@@ -17,7 +19,7 @@ export function createBoardRollup(dirs: RollupTask): BoardRollup {
     idleTimeout: 60_000,
   });
   return {
-    run: () => pool.run(dirs) as Promise<RollupOutcome>,
+    run: () => pool.run(task) as Promise<RollupOutcome>,
     close: () => pool.destroy(),
   };
 }

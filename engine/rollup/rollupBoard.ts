@@ -2,7 +2,9 @@
 // fold's last committed block, written into the tables readers are not using. A pure function of the state and
 // the market metadata (categories), so a state replayed to block N rolls up to the same board as the live one.
 import { ID_SPACE } from '../log/idDictionary.js';
-import { readMarketMetadata, readOffchainRevision, type OffchainStore } from '../offchain/openOffchainStore.js';
+import { readMarketMetadata, type OffchainStore } from '../offchain/openOffchainStore.js';
+import { digestHex } from '../offchain/offchainDigest.js';
+import { readOffchainDigests } from '../offchain/offchainWrites.js';
 import { createBoardWriter, type BoardInfo } from '../state/boardTables.js';
 import type { MarketRecord } from '../state/marketRecords.js';
 import type { StateStore } from '../state/openStateStore.js';
@@ -33,7 +35,7 @@ interface TokenMarket {
 
 /**
  * Rolls the board up as of the state's cursor; null when the state has folded no block yet. A board already as
- * of this block and off-chain revision, by today's rules, is the same board: it is kept (`built` false), unless
+ * of this block and metadata, by today's rules, is the same board: it is kept (`built` false), unless
  * `always`.
  */
 export function rollupBoard(
@@ -45,9 +47,9 @@ export function rollupBoard(
   const block = reader.cursor().block;
   const record = block >= 0 ? reader.block(block) : null;
   if (record === null) return null;
-  const revision = readOffchainRevision(offchain);
+  const metadata = digestHex(readOffchainDigests(offchain).metadata);
   const current = reader.board();
-  if (!options.always && isBoardCurrent(current, block) && current!.revision === revision)
+  if (!options.always && isBoardCurrent(current, block) && current!.metadata === metadata)
     return { info: current!, built: false };
   const tokenMarket = createTokenMarkets(reader, offchain);
   const writer = createBoardWriter(store);
@@ -71,7 +73,7 @@ export function rollupBoard(
     next = positions[positions.length - 1]!.walletId + 1;
   }
   return {
-    info: writer.finish({ block, asOf: record.ts, revision, rules: BOARD_RULES, wallets, results }),
+    info: writer.finish({ block, asOf: record.ts, metadata, rules: BOARD_RULES, wallets, results }),
     built: true,
   };
 }

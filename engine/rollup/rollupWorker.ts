@@ -12,6 +12,8 @@ export interface RollupTask {
   stateDir: string;
   offchainDir: string;
   logDir: string;
+  /** False on a replica: its runs are its publisher's, as the stream brings them. */
+  tagRuns: boolean;
 }
 
 const opened = new Map<string, { store: StateStore; offchain: OffchainStore }>();
@@ -22,7 +24,7 @@ export interface RollupOutcome {
   tags: { run: number; count: number } | null;
 }
 
-export default function rollupTask({ stateDir, offchainDir, logDir }: RollupTask): RollupOutcome {
+export default function rollupTask({ stateDir, offchainDir, logDir, tagRuns }: RollupTask): RollupOutcome {
   let stores = opened.get(stateDir);
   if (!stores) {
     stores = { store: openStateStore({ dir: stateDir }), offchain: openOffchainStore({ dir: offchainDir }) };
@@ -35,6 +37,8 @@ export default function rollupTask({ stateDir, offchainDir, logDir }: RollupTask
   const board = readBackfillRecord(stores.store) === null ? rollupBoard(stores.store, stores.offchain) : null;
   // The day's wallet tags ride along: the same rest of the fold, the same thread.
   // A read-only log sees the log as it was when opened: opened for each run.
-  const run = runWalletTags(stores.store, stores.offchain, () => openEventLog({ dir: logDir, readOnly: true }));
+  const run = tagRuns
+    ? runWalletTags(stores.store, stores.offchain, () => openEventLog({ dir: logDir, readOnly: true }))
+    : null;
   return { board, tags: run && { run: run.run, count: run.count } };
 }

@@ -13,8 +13,11 @@ export interface BoardInfo {
   /** The block it is as of, and that block's time: "now" for its windows (`asOf`). */
   block: number;
   asOf: number;
-  /** The off-chain revision it read (categories and metadata come from there). */
-  revision: number;
+  /**
+   * The digest of the market metadata it read (categories and best and worst markets come from there;
+   * engine/offchain/offchainDigest.ts): the same board on every machine holding the same state and metadata.
+   */
+  metadata: string;
   /** The rules its rows were summed by (BOARD_RULES; absent before version 2): a board of others is rolled up again. */
   rules?: number;
   wallets: number;

@@ -20,7 +20,7 @@ import { readSourceOutage, type SourceOutage } from './sourceOutage.js';
 import { stateKeepsTrades } from './stateLayout.js';
 import { decodePosition, decodeValue } from './stateCodec.js';
 import { blockRecordKey, feedAnswerKey, roundReportKey, UNKNOWN_TOPIC_PREFIX, u32Key } from './stateKeys.js';
-import { readLatestTagRun, readLatestTagRunNumber, type TagRun } from './tagRuns.js';
+import { readLatestTagRun, readLatestTagRunNumber, readLatestTagRunSha, type TagRun } from './tagRuns.js';
 
 export interface StateReader extends MarketReads, FillReads, BoardReads {
   /**
@@ -74,6 +74,8 @@ export interface StateReader extends MarketReads, FillReads, BoardReads {
   latestTagRun(): TagRun | null;
   /** Its number alone, read without decoding the run. */
   latestTagRunNumber(): number | null;
+  /** The sha256 of the latest run's bytes, null before the first. */
+  latestTagRunSha(): string | null;
   /** The asset's last price-feed answer updated at or before `ts`, null when none is. */
   feedAnswerAt(asset: string, ts: number): FeedAnswer | null;
   /** A Protocol V2 round's reported prices by its question id. */
@@ -177,6 +179,7 @@ export function createStateReader(store: StateStore): StateReader {
     },
     latestTagRun: () => readLatestTagRun(store),
     latestTagRunNumber: () => readLatestTagRunNumber(store),
+    latestTagRunSha: () => readLatestTagRunSha(store),
     unknownTopics() {
       const counts: Record<string, number> = {};
       const range = { start: UNKNOWN_TOPIC_PREFIX, end: UNKNOWN_TOPIC_PREFIX + '~' };

@@ -1,6 +1,8 @@
 // A wallet-tag run (DESIGN.md 6): the rules (walletTagRules.ts) over the fills of the 7 days before a UTC
 // midnight, made by the rollup once the fold has passed that midnight. A pure function of the log and the
-// market metadata (which markets are Up/Down rounds): the run of a day is the same whenever it is made.
+// market metadata (which markets are Up/Down rounds): the run of a day is the same whenever it is made, and made
+// again when the rounds the metadata names change (metadata loaded after the fold passed the midnight).
+import { createHash } from 'node:crypto';
 import { KIND } from '../chain/chainEvent.js';
 import type { EventLog } from '../log/eventLog.js';
 import { ID_SPACE } from '../log/idDictionary.js';
@@ -8,7 +10,16 @@ import type { OffchainStore } from '../offchain/openOffchainStore.js';
 import { listRoundMarkets } from '../offchain/roundMarkets.js';
 import type { StateStore } from '../state/openStateStore.js';
 import { createStateReader, type StateReader } from '../state/stateReader.js';
-import { putTagRun, readLatestTagRun, type TagRun, type TagRunTag } from '../state/tagRuns.js';
+import {
+  putTagRun,
+  readLatestTagRunNumber,
+  readTagRunInputs,
+  writeTagRunInputs,
+  type TagRun,
+  type TagRunTag,
+} from '../state/tagRuns.js';
+import { digestHex } from '../offchain/offchainDigest.js';
+import { readOffchainDigests } from '../offchain/offchainWrites.js';
 import { ROLE, SIDE } from '../state/tradeRow.js';
 import { createTagScan, RULES, RULES_VERSION, type TagMarkets, type WalletTag } from './walletTagRules.js';
 
@@ -24,7 +35,18 @@ export function runWalletTags(store: StateStore, offchain: OffchainStore, openLo
   const record = block >= 0 ? reader.block(block) : null;
   if (record === null || !reader.keepsTrades()) return null;
   const end = Math.floor(record.ts / DAY) * DAY;
-  if ((readLatestTagRun(store)?.run ?? -1) >= end / DAY) return null;
+  const latest = readLatestTagRunNumber(store) ?? -1;
+  if (latest > end / DAY) return null;
+  // The day's run is made again when the rounds the metadata names changed since (metadata loaded after the fold).
+  const inputs = tagRunInputs(offchain);
+  if (latest === end / DAY) {
+    const kept = readTagRunInputs(store);
+    if (kept?.metadata === inputs.metadata) return null;
+    if (kept?.rounds === inputs.rounds()) {
+      writeTagRunInputs(store, { metadata: inputs.metadata, rounds: kept.rounds });
+      return null;
+    }
+  }
   // The fold must have passed the midnight, not begun after it: a window before the first block has no fills.
   const [first] = reader.blocks({ limit: 1 });
   if (first === undefined || first.ts >= end) return null;
@@ -35,8 +57,24 @@ export function runWalletTags(store: StateStore, offchain: OffchainStore, openLo
   } finally {
     log.close();
   }
-  putTagRun(store, run);
+  putTagRun(store, run, { metadata: inputs.metadata, rounds: inputs.rounds() });
   return run;
+}
+
+/** The metadata's digest, and a digest of the rounds it names (a scan of the metadata, made only when asked). */
+function tagRunInputs(offchain: OffchainStore): { metadata: string; rounds: () => string } {
+  let rounds: string | null = null;
+  return {
+    metadata: digestHex(readOffchainDigests(offchain).metadata),
+    rounds() {
+      if (rounds === null) {
+        const hash = createHash('sha256');
+        for (const round of listRoundMarkets(offchain)) hash.update(round.conditionId);
+        rounds = hash.digest('hex');
+      }
+      return rounds;
+    },
+  };
 }
 
 /** The run over the fills of [end - 7 days, end), and the splits the log holds in it. */

@@ -4,10 +4,16 @@
 // append a chunk twice nor skip one: a refused append is looked at, and either it is this publisher's own chunk
 // that landed before its acknowledgement was lost (taken as done) or the stream holds something else (refused).
 // Where to go on is read from the stream itself: its last frame chunk names its blocks and its place in the frame,
-// and the log must hold that very frame.
-import { createHash } from 'node:crypto';
+// and the log must hold that very frame; its last off-chain chunk names the last change sent, its last tag-run
+// chunk the run's sha256. After the frames a ship sends the off-chain store's changes since (offchainWrites.ts) and
+// the latest tag run when it is not the stream's, so a replica's answers come to equal this directory's.
 import { JetStreamApiCodes, JetStreamApiError, type StoredMsg } from '@nats-io/jetstream';
 import type { EventLog } from '../../engine/log/eventLog.js';
+import type { OffchainStore } from '../../engine/offchain/openOffchainStore.js';
+import { readChangesAfter } from '../../engine/offchain/offchainWrites.js';
+import type { StateStore } from '../../engine/state/openStateStore.js';
+import { encodeValue } from '../../engine/state/stateCodec.js';
+import { readLatestTagRunBytes, readLatestTagRunSha } from '../../engine/state/tagRuns.js';
 import { FrameBoundaryError, type StoredFrame } from '../../engine/log/readFrameBytes.js';
 import { RefusedError } from '../../engine/refusedError.js';
 import { retryNats } from './retryNats.js';
@@ -18,18 +24,28 @@ export interface PublishCounts {
   frames: number;
   chunks: number;
   bytes: number;
+  /** Off-chain changes sent. */
+  changes: number;
+  /** Tag runs sent. */
+  tagRuns: number;
 }
 
 export interface LogPublisher {
-  /** Publishes what the log holds beyond the stream: the rest of a frame cut short, then every later frame. */
+  /**
+   * Publishes what the directory holds beyond the stream: the rest of a frame cut short, every later frame, the
+   * off-chain changes after the last one sent, and the latest tag run unless the stream's is the same.
+   */
   ship(): Promise<PublishCounts>;
-  /** Publishes a metadata text unless the stream's last metadata is the same text; true when it published. */
-  publishMetadata(text: string): Promise<boolean>;
   /** The stream's last sequence, as this publisher knows it. */
   sequence(): number;
   /** The last block the stream holds whole. */
   publishedThrough(): number;
 }
+
+/** Changes read from the store at a time. */
+const CHANGES_A_READ = 10_000;
+/** A change's msgpack framing in a batch, above its key and value: its number, its table's name, the headers. */
+const CHANGE_OVERHEAD_BYTES = 32;
 
 const MISMATCH =
   'which this log does not hold as published (the stream of another venue, or this log was rewound since): one stream takes one log';
@@ -49,6 +65,10 @@ export async function createLogPublisher(options: {
   link: NatsLink;
   names: LogStreamNames;
   log: EventLog;
+  /** The off-chain store whose change log is sent. */
+  offchain: OffchainStore;
+  /** The state whose latest wallet-tag run is sent. */
+  state: StateStore;
   foldSettings: string;
   /** Told of each failed append that is tried again (a server down, no leader yet). */
   onRetry?: (cause: string) => void;
@@ -60,6 +80,10 @@ export async function createLogPublisher(options: {
 
   let sequence = 0;
   let through = -1;
+  /** The last off-chain change the stream holds whole. */
+  let changesThrough = 0;
+  /** The sha256 of the stream's last whole tag run. */
+  let tagRunSha: string | null = null;
   /** A frame the stream holds the first chunks of: the rest goes first. */
   let partial: { frame: StoredFrame; offset: number } | null = null;
 
@@ -70,7 +94,7 @@ export async function createLogPublisher(options: {
   // Where the stream stands: its last sequence, and the last frame chunk checked against the log.
   const info = await retried(() => link.jsm.streams.info(names.stream));
   sequence = info.state.last_seq;
-  const lastFrame = await streamMessage({ last_by_subj: names.frames });
+  const lastFrame = await streamMessage({ last_by_subj: names.subjects.frames });
   if (lastFrame) {
     const chunk = readChunk(names, lastFrame.subject, lastFrame.header, lastFrame.data.length);
     if (typeof chunk === 'string')
@@ -93,6 +117,21 @@ export async function createLogPublisher(options: {
       through = chunk.first - 1;
       partial = { frame, offset: end };
     }
+  }
+  // An off-chain batch or a run cut short is sent again whole: a replica drops the part it holds.
+  const lastChanges = await lastWholeChunk('offchain');
+  if (lastChanges) changesThrough = lastChanges.whole ? lastChanges.chunk.last : lastChanges.chunk.first - 1;
+  const lastRun = await lastWholeChunk('tags');
+  if (lastRun?.whole) tagRunSha = lastRun.chunk.sha256;
+
+  /** The stream's last chunk of a kind, and whether it ends its item. */
+  async function lastWholeChunk(kind: 'offchain' | 'tags'): Promise<{ chunk: Chunk; whole: boolean } | null> {
+    const message = await streamMessage({ last_by_subj: names.subjects[kind] });
+    if (!message) return null;
+    const chunk = readChunk(names, message.subject, message.header, message.data.length);
+    if (typeof chunk === 'string')
+      throw new RefusedError(`stream ${names.stream}, sequence ${message.seq}: ${chunk}: not a tally log stream`);
+    return { chunk, whole: chunk.offset + message.data.length === chunk.total };
   }
 
   /** Appends one chunk at `sequence + 1`, trying again for as long as the cluster cannot take it. */
@@ -132,59 +171,78 @@ export async function createLogPublisher(options: {
     );
   }
 
-  async function publishFrame(frame: StoredFrame, from: number, counts: PublishCounts): Promise<void> {
-    const { firstBlock: first, lastBlock: last } = frame.header;
-    const total = frame.bytes.length;
+  /** Appends an item's bytes from `from` on, chunk by chunk, each with the item's headers. */
+  async function publishItem(
+    bytes: Uint8Array,
+    from: number,
+    item: Omit<Chunk, 'offset' | 'total'>,
+    counts: PublishCounts,
+  ): Promise<void> {
+    const total = bytes.length;
     for (let offset = from; offset < total; offset += chunkBytes) {
-      const data = frame.bytes.subarray(offset, Math.min(total, offset + chunkBytes));
-      await append(names.frames, data, {
-        kind: 'frames',
-        first,
-        last,
-        offset,
-        total,
-        sha256: null,
-        foldSettings: options.foldSettings,
-      });
+      const data = bytes.subarray(offset, Math.min(total, offset + chunkBytes));
+      await append(names.subjects[item.kind], data, { ...item, offset, total });
       counts.chunks++;
       counts.bytes += data.length;
     }
+  }
+
+  async function publishFrame(frame: StoredFrame, from: number, counts: PublishCounts): Promise<void> {
+    const { firstBlock: first, lastBlock: last } = frame.header;
+    const item = { kind: 'frames', first, last, sha256: null, foldSettings: options.foldSettings } as const;
+    await publishItem(frame.bytes, from, item, counts);
     through = last;
     counts.frames++;
   }
 
+  /** Sends the off-chain changes after the last sent, in batches of about a chunk (a larger change goes alone). */
+  async function publishChanges(counts: PublishCounts): Promise<void> {
+    for (;;) {
+      const changes = readChangesAfter(options.offchain, changesThrough, CHANGES_A_READ);
+      if (changes.length === 0) return;
+      let batch: unknown[] = [];
+      let bytes = 0;
+      const send = async () => {
+        const first = batch[0] as [number];
+        const last = batch.at(-1) as [number];
+        const item = { kind: 'offchain', first: first[0], last: last[0], sha256: null, foldSettings: null } as const;
+        await publishItem(encodeValue(batch), 0, item, counts);
+        changesThrough = last[0];
+        counts.changes += batch.length;
+        batch = [];
+        bytes = 0;
+      };
+      for (const change of changes) {
+        const size = change.key.length + change.value.length + CHANGE_OVERHEAD_BYTES;
+        if (batch.length > 0 && bytes + size > chunkBytes) await send();
+        batch.push([change.seq, change.table, change.key, change.value]);
+        bytes += size;
+      }
+      await send();
+    }
+  }
+
+  async function publishTagRun(counts: PublishCounts): Promise<void> {
+    const sha256 = readLatestTagRunSha(options.state);
+    if (sha256 === null || sha256 === tagRunSha) return;
+    const latest = readLatestTagRunBytes(options.state)!;
+    const item = { kind: 'tags', first: latest.run, last: latest.run, sha256, foldSettings: null } as const;
+    await publishItem(latest.bytes, 0, item, counts);
+    tagRunSha = sha256;
+    counts.tagRuns++;
+  }
+
   return {
     async ship() {
-      const counts: PublishCounts = { frames: 0, chunks: 0, bytes: 0 };
+      const counts: PublishCounts = { frames: 0, chunks: 0, bytes: 0, changes: 0, tagRuns: 0 };
       if (partial) {
         await publishFrame(partial.frame, partial.offset, counts);
         partial = null;
       }
       for (const frame of log.frames(through)) await publishFrame(frame, 0, counts);
+      await publishChanges(counts);
+      await publishTagRun(counts);
       return counts;
-    },
-    async publishMetadata(text) {
-      const bytes = Buffer.from(text, 'utf8');
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      const last = await streamMessage({ last_by_subj: names.metadata });
-      const lastChunk = last && readChunk(names, last.subject, last.header, last.data.length);
-      const whole =
-        lastChunk && typeof lastChunk !== 'string' && lastChunk.offset + last.data.length === lastChunk.total;
-      if (whole && lastChunk.sha256 === sha256) return false;
-      const total = bytes.length;
-      for (let offset = 0; offset === 0 || offset < total; offset += chunkBytes) {
-        const data = bytes.subarray(offset, Math.min(total, offset + chunkBytes));
-        await append(names.metadata, data, {
-          kind: 'metadata',
-          first: through,
-          last: through,
-          offset,
-          total,
-          sha256,
-          foldSettings: null,
-        });
-      }
-      return true;
     },
     sequence: () => sequence,
     publishedThrough: () => through,

@@ -1,5 +1,5 @@
 // The publisher's stream: created on first use with file storage on STREAM_REPLICAS servers, or checked to take
-// the subjects tally writes.
+// the subjects tally writes (a stream of tally's frames made before the off-chain and tag subjects gains them).
 import { JetStreamApiCodes, JetStreamApiError, StorageType } from '@nats-io/jetstream';
 import { EnvironmentError } from '../../engine/environmentError.js';
 import { RefusedError } from '../../engine/refusedError.js';
@@ -16,11 +16,15 @@ export async function ensureLogStream(
   try {
     const info = await retryNats(() => link.jsm.streams.info(names.stream), { onRetry });
     const subjects = info.config.subjects ?? [];
-    const missing = [names.frames, names.metadata].filter((subject) => !subjects.includes(subject));
-    if (missing.length > 0)
+    if (!subjects.includes(names.subjects.frames))
       throw new RefusedError(
-        `stream ${names.stream} exists but does not take ${missing.join(' and ')}: it is not a tally log stream (give another --stream)`,
+        `stream ${names.stream} exists but does not take ${names.subjects.frames}: it is not a tally log stream (give another --stream)`,
       );
+    const missing = Object.values(names.subjects).filter((subject) => !subjects.includes(subject));
+    if (missing.length > 0)
+      await retryNats(() => link.jsm.streams.update(names.stream, { subjects: [...subjects, ...missing] }), {
+        onRetry,
+      });
     return;
   } catch (error) {
     if (!(error instanceof JetStreamApiError) || error.code !== JetStreamApiCodes.StreamNotFound) throw error;
@@ -30,7 +34,7 @@ export async function ensureLogStream(
       () =>
         link.jsm.streams.add({
           name: names.stream,
-          subjects: [names.frames, names.metadata],
+          subjects: Object.values(names.subjects),
           storage: StorageType.File,
           num_replicas: replicas,
         }),

@@ -21,7 +21,7 @@ t.test('behavior: a rewound state is ranked anew, though its board has the same 
     generation: 0,
     block: 100,
     asOf: 1_800_000_000,
-    revision: 1,
+    metadata: '',
     rules: 2,
     wallets: 2,
     results: 2,

@@ -23,10 +23,10 @@ t.test('behavior: the largest run, read without a range', async (t) => {
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   const store = openStateStore({ dir });
   t.equal(readLatestTagRunNumber(store), null, 'none before the first run');
-  putTagRun(store, run(20_400));
-  putTagRun(store, run(20_401));
+  putTagRun(store, run(20_400), null);
+  putTagRun(store, run(20_401), null);
   // A run of an earlier day written later (a fold that stopped on it) does not hide the latest.
-  putTagRun(store, run(20_399));
+  putTagRun(store, run(20_399), null);
   t.equal(readLatestTagRunNumber(store), 20_401);
   t.equal(readLatestTagRun(store)?.run, 20_401);
   t.equal(store.dbs.meta.getBinary('latestTagRun')?.readUInt32BE(0), 20_401, 'kept in meta');

@@ -4,6 +4,7 @@
 import t from 'tap';
 import { join } from 'node:path';
 import { openEventLog } from '../../engine/log/eventLog.js';
+import { openOffchainStore } from '../../engine/offchain/openOffchainStore.js';
 import { RefusedError } from '../../engine/refusedError.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
@@ -32,10 +33,10 @@ t.test('unit: chunk headers read back as written, and a foreign message is named
     sha256: null,
     foldSettings: 'ab',
   };
-  t.same(readChunk(names, names.frames, chunkHeaders(chunk), 200), chunk);
-  t.match(readChunk(names, names.frames, chunkHeaders(chunk), 201), /do not fit a 201-byte message/);
-  t.match(readChunk(names, 'other.subject', chunkHeaders(chunk), 200), /neither/);
-  t.match(readChunk(names, names.frames, undefined, 200), /no Tally-Blocks and Tally-Chunk headers/);
+  t.same(readChunk(names, names.subjects.frames, chunkHeaders(chunk), 200), chunk);
+  t.match(readChunk(names, names.subjects.frames, chunkHeaders(chunk), 201), /do not fit a 201-byte message/);
+  t.match(readChunk(names, 'other.subject', chunkHeaders(chunk), 200), /is none of tally\.t1\.frames/);
+  t.match(readChunk(names, names.subjects.frames, undefined, 200), /no Tally-Blocks and Tally-Chunk headers/);
   t.throws(() => logStreamNames('a.b'), /use 1 to 64 letters/);
 });
 
@@ -56,12 +57,18 @@ if (findNatsServer() === null) {
     return blocks;
   };
   const settings = foldSettingsDigest(loadVenueAddresses(inputs.config), loadFoldOptions(inputs.config));
-  const publisherOf = async (stream: string, logDir: string, chunkBytes?: number, foldSettings = settings) => {
+  const publisherOf = async (stream: string, dataDir: string, chunkBytes?: number, foldSettings = settings) => {
     const names = logStreamNames(stream);
     await ensureLogStream(link, names);
-    const log = openEventLog({ dir: logDir, readOnly: true });
-    t.teardown(() => log.close());
-    return createLogPublisher({ link, names, log, foldSettings, chunkBytes });
+    const log = openEventLog({ dir: join(dataDir, 'log'), readOnly: true });
+    const offchain = openOffchainStore({ dir: join(dataDir, 'offchain'), readOnly: true });
+    const state = openStateStore({ dir: join(dataDir, 'state'), readOnly: true });
+    t.teardown(async () => {
+      log.close();
+      await offchain.close();
+      await state.close();
+    });
+    return createLogPublisher({ link, names, log, offchain, state, foldSettings, chunkBytes });
   };
   const exitOf = (run: TallyRun) =>
     new Promise<number | null>((resolve) => {
@@ -73,7 +80,7 @@ if (findNatsServer() === null) {
     });
 
   t.test('behavior: frames cut into 4 KiB chunks fold on a replica as the plain ingest folded them', async (t) => {
-    const publisher = await publisherOf('SMALL', join(plain, 'log'), 4096);
+    const publisher = await publisherOf('SMALL', plain, 4096);
     const counts = await publisher.ship();
     t.ok(counts.chunks > counts.frames * 10, `${counts.frames} frames went as ${counts.chunks} chunks`);
     const dir = emptyDataDir(inputs, 'small');
@@ -90,7 +97,7 @@ if (findNatsServer() === null) {
   });
 
   t.test('behavior: a replica refuses frames published with other fold settings', async (t) => {
-    await (await publisherOf('ODD', join(plain, 'log'), undefined, 'not-these')).ship();
+    await (await publisherOf('ODD', plain, undefined, 'not-these')).ship();
     const refusing = await startTallyRun(
       emptyDataDir(inputs, 'odd'),
       ['--nats', cluster.url, '--stream', 'ODD'],
@@ -104,19 +111,23 @@ if (findNatsServer() === null) {
   });
 
   t.test("behavior: a second publisher, or another venue's log, is refused and appends nothing", async (t) => {
-    const first = await publisherOf('RACE', join(plain, 'log'));
-    const second = await publisherOf('RACE', join(other.data, 'log'));
+    const first = await publisherOf('RACE', plain);
+    const second = await publisherOf('RACE', other.data);
     await first.ship();
     const sequence = first.sequence();
     await t.rejects(second.ship(), RefusedError, 'the publisher that saw an empty stream is refused');
     await t.rejects(second.ship(), /appended to by someone else after sequence 0: one publisher per stream/);
     await t.rejects(
-      publisherOf('RACE', join(other.data, 'log')),
+      publisherOf('RACE', other.data),
       /stream RACE ends with blocks \d+\.\.\d+, which this log does not hold as published/,
       'a publisher started on another log is refused at once',
     );
-    const again = await publisherOf('RACE', join(plain, 'log'));
-    t.same(await again.ship(), { frames: 0, chunks: 0, bytes: 0 }, 'the same log started again has nothing to add');
+    const again = await publisherOf('RACE', plain);
+    t.same(
+      await again.ship(),
+      { frames: 0, chunks: 0, bytes: 0, changes: 0, tagRuns: 0 },
+      'the same log started again has nothing to add',
+    );
     t.equal(
       (await link.jsm.streams.info('RACE')).state.last_seq,
       sequence,

@@ -132,7 +132,7 @@ t.test('error: before the fold passes a midnight, 503 no wallet-tags run yet', a
         tags: {},
       };
       const store = openStateStore({ dir: join(dir, 'state') });
-      putTagRun(store, run);
+      putTagRun(store, run, null);
       await store.close();
       return run;
     };
