@@ -11,7 +11,7 @@ import { writeOffchain } from '../../engine/offchain/offchainWrites.js';
 import { putTagRunBytes } from '../../engine/state/tagRuns.js';
 import { decodeChangeBatch } from '../../replay/stream/decodeChangeBatch.js';
 import { RefusedError } from '../../engine/refusedError.js';
-import { readStreamPosition, streamPositionWrite } from '../../engine/state/streamPosition.js';
+import { readStreamPosition, streamPositionWrite, writeStreamPosition } from '../../engine/state/streamPosition.js';
 import type { NatsLink } from '../../replay/stream/connectNats.js';
 import type { Chunk, LogStreamNames } from '../../replay/stream/logStream.js';
 import { readLogStream } from '../../replay/stream/readLogStream.js';
@@ -135,6 +135,7 @@ export async function replicateStream(
           progress.frames++;
           progress.block = chunk.last;
         } else if (chunk.kind === 'offchain') {
+          await driver.finish();
           const changes = decodeChangeBatch(bytes, chunk, (detail) => refuse(sequence, detail));
           const changed = await writeOffchain(venue.offchain, (writes) =>
             changes.reduce((any, change) => writes.put(change.table, change.key, change.value) || any, false),
@@ -142,11 +143,14 @@ export async function replicateStream(
           if (changed) offchainChanged = true;
           progress.changes += changes.length;
         } else {
+          await driver.finish();
           const sha256 = createHash('sha256').update(bytes).digest('hex');
           if (sha256 !== chunk.sha256) throw refuse(sequence, `tag run ${chunk.first} does not hash to its sha256`);
           putTagRunBytes(venue.store, chunk.first, Buffer.from(bytes), null);
           progress.tagRuns++;
         }
+        if (chunk.kind !== 'frames')
+          await writeStreamPosition(venue.store, { stream: names.stream, sequence, lastBlock: progress.block });
       }
       progress.sequence = sequence;
       if (message.pending === 0 && parts === null) {

@@ -2,7 +2,8 @@
 // commit of the frame it read last, so the state and the position never disagree. The frame is appended to the
 // replica's log whole before its first commit; after a crash the log's frames past `lastBlock` are dropped (the
 // stream has them) and the rest of this frame is folded from the log before the stream is read from
-// `sequence + 1`.
+// `sequence + 1`. After an off-chain batch or a tag run, applied once every frame before it is committed, the position
+// moves to it alone (writeStreamPosition), so health's sequence names the last message the replica holds.
 import type { MetaWrite } from '../fold/createFoldRunner.js';
 import type { StateStore } from './openStateStore.js';
 import { decodeValue, encodeValue } from './stateCodec.js';
@@ -12,7 +13,7 @@ const STREAM_POSITION_KEY = 'streamPosition';
 export interface StreamPosition {
   /** The stream's name. */
   stream: string;
-  /** The stream sequence of the last message of the frame (or of the metadata) read last. */
+  /** The stream sequence of the last message of the frame (or of the off-chain batch or tag run) read last. */
   sequence: number;
   /** The last block of the last frame read, -1 before any. */
   lastBlock: number;
@@ -25,4 +26,10 @@ export function streamPositionWrite(position: StreamPosition): MetaWrite {
 export function readStreamPosition(store: StateStore): StreamPosition | null {
   const bytes = store.dbs.meta.getBinary(STREAM_POSITION_KEY);
   return bytes ? decodeValue<StreamPosition>(bytes) : null;
+}
+
+/** Moves the position past a message that is no frame; every frame before it must be committed already. */
+export async function writeStreamPosition(store: StateStore, position: StreamPosition): Promise<void> {
+  const { key, value } = streamPositionWrite(position);
+  await store.dbs.meta.put(key, value);
 }

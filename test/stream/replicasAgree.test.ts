@@ -93,7 +93,7 @@ if (findNatsServer() === null) {
     t.ok(atLog.answers.tags, 'the log alone passed a midnight: a tag run came with it');
 
     // Metadata with one question changed, then the profiles of three traders: stored in the publisher's directory
-    // after its fold (the tag run is made again, now that the rounds are known) and sent by a publish without a capture.
+    // after its fold (the tag run is made again, now that the rounds are known) and sent by a publish alone.
     const markets = JSON.parse(readFileSync(inputs.metadata, 'utf8')) as Array<Record<string, unknown>>;
     const board = (await (await replicas[0]!.get('/leaderboard?limit=3')).json()) as { rows: { wallet: string }[] };
     const wallets = board.rows.map((row) => row.wallet);
