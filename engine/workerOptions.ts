@@ -23,7 +23,30 @@ export function workerOptions(
   const filename = new URL(modulePath + (typescript ? '.ts' : '.js'), callerUrl).href;
   const loaded = process.execArgv.some((arg) => arg.includes('tsx'));
   const loader = typescript && !loaded ? ['--import', import.meta.resolve('tsx')] : [];
-  return { filename, execArgv: [...process.execArgv, ...loader, ...NO_REQUIRE_OF_ES_MODULES], atomics: 'disabled' };
+  return { filename, execArgv: [...threadExecArgv(), ...loader, ...NO_REQUIRE_OF_ES_MODULES], atomics: 'disabled' };
+}
+
+let inherited: string[] | null = null;
+
+/**
+ * The process's command-line options a thread takes. V8's options and the process's own (`--max-old-space-size`,
+ * `--single-threaded-gc`, `--v8-pool-size`) already hold for every thread, and a Worker given one refuses to start
+ * (ERR_WORKER_INVALID_EXEC_ARGV, naming each): `node --max-old-space-size=8192 cli/tally.mjs ingest` stopped at its
+ * first wallet worker. Those it names are left out, found once by a thread that is stopped at once.
+ */
+function threadExecArgv(): string[] {
+  if (inherited !== null) return inherited;
+  inherited = [...process.execArgv];
+  if (inherited.length === 0) return inherited;
+  try {
+    void new Worker('', { eval: true, execArgv: inherited }).terminate();
+  } catch (error) {
+    const refused = /invalid execArgv flags: (.*)$/.exec((error as Error).message)?.[1];
+    if ((error as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV' || refused === undefined) throw error;
+    const names = new Set(refused.split(', '));
+    inherited = inherited.filter((arg) => !names.has(arg));
+  }
+  return inherited;
 }
 
 /** A Node that no longer knows the flag would refuse to start the thread. */

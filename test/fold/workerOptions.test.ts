@@ -2,6 +2,7 @@
 // an import() under module hooks (as this very test runner installs) and abort the process; and they run their
 // timers between tasks.
 import t from 'tap';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,21 @@ t.test('default: the thread keeps this process flags, and the worker module is b
   const options = workerOptions('./walletFoldWorker', 'file:///x/engine/fold/createFoldRunner.js');
   t.equal(options.filename, 'file:///x/engine/fold/walletFoldWorker.js');
   t.same(options.execArgv.slice(0, process.execArgv.length), process.execArgv);
+});
+
+// `node --max-old-space-size=N cli/tally.mjs ...` (an operator's heap setting) used to stop at the first thread: a
+// Worker refuses V8's options and the process's own in its execArgv. They hold for every thread already.
+t.test('behavior: the process run with V8 options still starts its fold threads', async (t) => {
+  const data = mkdtempSync(join(tmpdir(), 'tally-v8-options-'));
+  t.teardown(() => rmSync(data, { recursive: true, force: true }));
+  const tally = new URL('../../cli/tally.mjs', import.meta.url).pathname;
+  const run = spawnSync(
+    process.execPath,
+    ['--max-old-space-size=2048', '--stack-size=900', tally, 'demo', '--fills', '300', '--data', data],
+    { encoding: 'utf8' },
+  );
+  t.equal(run.status, 0, run.stderr);
+  t.notMatch(run.stderr, /ERR_WORKER_INVALID_EXEC_ARGV/);
 });
 
 // A pool thread runs its timers between tasks (engine/workerOptions.ts): lmdb-js sets a timer each time it renews a

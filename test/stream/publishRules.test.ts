@@ -12,6 +12,9 @@ import { connectNats } from '../../replay/stream/connectNats.js';
 import { createLogPublisher } from '../../replay/stream/createLogPublisher.js';
 import { ensureLogStream } from '../../replay/stream/ensureLogStream.js';
 import { logStreamNames, readChunk, chunkHeaders } from '../../replay/stream/logStream.js';
+import { watchStreamHead } from '../../replay/stream/watchStreamHead.js';
+import { readSourceHead } from '../../engine/state/sourceHead.js';
+import { readSourceOutage } from '../../engine/state/sourceOutage.js';
 import { createIngestedDemo } from '../fixtures/demoData.js';
 import { emptyDataDir } from '../fixtures/demoVenue.js';
 import { findNatsServer, startNatsCluster } from '../fixtures/natsCluster.js';
@@ -95,6 +98,30 @@ if (findNatsServer() === null) {
     t.equal(await replica.stop(), 0, 'the replica stops cleanly on SIGTERM');
     t.same(await blocksOf(dir), expected, "every block's checksum is the plain ingest's");
   });
+
+  t.test(
+    "behavior: a replica keeps the stream's last block as its source head, and a lost cluster as an outage",
+    async (t) => {
+      const publisher = await publisherOf('HEAD', plain);
+      await publisher.ship();
+      const store = openStateStore({ dir: join(processTempDir('tally-head-'), 'state') });
+      t.teardown(() => store.close());
+      const stop = watchStreamHead(link, logStreamNames('HEAD'), store);
+      const until = async (done: () => boolean) => {
+        for (const started = Date.now(); !done(); ) {
+          if (Date.now() - started > 20_000) throw new Error('timed out');
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      };
+      await until(() => readSourceHead(store) !== null);
+      t.same(readSourceHead(store), { block: publisher.publishedThrough(), ts: 0 }, "the stream's last frame's block");
+      await stop();
+      const gone = watchStreamHead(link, logStreamNames('GONE'), store);
+      await until(() => readSourceOutage(store) !== null);
+      await gone();
+      t.match(readSourceOutage(store)!.lastError, /^stream GONE: /, 'a stream that does not answer is an outage');
+    },
+  );
 
   t.test('behavior: a replica refuses frames published with other fold settings', async (t) => {
     await (await publisherOf('ODD', plain, undefined, 'not-these')).ship();

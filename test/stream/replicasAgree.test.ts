@@ -44,7 +44,10 @@ if (findNatsServer() === null) {
 
   t.test('behavior: off-chain data published after the log reaches replicas, and the checksum covers it', async (t) => {
     const pub = emptyDataDir(inputs, 'pub');
-    const key = (await tally('keys', 'create', '--data', pub)).stdout.trim().split('\n').at(-1)!;
+    const keyOf = async () => (await tally('keys', 'create', '--data', pub)).stdout.trim().split('\n').at(-1)!;
+    const key = await keyOf();
+    // A second key, revoked on the publisher's directory after the log: revoked on every replica.
+    const revoked = await keyOf();
     const dirs = [emptyDataDir(inputs, 'r1'), emptyDataDir(inputs, 'r2')];
     const replicaArgs = ['--nats', cluster.url, '--stall-seconds', '1'];
     const servers: TallyRun[] = [];
@@ -118,6 +121,10 @@ if (findNatsServer() === null) {
       JSON.stringify(wallets.map((wallet, i) => ({ proxyWallet: wallet, name: `Trader ${i}`, pseudonym: `t${i}` }))),
     );
     await tally('profiles', '--data', pub, '--file', profiles);
+    const withRevoked = (run: TallyRun) =>
+      fetch(`${run.base}/health`, { headers: { authorization: `Bearer ${revoked}` } }).then((r) => r.status);
+    t.same(await Promise.all(replicas.map(withRevoked)), [200, 200], 'the second key works on both replicas');
+    await tally('keys', 'revoke', '--data', pub, revoked);
     const shipped = await publish();
     t.match(shipped.stderr, /publish/, 'a publish with no capture sends what the directory holds beyond the stream');
     const withMetadata = await agreeing(
@@ -125,6 +132,7 @@ if (findNatsServer() === null) {
     );
     t.not(withMetadata.answers.tags, atLog.answers.tags, 'the tag run made again with the rounds reached the replicas');
     t.not(withMetadata.answers.checksum, atLog.answers.checksum, 'and the answers checksum moved with the data');
+    t.same(await Promise.all(replicas.map(withRevoked)), [401, 401], 'the key revoked on the publisher is refused');
 
     // A copy of the second replica, one metadata change behind the end.
     await replicas[1]!.stop();
