@@ -1,9 +1,10 @@
 // `tally replica`'s fold (replay/README.md, Replicas): the stream's chunks assembled into frames, each appended to
 // this directory's log as it was published (so the two logs hold the same bytes) and folded, the stream position
 // written in the same transaction as the frame's commits (engine/state/streamPosition.ts); off-chain changes go to
-// the off-chain store as the publisher logged them, and tag runs into the state as the publisher made them. Both are
-// puts of whole entries, so those read again after a restart (the stream position moves with frames alone) change
-// nothing. When the stream has nothing more, the state is at rest: the caller rolls the board up then.
+// the off-chain store as the publisher logged them, and tag runs into the state as the publisher made them, each
+// once the frames before it are committed, the stream position then moved to it. Both are puts of whole entries, so
+// one read again after a crash between the put and the position changes nothing. When the stream has nothing more,
+// the state is at rest: the caller rolls the board up then.
 import { createHash } from 'node:crypto';
 import type { Venue } from '../openVenue.js';
 import { createIngestDriver } from '../../engine/fold/createIngestDriver.js';
@@ -84,7 +85,12 @@ export async function replicateStream(
   let deferred: Promise<unknown> = Promise.resolve();
   const rest = async (changed: boolean) => {
     const againMs = await options.atRest?.(changed, progress);
-    if (againMs !== undefined) later = setTimeout(() => (deferred = rest(false)), againMs);
+    if (againMs === undefined) return;
+    later = setTimeout(() => {
+      deferred = rest(false);
+      // Thrown at the next message's await (or the end's), not as an unhandled rejection meanwhile.
+      deferred.catch(() => undefined);
+    }, againMs);
   };
   try {
     for await (const message of readLogStream({
