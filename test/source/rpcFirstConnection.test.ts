@@ -12,8 +12,12 @@ import { expectOneLine } from '../fixtures/expectOneLine.js';
 import { runTally } from '../fixtures/runTally.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tally-rpc-connect-'));
-/** A hang guard, not a timing test: the attempts' backoff is about 2 s in all, start-up through tsx a few more. */
-const DEADLINE_MS = 15_000;
+/**
+ * A hang guard, not a timing test: the attempts' backoff is about 2 s in all, but `run` serves before its first
+ * attempt, and its two serving threads each load the API's modules: 4 s of its 6 alone here, past 15 under a full
+ * suite's load (the run was cut at its first retry, twice, on 2 cores).
+ */
+const DEADLINE_MS = 60_000;
 
 t.test('error: a URL that is not http(s) is refused before any request, exit 2', async (t) => {
   for (const [args, env, pattern] of [
