@@ -628,7 +628,7 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
       }
       resolve({
         port: uWS.us_socket_local_port(socket),
-        // close() exists at run time but not in the typings (toolchain.md).
+        // close() exists at run time but not in the typings (docs/toolchain.md).
         close: () => {
           metrics.close();
           void heavyWork.close();

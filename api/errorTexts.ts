@@ -1,4 +1,4 @@
-// The spec's error texts (interface-spec.txt sections 4 and 7, api/README.md), in one place.
+// The spec's error texts (spec 4 and 7, api/README.md), in one place.
 
 export const ERROR = {
   unauthorized: 'unknown or revoked API key',

@@ -1,5 +1,5 @@
-// A market route's market: the condition's record with its metadata, or 404 `market not indexed` (DESIGN.md 5)
-// for a condition the log never prepared. A migration condition's market is its legacy CTF market (DESIGN 10):
+// A market route's market: the condition's record with its metadata, or 404 `market not indexed` (docs/design.md 5)
+// for a condition the log never prepared. A migration condition's market is its legacy CTF market (docs/design.md 10):
 // asked by either id, the answer is that market's, with both ledgers' positions (StateReader.marketHolders).
 import { ApiError } from './apiError.js';
 import { ERROR } from './errorTexts.js';

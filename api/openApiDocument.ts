@@ -50,7 +50,7 @@ export function openApiDocument(
       schema:
         name === 'wallet'
           ? { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' }
-          : // A condition id, or a Protocol V2 condition's bytes31 id (DESIGN 10).
+          : // A condition id, or a Protocol V2 condition's bytes31 id (docs/design.md 10).
             { type: 'string', pattern: '^0x(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{62})$' },
     }));
     paths[path] = {

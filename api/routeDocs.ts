@@ -29,7 +29,7 @@ import { BOARD_SORTS } from './board/boardRankings.js';
 import { ERROR } from './errorTexts.js';
 import { FEED_ERRORS } from './routes/fillsFeedRoute.js';
 
-// A condition id, or a Protocol V2 condition's bytes31 id (DESIGN 10).
+// A condition id, or a Protocol V2 condition's bytes31 id (docs/design.md 10).
 const CONDITION = '0x(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{62})';
 const NOT_INDEXED = { 404: 'market not indexed: the log never prepared this condition' };
 const BOARD_NOT_BUILT = { 503: `${ERROR.boardNotBuilt}: no rollup has run yet (one runs after each fold)` };

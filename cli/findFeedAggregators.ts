@@ -1,6 +1,6 @@
 // Before `ingest --rpc` or `run` opens the venue: ask each configured feed proxy for its aggregators (every phase)
-// and keep them in feedAggregators.json, so the fold decodes their AnswerUpdated logs (DESIGN 6). A proxy with no
-// code on this chain (a test chain, a fork) is skipped quietly; one that answers no phase is said. A node that does
+// and keep them in feedAggregators.json, so the fold decodes their AnswerUpdated logs (docs/design.md 6). A proxy with
+// no code on this chain (a test chain, a fork) is skipped quietly; one that answers no phase is said. A node that does
 // not answer at once is not waited for (the source's own retries will tell of it): the venue folds with the
 // aggregators known before, and a later start finds them.
 import { mkdirSync } from 'node:fs';

@@ -1,5 +1,5 @@
-// The error tree (STYLE.md 9; issue 22 item 11). The engine and the sources throw typed errors and only the command
-// line (cli/main.ts) turns them into exit codes:
+// The error tree (docs/style.md 9; issue 22 item 11). The engine and the sources throw typed errors and only the
+// command line (cli/main.ts) turns them into exit codes:
 // - InputError (inputError.ts): bad input, naming the file and line;
 // - RefusedError (here): a request the user can fix (a missing venue, a key never issued, a rewind to do first);
 // - EnvironmentError (environmentError.ts): the machine or its surroundings (a full disk, a port in use, a node

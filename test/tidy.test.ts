@@ -1,4 +1,4 @@
-// House rules a reviewer would otherwise have to remember (STYLE.md; issue 22 item 11), checked over the source
+// House rules a reviewer would otherwise have to remember (docs/style.md; issue 22 item 11), checked over the source
 // tree so the next slip fails a test: the pure folders read no clock, randomness or environment and do no I/O;
 // production code reads no environment switch beyond the documented ones; exit codes are the command line's alone
 // (engine/refusedError.ts has the error tree), and it never throws a plain Error (a user's mistake is a

@@ -1,4 +1,4 @@
-// The leaderboard's order (DESIGN.md 5): every wallet with a row in the category and window, best first by the
+// The leaderboard's order (docs/design.md 5): every wallet with a row in the category and window, best first by the
 // sort asked for, ties in wallet id order (ids number wallets in first-seen log order, so the order is a pure
 // function of the log). Worked out once per rollup, window, category and sort, then pages are slices of it; a
 // rewind under the server (a new state whose board may have the same generation and block) starts them over.

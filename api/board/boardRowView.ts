@@ -1,5 +1,5 @@
 // A leaderboard row (spec 2.5) from its micro-unit sums (engine/rollup/boardRow.ts): money in USD, the ratios of
-// DESIGN.md 4 divided here, best and worst with their market's metadata.
+// docs/design.md 4 divided here, best and worst with their market's metadata.
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import type { BoardRow, RankedMarket } from '../../engine/state/boardRecords.js';

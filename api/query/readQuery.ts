@@ -49,7 +49,7 @@ const V2_CONDITION_PATTERN = /^0x[0-9a-fA-F]{62}$/;
 
 /**
  * The {conditionId} path parameter, in any letter case, as the state keys the market: a condition id (0x + 64 hex),
- * or a Protocol V2 condition's bytes31 id (0x + 62 hex, DESIGN 10), kept as its 32-byte word. Answers echo the
+ * or a Protocol V2 condition's bytes31 id (0x + 62 hex, docs/design.md 10), kept as its 32-byte word. Answers echo the
  * id they show for the market (publicConditionId).
  */
 export function conditionParam(request: RouteRequest): string {

@@ -1,4 +1,4 @@
-// GET /v1/crypto/strikes (DESIGN.md 5): the crypto Up/Down rounds of the metadata, newest start first, with their
+// GET /v1/crypto/strikes (docs/design.md 5): the crypto Up/Down rounds of the metadata, newest start first, with their
 // strike and close from the folded price feeds, the outcome those imply and the market's resolution beside it.
 // `asset` (BTC, ETH, SOL, XRP; any letter case; all when left out), `from`/`to` on the round's start (Unix
 // seconds, `to` exclusive), `limit` 1-1000 (100, clamped), `offset`.

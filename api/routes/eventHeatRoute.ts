@@ -1,4 +1,4 @@
-// GET /v1/events/heat (spec 4.12, DESIGN.md 5 and 6): per event slug, the distinct wallets (makers and takers:
+// GET /v1/events/heat (spec 4.12, docs/design.md 5 and 6): per event slug, the distinct wallets (makers and takers:
 // every fill row is one order's owner) that traded any of its markets in the window, busiest first; `window` 1h,
 // 6h or 24h (24h), `limit` 1-500 (50), clamped. Measured once a minute of block time: the window ends at the
 // served block's time rounded down to the minute, and each minute's count is made once per window, by one scan

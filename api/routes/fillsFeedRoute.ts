@@ -1,4 +1,4 @@
-// GET /v1/fills (spec 4.9, DESIGN.md 5): every fill of 1 to 100 markets in a window of at most 7 days, oldest
+// GET /v1/fills (spec 4.9, docs/design.md 5): every fill of 1 to 100 markets in a window of at most 7 days, oldest
 // first, as rows of 11 integers; `limit` 1-50,000 (10,000), `cursor` the previous page's `next`. Parameters are
 // strict: a malformed one is refused, never clamped. A page is answered by the serving thread's heavy-work thread
 // (api/heavy), so that reading tens of thousands of fills never holds up another key's cheap request: the markets'
@@ -57,7 +57,8 @@ export function fillsFeedRoute(ctx: RouteContext, request: RouteRequest): JsonBo
   const lowered = markets.map((market) => (market.length === 64 ? v2IdWord(market) : market).toLowerCase());
   if (new Set(lowered).size !== lowered.length) throw new ApiError(400, FEED_ERRORS.markets);
   // Combo fills are not included (spec 4.9): a combo listed keeps its place in the list and gives no rows. A
-  // migrated market's fills on both ledgers come under its place (DESIGN 10), by either id; named twice, it repeats.
+  // migrated market's fills on both ledgers come under its place (docs/design.md 10), by either id; named twice, it
+  // repeats.
   const scanned = lowered.map((market) => (ctx.reads.market(market).market?.v2?.legs ? '' : market));
   const places = scanned.map((_, i) => i);
   const named = new Set<string>();

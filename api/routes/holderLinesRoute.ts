@@ -1,4 +1,4 @@
-// GET /v1/markets/{conditionId}/holder-lines (spec 4.6, DESIGN.md 5): per outcome, two groups of `top` wallets
+// GET /v1/markets/{conditionId}/holder-lines (spec 4.6, docs/design.md 5): per outcome, two groups of `top` wallets
 // (1 to 50, clamped; default 10). `holders`: the biggest holders among wallets that bought (split-only market
 // makers, who never bought, are left out). `traders`: the best PnL on that outcome, open shares valued at the live
 // price given for the token in `prices` (`<tokenId>:<price>,...`); with no price, open shares count nothing, so

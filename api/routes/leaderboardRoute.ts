@@ -1,4 +1,4 @@
-// GET /v1/leaderboard (DESIGN.md 5): the board in a category (default `global`) and window (period or from/to, as
+// GET /v1/leaderboard (docs/design.md 5): the board in a category (default `global`) and window (period or from/to, as
 // stats), sorted by totalPnl (default), realizedPnl, volume or roi, best first; `limit` 1-500 (100), `offset`.
 import type { Static } from 'typebox';
 import type { LeaderboardAnswer } from '../schemas/answerSchemas.js';

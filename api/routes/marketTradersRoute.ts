@@ -1,4 +1,4 @@
-// GET /v1/markets/{conditionId}/traders (spec 4.5, DESIGN.md 5): every wallet that ever held a position in the
+// GET /v1/markets/{conditionId}/traders (spec 4.5, docs/design.md 5): every wallet that ever held a position in the
 // market, one row each with both outcome legs, best first by total PnL (open legs valued at the marks) or by
 // realized PnL; `marks` "<price0>,<price1>" by outcome index, by default the last fill prices (the payout once
 // resolved). `traderCount` counts every row, `traders` the first `limit`.

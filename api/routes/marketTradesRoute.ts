@@ -1,4 +1,4 @@
-// GET /v1/markets/{conditionId}/trades (spec 4.8, DESIGN.md 5): every fill of the market newest first, by cursor
+// GET /v1/markets/{conditionId}/trades (spec 4.8, docs/design.md 5): every fill of the market newest first, by cursor
 // ("ts,block,logIndex" of the last row), `outcome` and `side` keeping one of each. The fills table holds a
 // match as the taker's fill plus one per maker order, which is what the spec shows.
 import type { Static } from 'typebox';

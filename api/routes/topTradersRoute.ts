@@ -1,4 +1,4 @@
-// GET /v1/markets/{conditionId}/top-traders (DESIGN.md 5): the market's best traders by total PnL, `limit` 1-100
+// GET /v1/markets/{conditionId}/top-traders (docs/design.md 5): the market's best traders by total PnL, `limit` 1-100
 // (20), marks by token id (`<tokenId>:<price>,...`, decimal token ids as the answers show them; a token left out
 // keeps its default mark, see defaultMarks). The answer gives the marks used by token id.
 import type { Static } from 'typebox';

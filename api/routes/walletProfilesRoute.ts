@@ -1,4 +1,4 @@
-// GET /v1/wallets/profiles (spec 4.11, DESIGN.md 5-6): names and avatars for up to 300 `wallets` (comma
+// GET /v1/wallets/profiles (spec 4.11, docs/design.md 5-6): names and avatars for up to 300 `wallets` (comma
 // separated) from the loaded profile source (`tally profiles`). A wallet asked is looked up: its profile, or null
 // when the source has none; malformed entries are not looked up and are left out. 503 `wallet profiles are off`
 // while no source was ever loaded.

@@ -1,4 +1,4 @@
-// GET /v1/wallets/tags (spec 4.10, DESIGN.md 6): the latest wallet-tag run whole, one tag a wallet; the answer
+// GET /v1/wallets/tags (spec 4.10, docs/design.md 6): the latest wallet-tag run whole, one tag a wallet; the answer
 // carries an ETag and If-None-Match gets 304 until the next run (createServer). 503 `no wallet-tags run yet`
 // before the first run (the rollup makes one once the fold passes a UTC midnight); with the trade store off there
 // are no fills to tag: 503 `trades are off`.

@@ -1,5 +1,5 @@
-// ComboExtras (spec 2.3 "not shown"; DESIGN 10): on every row of a Protocol V2 position, a combo's or a v2 leg's,
-// in every form. Statuses describe the row's own token: a NO row of a combo whose YES lost is RESOLVED_WIN. A
+// ComboExtras (spec 2.3 "not shown"; docs/design.md 10): on every row of a Protocol V2 position, a combo's or a v2
+// leg's, in every form. Statuses describe the row's own token: a NO row of a combo whose YES lost is RESOLVED_WIN. A
 // combo's own mark stays its last fill price; each leg carries its token's last fill price, never a product.
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { RESULT_DENOMINATOR, V2_MODULE } from '../../engine/chain/v2PositionIds.js';

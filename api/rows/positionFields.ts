@@ -1,5 +1,5 @@
 // A position's spec 2.2 fields: micro-units to USD numbers and shares, ratios as plain divisions of the
-// micro-unit integers (engine/README.md, Accounting). The API edge is the only place money becomes a float.
+// micro-unit integers (docs/design.md 3). The API edge is the only place money becomes a float.
 import { FLAG, type Position } from '../../engine/reducers/position.js';
 import { MICRO } from '../microUnits.js';
 

@@ -1,6 +1,6 @@
 // Per-market trader rows (spec 2.6): one row per wallet with both outcome legs, valued at marks. A mark is an exact
 // ratio of integers (a last fill's usd/shares, a payout's numerator/denominator, a price given in decimal), so
-// a leg's value is computed in micro-units and rounded once, as everywhere else (engine/README.md, Accounting).
+// a leg's value is computed in micro-units and rounded once, as everywhere else (docs/design.md 3).
 import { ApiError } from '../apiError.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { legValue, type Price } from '../../engine/valuation/marketPrices.js';
@@ -73,7 +73,7 @@ export function traderFigures(holder: MarketHolder, marks: readonly Price[]): Tr
 }
 
 /**
- * The row; a Protocol V2 market's outcome legs carry their ComboExtras (DESIGN 10). A migrated market's V2 legs
+ * The row; a Protocol V2 market's outcome legs carry their ComboExtras (docs/design.md 10). A migrated market's V2 legs
  * follow its CTF legs, each an outcome row of its own with the migration condition's ComboExtras; `shares` holds
  * both ledgers' shares of each outcome.
  */

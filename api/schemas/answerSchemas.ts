@@ -4,7 +4,7 @@ import Type from 'typebox';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const Wallet = Type.String({ pattern: '^0x[0-9a-f]{40}$' });
-// A condition id, or a Protocol V2 condition's bytes31 id (DESIGN 10).
+// A condition id, or a Protocol V2 condition's bytes31 id (docs/design.md 10).
 const ConditionId = Type.String({ pattern: '^0x(?:[0-9a-f]{64}|[0-9a-f]{62})$' });
 const LegacyConditionId = Type.String({ pattern: '^0x[0-9a-f]{64}$' });
 const V2ConditionId = Type.String({ pattern: '^0x[0-9a-f]{62}$' });
@@ -24,7 +24,9 @@ const ComboStatus = Type.Union(
   ['OPEN', 'PARTIAL', 'RESOLVED_WIN', 'RESOLVED_LOSS', 'RESOLVED_PARTIAL'].map((status) => Type.Literal(status)),
 );
 
-/** ComboExtras (spec 2.3 "not shown", DESIGN 10): on every row of a Protocol V2 position, absent on the CTF's. */
+/**
+ * ComboExtras (spec 2.3 "not shown", docs/design.md 10): on every row of a Protocol V2 position, absent on the CTF's.
+ */
 function comboExtrasProperties() {
   const Fraction = Type.Number({ minimum: 0, maximum: 1 });
   const Leg = Type.Object({

@@ -1,4 +1,4 @@
-// A crypto strike row (DESIGN.md 5 and 6): a round with its strike and close from the most exact source the log
+// A crypto strike row (docs/design.md 5 and 6): a round with its strike and close from the most exact source the log
 // holds, named in `source`: `reporter` (a Protocol V2 round's RequestReported start and end prices, 18 decimals),
 // else `metadata` (the strike the market object carries, `eventMetadata.priceToBeat`; the close from the feed), else
 // `feed` (the push feed's last answers at or before its start and end, 8 decimals); the outcome they imply (Up when

@@ -116,8 +116,8 @@ function reportUnknownTopics(venue: Venue): void {
 }
 
 /**
- * Crypto rounds of an asset no price feed is known for: a capture cannot find the proxies' aggregators (DESIGN 6),
- * so say how to supply them.
+ * Crypto rounds of an asset no price feed is known for: a capture cannot find the proxies' aggregators (docs/design.md
+ * 6), so say how to supply them.
  */
 function reportMissingFeeds(venue: Venue): void {
   const covered = new Set(Object.values(venue.addresses.priceFeeds));

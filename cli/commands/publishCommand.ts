@@ -81,7 +81,7 @@ export async function publishCommand(flags: PublishFlags): Promise<void> {
   }
   const markets = metadataText === null ? null : parseMetadataText(metadataText, flags.metadata!);
   let timer: NodeJS.Timeout | undefined;
-  // As `ingest --rpc` and `run` do: the feeds' aggregators, so that the fold decodes their answers (DESIGN 6).
+  // As `ingest --rpc` and `run` do: the feeds' aggregators, so that the fold decodes their answers (docs/design.md 6).
   if (flags.rpc) await findFeedAggregators(flags.rpc, flags.data, 'publish');
   const venue = openVenue(flags.data, { workers: flags.workers });
   try {

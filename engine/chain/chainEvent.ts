@@ -42,7 +42,7 @@ export type Kind = (typeof KIND)[keyof typeof KIND];
 /** The first ledger's kinds (CTF, exchanges, adapters, AMM, feeds), each an ABI event of its own. */
 export type V1Kind = Exclude<Kind, V2Kind | typeof KIND.unknownTopic>;
 
-/** Exchange codes, as the fills feed shows them (engine/README.md, Chain model). */
+/** Exchange codes, as the fills feed shows them (docs/design.md 2). */
 export const EXCHANGE = { ctf: 1, negRisk: 2, ctfV2: 3, negRiskV2: 4, amm: 5, v3: 6 } as const;
 export type ExchangeCode = (typeof EXCHANGE)[keyof typeof EXCHANGE];
 export const EXCHANGE_LABEL: Record<ExchangeCode, string> = {
@@ -256,7 +256,7 @@ export interface FpmmFundingRemoved extends Base<typeof KIND.fpmmFundingRemoved>
   sharesBurnt: number;
 }
 /**
- * A Protocol V2 round's report (ChainlinkReporterModule, venue.md 2.9): requestId the bytes29 event id (0x + 58
+ * A Protocol V2 round's report (ChainlinkReporterModule, docs/venue.md 2.9): requestId the bytes29 event id (0x + 58
  * hex); its Data Streams start and end prices (int192, 18 decimals: beyond a safe integer) as their two's
  * complement words (64 hex).
  */

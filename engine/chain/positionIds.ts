@@ -1,12 +1,12 @@
-// Outcome token id math of the Conditional Tokens Framework (venue.md §3, §4): conditionId, collectionId (alt_bn128
-// point compression), positionId (the ERC-1155 token id) and the neg-risk question/condition ids. Pure: no I/O, no
-// clock. Inputs may be any letter case; outputs are lowercase. Token ids come back as 64 hex digits without 0x (tally's
-// internal form); conditionId, collectionId and questionId as '0x' + 64 hex. Every function reproduces the 818 vectors
-// of test/fixtures/realdata/token_id_vectors.json (test/chain/positionIds.test.ts).
+// Outcome token id math of the Conditional Tokens Framework (docs/venue.md §3, §4): conditionId, collectionId
+// (alt_bn128 point compression), positionId (the ERC-1155 token id) and the neg-risk question/condition ids. Pure: no
+// I/O, no clock. Inputs may be any letter case; outputs are lowercase. Token ids come back as 64 hex digits without 0x
+// (tally's internal form); conditionId, collectionId and questionId as '0x' + 64 hex. Every function reproduces the 818
+// vectors of test/fixtures/realdata/token_id_vectors.json (test/chain/positionIds.test.ts).
 
 import { keccak256 } from 'viem';
 
-/** alt_bn128 field prime (venue.md §3.2); P ≡ 3 mod 4 and P < 2^254. */
+/** alt_bn128 field prime (docs/venue.md §3.2); P ≡ 3 mod 4 and P < 2^254. */
 const P = 21888242871839275222246405745257275088696311157297823662689037894645226208583n;
 const CURVE_B = 3n;
 const BIT_254 = 1n << 254n;
@@ -101,7 +101,7 @@ function collectionHex(indexSet: number): string {
   const hash = keccak256(collectionInput, 'bytes');
   const h = BigInt('0x' + bytesToHex(hash));
   const odd = hash[0]! >= 0x80;
-  let x = h % P; // the first candidate is (h + 1) mod P, never h itself (venue.md §3.2 step 3)
+  let x = h % P; // the first candidate is (h + 1) mod P, never h itself (docs/venue.md §3.2 step 3)
   do {
     x += 1n;
     if (x === P) x = 0n;
@@ -121,7 +121,7 @@ function positionHex(collectionId: string): string {
   return bytesToHex(keccak256(positionInput, 'bytes'));
 }
 
-/** keccak256(oracle ‖ questionId ‖ uint256(outcomeSlotCount)) as '0x' + 64 hex (venue.md §3.1). */
+/** keccak256(oracle ‖ questionId ‖ uint256(outcomeSlotCount)) as '0x' + 64 hex (docs/venue.md §3.1). */
 export function conditionIdOf(oracle: string, questionId: string, outcomeSlotCount: number): string {
   // The CTF refuses to prepare conditions outside 2..256 slots, so no real conditionId has another count.
   if (!Number.isInteger(outcomeSlotCount) || outcomeSlotCount < 2 || outcomeSlotCount > 256) {
@@ -140,7 +140,7 @@ export function collectionIdOf(conditionId: string, indexSet: number): string {
   return '0x' + collectionHex(indexSet);
 }
 
-/** ERC-1155 position id keccak256(collateral ‖ collectionId), 64 lowercase hex without 0x (venue.md §3.3). */
+/** ERC-1155 position id keccak256(collateral ‖ collectionId), 64 lowercase hex without 0x (docs/venue.md §3.3). */
 export function positionIdOf(collateral: string, collectionId: string): string {
   writeHex(positionInput, 0, collateral, 20, 'collateral');
   return positionHex(collectionId);
@@ -148,7 +148,7 @@ export function positionIdOf(collateral: string, collectionId: string): string {
 
 /**
  * The binary market's two token ids: [indexSet 1 (outcome 0, YES/first), indexSet 2 (outcome 1, NO/second)].
- * Collateral is USDC.e for standard markets and WrappedCollateral for neg-risk ones (venue.md §3.4).
+ * Collateral is USDC.e for standard markets and WrappedCollateral for neg-risk ones (docs/venue.md §3.4).
  */
 export function outcomeTokenIds(conditionId: string, collateral: string): [string, string] {
   writeHex(collectionInput, 0, conditionId, 32, 'conditionId');
@@ -158,7 +158,7 @@ export function outcomeTokenIds(conditionId: string, collateral: string): [strin
   return [first, second];
 }
 
-/** Neg-risk questionId: the marketId with its last byte replaced by the question index (venue.md §4). */
+/** Neg-risk questionId: the marketId with its last byte replaced by the question index (docs/venue.md §4). */
 export function negRiskQuestionId(marketId: string, index: number): string {
   if (!Number.isInteger(index) || index < 0 || index > 255) {
     throw new RangeError(`neg-risk question index must be an integer in 0..255, got ${index}`);

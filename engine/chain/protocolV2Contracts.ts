@@ -1,4 +1,4 @@
-// The Protocol V2 stack's contracts (DESIGN 10): all venue contracts, so none is ever a wallet; the fold adds
+// The Protocol V2 stack's contracts (docs/design.md 10): all venue contracts, so none is ever a wallet; the fold adds
 // them to its venue set and the decoder routes their events.
 import type { VenueAddresses } from './venueAddresses.js';
 

@@ -1,5 +1,5 @@
-// Protocol V2 chain events as the log stores them (DESIGN 10, venue-v2.md 3): one interface per kind, fields
-// named as in the source's signatures (engine/chain/v2EventAbis.ts), plus `emitter`, the contract that emitted
+// Protocol V2 chain events as the log stores them (docs/design.md 10, docs/venue-v2.md 3): one interface per kind,
+// fields named as in the source's signatures (engine/chain/v2EventAbis.ts), plus `emitter`, the contract that emitted
 // the log (module 1, 2 or 3 share PositionsSplit, PositionsMerged and PositionRedeemed). Forms: addresses 0x + 40
 // hex; position ids 64 hex (as CTF token ids); a bytes31 condition id or bytes29 event id is kept as the 32-byte
 // word it is shifted into (0x + the id's hex + zero bytes), the form the log and state's condition ids take;

@@ -1,4 +1,4 @@
-// The Protocol V2 stack's events tally reads (venue-v2.md 3, DESIGN 10), as declared in the v1.2.0 source
+// The Protocol V2 stack's events tally reads (docs/venue-v2.md 3, docs/design.md 10), as declared in the v1.2.0 source
 // (polymarket-v2-external: PositionManager.sol, Exchange.sol, abstract/BaseModule.sol, CombinatorialModule.sol,
 // migration/BaseMigrationMixin.sol),
 // with the source's parameter names and `indexed` markers; UDVTs written as their ABI types (ConditionId bytes31,

@@ -1,4 +1,4 @@
-// Protocol V2 structured ids (venue-v2.md 1.2-1.4, DESIGN 10): a position id is, high to low,
+// Protocol V2 structured ids (docs/venue-v2.md 1.2-1.4, docs/design.md 10): a position id is, high to low,
 // moduleId(8) | baseHash(128) | arity(16) | reserved(64) | resolutionChain(16) | conditionIndex(16) | outcomeIndex(8).
 // Tokens are tally's 64-hex form (no 0x); a V2 condition id is the position id without its outcome byte, written
 // 0x + 62 hex; an event id drops the condition index too (0x + 58 hex). Everything here is string slicing except

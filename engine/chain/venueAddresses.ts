@@ -1,4 +1,4 @@
-// The venue's contract addresses (lowercase). Defaults are the Polygon mainnet deployments of venue.md 2.7;
+// The venue's contract addresses (lowercase). Defaults are the Polygon mainnet deployments of docs/venue.md 2.7;
 // a config file may override any of them (see createVenueConfig).
 
 export interface VenueAddresses {
@@ -16,7 +16,7 @@ export interface VenueAddresses {
   /** Older neg-risk fee module listed in the adapter's addresses.json; it matches orders the same way. */
   negRiskFeeModuleLegacy: string;
   negRiskVault: string;
-  /** Protocol V2 ledger (venue-v2.md 2): the ERC-1155 of every V2 position, its three modules, its exchange. */
+  /** Protocol V2 ledger (docs/venue-v2.md 2): the ERC-1155 of every V2 position, its three modules, its exchange. */
   positionManager: string;
   binaryModule: string;
   negRiskModule: string;
@@ -26,10 +26,10 @@ export interface VenueAddresses {
   v2Router: string;
   /** Redeems resolved positions for their holders (Redemption.from names the holder). */
   autoRedeemer: string;
-  /** NegRisk V2 exchange's first address (venue.md 2.9): indexed for fills as the current one is. */
+  /** NegRisk V2 exchange's first address (docs/venue.md 2.9): indexed for fills as the current one is. */
   negRiskExchangeV2Early: string;
   /**
-   * CLOB V2 collateral adapters, both generations (venue.md 2.9): a V2 match that mints or merges splits, merges
+   * CLOB V2 collateral adapters, both generations (docs/venue.md 2.9): a V2 match that mints or merges splits, merges
    * or converts through them, so they are the stakeholder of that plumbing.
    */
   ctfCollateralAdapter: string;
@@ -84,7 +84,7 @@ export const POLYGON_ADDRESSES: VenueAddresses = {
   priceFeeds: {},
 };
 
-/** Contracts of CLOB V1 and V2 whose CTF and adapter events are plumbing, never a wallet's (DESIGN 2). */
+/** Contracts of CLOB V1 and V2 whose CTF and adapter events are plumbing, never a wallet's (docs/design.md 2). */
 export function clobVenueContracts(a: VenueAddresses): string[] {
   return [
     a.ctf,
@@ -106,5 +106,5 @@ export function clobVenueContracts(a: VenueAddresses): string[] {
   ];
 }
 
-/** The lowest start block of the indexed Polygon contracts: the CTF's deployment (venue.md 2.7). */
+/** The lowest start block of the indexed Polygon contracts: the CTF's deployment (docs/venue.md 2.7). */
 export const POLYGON_START_BLOCK = 4_023_686;

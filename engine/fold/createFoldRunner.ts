@@ -1,4 +1,4 @@
-// The fold driver (engine/README.md, Pipeline; STYLE: prefetch, fold, commit). For each batch of whole blocks:
+// The fold driver (engine/README.md, Pipeline; docs/style.md: prefetch, fold, commit). For each batch of whole blocks:
 // derive on the main thread (market registry, fills table, position events), fold each wallet partition in
 // its own piscina worker, chain the per-block checksums, and write state, checksums and cursor in one LMDB
 // transaction, so a crash never double-counts or loses an event.

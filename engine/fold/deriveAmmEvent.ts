@@ -1,4 +1,4 @@
-// Early AMM pools (venue.md 1.8, engine/README.md, Accounting): trades fold as fee-inclusive buys and net sells and
+// Early AMM pools (docs/venue.md 1.8, docs/design.md 3): trades fold as fee-inclusive buys and net sells and
 // appear in trade lists (exchange `amm`, the pool as counterparty); funding hands the provider outcome tokens at the
 // pool's price a[other]/(a0+a1). Only pools the factory created count.
 import {

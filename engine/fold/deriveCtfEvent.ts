@@ -1,4 +1,4 @@
-// Wallet actions on the conditional tokens and the neg-risk adapter (engine/README.md, Chain model and Accounting):
+// Wallet actions on the conditional tokens and the neg-risk adapter (docs/design.md 2 and 3):
 // splits, merges, redemptions, transfers, conversions. CTF events whose stakeholder or redeemer is a venue contract,
 // and transfers touching one, are the plumbing of a trade or an adapter call: the venue's own event counts.
 import type {
@@ -185,7 +185,7 @@ export function deriveTransferBatch(ctx: DeriveContext, clock: BlockClock, event
   }
 }
 
-/** Converts NO positions of the questions in `indexSet` into YES of the others (venue.md section 4). */
+/** Converts NO positions of the questions in `indexSet` into YES of the others (docs/venue.md 4). */
 export function derivePositionsConverted(ctx: DeriveContext, clock: BlockClock, event: PositionsConverted): void {
   if (ctx.isVenueContract(event.stakeholder)) return ctx.sink.skip('plumbing');
   const negRisk = ctx.registry.negRiskEvent(event.marketId);

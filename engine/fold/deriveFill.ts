@@ -1,4 +1,4 @@
-// Order-book fills (engine/README.md, Chain model): one trade row and one position event per OrderFilled, owned by the
+// Order-book fills (docs/design.md 2): one trade row and one position event per OrderFilled, owned by the
 // order's maker. The taker order's fill names the exchange as taker; its counterparty is the first maker of
 // the match, a maker fill's is the taker order's owner. Side: the order gives collateral (asset 0) -> BUY.
 // V1 fees are in what the order receives (shares on a buy), V2 and V3 fees in collateral.
@@ -70,7 +70,10 @@ export function deriveOrderFilledV2(ctx: DeriveContext, clock: BlockClock, tx: T
   deriveFill(ctx, clock, tx, event.logIndex, sidedFill(event.exchange, event, event.makerAmount, event.takerAmount));
 }
 
-/** ExchangeV3 (DESIGN 10): the V2 exchange's OrderFilled shape on Protocol V2 positions and combos, fees in pUSD. */
+/**
+ * ExchangeV3 (docs/design.md 10): the V2 exchange's OrderFilled shape on Protocol V2 positions and combos, fees in
+ * pUSD.
+ */
 export function deriveOrderFilledV3(ctx: DeriveContext, clock: BlockClock, tx: TxContext, event: V3OrderFilled): void {
   if (!ensureV2Position(ctx, event.tokenId)) return ctx.sink.skip('unsupportedV2Position');
   const fill = sidedFill(EXCHANGE.v3, event, event.makerAmountFilled, event.takerAmountFilled);

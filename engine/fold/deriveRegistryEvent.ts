@@ -23,7 +23,7 @@ export function deriveConditionPreparation(ctx: DeriveContext, clock: BlockClock
   market.preparedAt = clock.ts;
   market.negRisk = negRisk;
   if (negRisk) {
-    // questionId = marketId with its last byte replaced by the question index (venue.md section 4).
+    // questionId = marketId with its last byte replaced by the question index (docs/venue.md 4).
     market.negRiskMarketId = event.questionId.slice(0, 64) + '00';
     market.questionIndex = parseInt(event.questionId.slice(64), 16);
   }

@@ -1,5 +1,5 @@
-// Protocol V2 events (DESIGN 10, venue-v2.md 3): the PositionManager's transfers between wallets, the modules'
-// splits, merges, redemptions and results, combos' legs, and the AutoRedeemer's holder. The stack's own moves
+// Protocol V2 events (docs/design.md 10, docs/venue-v2.md 3): the PositionManager's transfers between wallets, the
+// modules' splits, merges, redemptions and results, combos' legs, and the AutoRedeemer's holder. The stack's own moves
 // (a module minting or burning, the exchange settling a match, the Router passing tokens on) are plumbing: the
 // exchange's and modules' events say what they were, and the end user is the recipient they name.
 import { AssertionFailure } from '../assert.js';
@@ -152,8 +152,8 @@ function deriveV2TransferBatch(ctx: DeriveContext, clock: BlockClock, event: V2T
 }
 
 /**
- * A split's YES goes to recipient0 and its NO to recipient1: a split by recipient0 (0.5 a side, DESIGN 10), then
- * its NO moved on as a transfer when recipient1 is another wallet. Recipients that are the stack's contracts (the
+ * A split's YES goes to recipient0 and its NO to recipient1: a split by recipient0 (0.5 a side, docs/design.md 10),
+ * then its NO moved on as a transfer when recipient1 is another wallet. Recipients that are the stack's contracts (the
  * exchange settling a same-side match) make it plumbing.
  */
 function deriveV2Split(ctx: DeriveContext, clock: BlockClock, event: V2PositionsSplit): void {
@@ -229,7 +229,9 @@ function deriveV2Merge(ctx: DeriveContext, clock: BlockClock, event: V2Positions
   });
 }
 
-/** `amount` of one position redeemed for the payout the module computed (DESIGN 10), exact to the micro-unit. */
+/**
+ * `amount` of one position redeemed for the payout the module computed (docs/design.md 10), exact to the micro-unit.
+ */
 function emitV2Redemption(
   ctx: DeriveContext,
   clock: BlockClock,

@@ -1,7 +1,7 @@
-// Protocol V2 structuring moves, compress and migration (DESIGN 10, venue-v2.md 1.7): what a CombinatorialModule
-// call or a CTF migration burns and mints, worked out from the event and the combos' stored legs as the module
-// computes them (its _insertLeg, _removeLeg, _flipLeg and basket order). The holder whose shares are burned is the
-// caller when it is a wallet, else the first recipient (the Router passes its caller's outputs on); outputs for
+// Protocol V2 structuring moves, compress and migration (docs/design.md 10, docs/venue-v2.md 1.7): what a
+// CombinatorialModule call or a CTF migration burns and mints, worked out from the event and the combos' stored legs as
+// the module computes them (its _insertLeg, _removeLeg, _flipLeg and basket order). The holder whose shares are burned
+// is the caller when it is a wallet, else the first recipient (the Router passes its caller's outputs on); outputs for
 // another recipient reach it as a transfer. Basis moves as foldRestructure says. The neg-risk module's conversion
 // is one of these moves too.
 import type {

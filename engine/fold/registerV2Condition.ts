@@ -1,6 +1,6 @@
-// Market registry entries of Protocol V2 conditions (DESIGN 10): a native V2 market has no preparation event, so a
-// condition is registered by the first event that names it. Its key is the condition's 32-byte word (the bytes31 id
-// and a zero byte, v2ChainEvent.ts), its tokens the YES and NO position ids (the id and outcome byte 0 or 1).
+// Market registry entries of Protocol V2 conditions (docs/design.md 10): a native V2 market has no preparation event,
+// so a condition is registered by the first event that names it. Its key is the condition's 32-byte word (the bytes31
+// id and a zero byte, v2ChainEvent.ts), its tokens the YES and NO position ids (the id and outcome byte 0 or 1).
 import { v2ModuleOf, v2PositionId, V2_MODULE } from '../chain/v2PositionIds.js';
 import { v2IdWord } from '../chain/v2ChainEvent.js';
 import { createMarketRecord, type MarketRecord } from '../state/marketRecords.js';

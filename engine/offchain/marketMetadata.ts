@@ -76,8 +76,8 @@ function tagCategory(tags: unknown): string | null {
 }
 
 /**
- * A Protocol V2 market's condition (DESIGN 10): Gamma objects of `version` "v2" list `positionIds` (decimal, YES
- * first), and the condition is a position id without its outcome byte, 0x + 62 hex; null for other objects.
+ * A Protocol V2 market's condition (docs/design.md 10): Gamma objects of `version` "v2" list `positionIds` (decimal,
+ * YES first), and the condition is a position id without its outcome byte, 0x + 62 hex; null for other objects.
  */
 function v2ConditionOf(object: Record<string, unknown>): { conditionId: string; positionIds: string[] } | null {
   if (object.version !== 'v2') return null;

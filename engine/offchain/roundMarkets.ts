@@ -1,4 +1,4 @@
-// Crypto Up/Down round markets, recognised from their metadata (DESIGN.md 5, crypto strikes): the venue's
+// Crypto Up/Down round markets, recognised from their metadata (docs/design.md 5, crypto strikes): the venue's
 // recurring series carry the asset, the round's length and its start in the slug, `<asset>-updown-<n><m|h|d>-
 // <start, Unix seconds>` ("btc-updown-15m-1767200400": Bitcoin, 15 minutes from 1767200400). Outcome 0 is Up.
 import type { MarketMetadata } from './marketMetadata.js';

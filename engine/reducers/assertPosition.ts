@@ -1,4 +1,4 @@
-// What every position satisfies after every event (engine/README.md, Accounting), checked where each event ends
+// What every position satisfies after every event (docs/design.md 3), checked where each event ends
 // (touchPosition): basis never goes below zero (shares leave at most the basis held, an excess carries none),
 // and the counters only add the unsigned amounts of the chain's events.
 import { assert } from '../assert.js';

@@ -1,4 +1,4 @@
-// AMM buy (engine/README.md, Accounting): the investment includes the pool's fee, so the basis is fee-inclusive and
+// AMM buy (docs/design.md 3): the investment includes the pool's fee, so the basis is fee-inclusive and
 // boughtUsd is the part that bought shares.
 import { FLAG, touchPosition, type Position } from './position.js';
 import type { AmmBuy } from './positionEvent.js';

@@ -1,4 +1,4 @@
-// AMM sell (engine/README.md, Accounting): the pool pays the return net of its fee, so soldUsd adds the fee back.
+// AMM sell (docs/design.md 3): the pool pays the return net of its fee, so soldUsd adds the fee back.
 import { removeBasis } from './removeBasis.js';
 import { FLAG, touchPosition, type Position } from './position.js';
 import type { AmmSell } from './positionEvent.js';

@@ -1,4 +1,4 @@
-// Order-book buy (engine/README.md, Accounting): shares that actually arrived (less a V1 share fee), basis = USDC that
+// Order-book buy (docs/design.md 3): shares that actually arrived (less a V1 share fee), basis = USDC that
 // actually left (plus a V2 USD fee); the fee is counted in USD, a share fee valued at the fill price.
 import { mulDivRound } from './mulDivRound.js';
 import { touchPosition, type Position } from './position.js';

@@ -1,4 +1,4 @@
-// Order-book sell (engine/README.md, Accounting): basis leaves at the average cost, realized = proceeds net of the USD
+// Order-book sell (docs/design.md 3): basis leaves at the average cost, realized = proceeds net of the USD
 // fee minus that basis.
 import { removeBasis } from './removeBasis.js';
 import { touchPosition, type Position } from './position.js';

@@ -1,4 +1,4 @@
-// Neg-risk conversion (engine/README.md, Accounting): n of each of k NO tokens become n(1-r) of each YES token of the
+// Neg-risk conversion (docs/design.md 3): n of each of k NO tokens become n(1-r) of each YES token of the
 // other questions plus (k-1)n(1-r) collateral. The NO legs leave at their average cost (freed basis F); the
 // cash released is C; the YES legs share what the cash did not cover, max(0, F-C), and the NO legs realize
 // C-F when the cash exceeds the basis. With no YES legs left to carry it, F-C is realized (as a loss) on

@@ -1,4 +1,4 @@
-// Redemption after resolution (engine/README.md, Accounting). The adapter's event says how many of each token went in;
+// Redemption after resolution (docs/design.md 3). The adapter's event says how many of each token went in;
 // the CTF's does not, so its held quantity is the tracked balance, and a payout above what those balances
 // explain is booked on the winning outcome as shares redeemed with no basis (which marks partialHistory).
 import { removeBasis } from './removeBasis.js';

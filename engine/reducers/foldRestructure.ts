@@ -1,4 +1,4 @@
-// Protocol V2 structuring moves, migration and compress (DESIGN 10; engine/README.md, Accounting): the burned legs
+// Protocol V2 structuring moves, migration and compress (docs/design.md 10; docs/design.md 3): the burned legs
 // leave at their average cost (freed basis F); a compress's cash takes F*cash/(cash + minted) of it and realizes
 // the rest of the cash against it; the minted legs share what is left in proportion to their amounts, each part
 // rounded down and the remainder to the first leg, so basis is conserved. Volume, fees, `invested`, `sharesIn` and

@@ -1,4 +1,4 @@
-// Exact a*b/c rounded once, half away from zero (engine/README.md, Accounting, "Rounding"). Safe-integer inputs;
+// Exact a*b/c rounded once, half away from zero (docs/design.md 3, "Rounding"). Safe-integer inputs;
 // the product may exceed 2^53, in which case the division is done in bigint so nothing is lost.
 
 const SAFE = Number.MAX_SAFE_INTEGER;

@@ -1,4 +1,4 @@
-// The state of one position (one wallet x one outcome token), in integer micro-units (engine/README.md, Accounting).
+// The state of one position (one wallet x one outcome token), in integer micro-units (docs/design.md 3).
 // Counters beyond the spec's Position fields exist because WalletRow (received*, lowSinceTs) and the leaderboard
 // (redemptions) need them.
 import { assertPosition } from './assertPosition.js';

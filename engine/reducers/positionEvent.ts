@@ -1,6 +1,6 @@
 // Position events: what a chain event means for one wallet's positions, with every figure the rule needs
 // attached (derived in engine/fold from the chain event and market state). The wallet fold applies them in
-// chain order; each kind has one reducer (engine/README.md, Accounting).
+// chain order; each kind has one reducer (docs/design.md 3).
 
 export const POSITION_EVENT = {
   bookBuy: 1,
@@ -107,7 +107,7 @@ export interface AmmReceive<Id = string> extends Base<Id> {
 }
 /**
  * Wallet-to-wallet transfer, as two events: the sender's publishes the basis it removed in `slot`, the receiver's reads
- * it there (engine/README.md, Accounting: basis leaves one position and arrives at the other as the same integer).
+ * it there (docs/design.md 3: basis leaves one position and arrives at the other as the same integer).
  */
 export interface TransferOut<Id = string> extends Base<Id> {
   kind: typeof POSITION_EVENT.transferOut;
@@ -133,8 +133,8 @@ export interface Conversion<Id = string> extends Base<Id> {
 }
 
 /**
- * A Protocol V2 structuring move, migration or compress (DESIGN 10): `burnAmounts[i]` of each burned token leave
- * the wallet, `mintAmounts[j]` of each minted token arrive, and the basis of what is burned is carried to what is
+ * A Protocol V2 structuring move, migration or compress (docs/design.md 10): `burnAmounts[i]` of each burned token
+ * leave the wallet, `mintAmounts[j]` of each minted token arrive, and the basis of what is burned is carried to what is
  * minted in proportion to amounts. Neither a buy nor a sell. `cash` is what a compress pays out (0 otherwise): it
  * takes its share of the basis and realizes the difference. `approx` marks basisApprox on every leg (not for wrap,
  * unwrap, migration and compress, which carry basis exactly); `migrated`, the minted legs came from the CTF.

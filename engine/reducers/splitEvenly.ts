@@ -1,5 +1,5 @@
 // An amount shared over several legs: equal parts rounded down, the remainder to the first leg (the lowest
-// question or outcome index), so the parts always sum exactly (engine/README.md, Accounting, "Rounding").
+// question or outcome index), so the parts always sum exactly (docs/design.md 3, "Rounding").
 
 export function splitEvenly(total: number, parts: number): number[] {
   if (!(parts > 0)) throw new RangeError('splitEvenly: parts must be positive');

@@ -1,4 +1,4 @@
-// A wallet's leaderboard row (spec 2.5) in micro-units: the sums of DESIGN.md 4 over its market results, for the
+// A wallet's leaderboard row (spec 2.5) in micro-units: the sums of docs/design.md 4 over its market results, for the
 // lifetime (the board row) or a window. The ratios (roi, winRate, profitFactor, averages) are divisions made at
 // the API edge from these sums.
 import { ID_SPACE } from '../log/idDictionary.js';
@@ -6,7 +6,7 @@ import { GLOBAL } from './boardCategories.js';
 import { createBoardRow, RESULT as R, RESULT_WIDTH, type BoardRow, type ResultTable } from '../state/boardRecords.js';
 
 /**
- * The markets a row takes in (DESIGN.md 4, spec 4.3): those decided inside [from, to), and, when the window ends
+ * The markets a row takes in (docs/design.md 4, spec 4.3): those decided inside [from, to), and, when the window ends
  * now, the open markets with an event inside it; the lifetime (`all`) takes every market, which is the same rule
  * over a window from the wallet's first event to now.
  */
@@ -21,7 +21,7 @@ export interface BoardWindow {
 /**
  * The version of the rules rows are summed by, kept with each board: a board summed by other rules is rolled up
  * again, however current its block. 2: the window rule above (issue 22), where open markets' partial exits stopped
- * counting as realized. 3: a migrated market's positions on both ledgers are one market (DESIGN 10).
+ * counting as realized. 3: a migrated market's positions on both ledgers are one market (docs/design.md 10).
  */
 export const BOARD_RULES = 3;
 

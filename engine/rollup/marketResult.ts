@@ -1,4 +1,4 @@
-// A wallet's result in one market (DESIGN.md 4: "the sum over its positions in that market"), in micro-units, as
+// A wallet's result in one market (docs/design.md 4: "the sum over its positions in that market"), in micro-units, as
 // of the rollup's block: what the board row and every windowed row are summed from. Pure: the same positions,
 // market and marks give the same result.
 import { FLAG, type Position } from '../reducers/position.js';

@@ -1,4 +1,4 @@
-// The board's rollup (DESIGN.md 4): every wallet's market results and lifetime rows by category, as of the
+// The board's rollup (docs/design.md 4): every wallet's market results and lifetime rows by category, as of the
 // fold's last committed block, written into the tables readers are not using. A pure function of the state and
 // the market metadata (categories), so a state replayed to block N rolls up to the same board as the live one.
 import { ID_SPACE } from '../log/idDictionary.js';
@@ -96,7 +96,8 @@ function createTokenMarkets(reader: StateReader, offchain: OffchainStore): (toke
       let entry = markets.get(token.conditionId);
       if (!entry) {
         const market = reader.market(token.conditionId);
-        // A migration condition's positions are its legacy market's (DESIGN 10), when the state has that market.
+        // A migration condition's positions are its legacy market's (docs/design.md 10), when the state has that
+        // market.
         const legacy = market?.v2?.legacyConditionId ?? null;
         const summedUnder =
           legacy !== null && reader.market(legacy)?.migration === token.conditionId ? legacy : token.conditionId;

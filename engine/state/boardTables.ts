@@ -1,4 +1,4 @@
-// The leaderboard's tables (DESIGN.md 4, Rollup): per wallet its market results (one value), and per category and
+// The leaderboard's tables (docs/design.md 4, Rollup): per wallet its market results (one value), and per category and
 // wallet its lifetime board row, written by a rollup as of one block. Two generations of tables: a rollup fills the one
 // not being read, then switches the board record to it in one put, so a reader sees one rollup whole, never a mix.
 import { createBoardRow, type BoardRow, type ResultTable } from './boardRecords.js';

@@ -1,5 +1,5 @@
 // The state's market side through the read API (stateReader.ts): market records (a combo settled from its legs),
-// tokens, neg-risk events, and a market's holders on both ledgers of a migrated market (DESIGN 10).
+// tokens, neg-risk events, and a market's holders on both ledgers of a migrated market (docs/design.md 10).
 import type { Position } from '../reducers/position.js';
 import { settleCombo } from '../valuation/comboResolution.js';
 import { ID_SPACE } from '../log/idDictionary.js';
@@ -37,8 +37,8 @@ export interface MarketReads {
    */
   marketHolders(conditionId: string): Iterable<MarketHolder>;
   /**
-   * The condition ids of one market on both ledgers (DESIGN 10: a migration condition's positions are its legacy
-   * market's): [the CTF condition, its migration condition], whichever is asked; else [the id].
+   * The condition ids of one market on both ledgers (docs/design.md 10: a migration condition's positions are its
+   * legacy market's): [the CTF condition, its migration condition], whichever is asked; else [the id].
    */
   marketLedgers(conditionId: string): string[];
   /** A neg-risk event (its market id) with its questions, null while the log has not prepared it. */

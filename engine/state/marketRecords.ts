@@ -26,11 +26,14 @@ export interface MarketRecord {
   resolvedBlock: number;
   marks: (Mark | null)[];
   fills: number;
-  /** A Protocol V2 condition (DESIGN 10); absent on the first ledger's, whose stored bytes it leaves as they were. */
+  /**
+   * A Protocol V2 condition (docs/design.md 10); absent on the first ledger's, whose stored bytes it leaves as they
+   * were.
+   */
   v2?: V2MarketFacts;
   /**
    * On a CTF condition with a Protocol V2 migration condition (MigrationConditionRegistered): that condition's
-   * state key. Its positions are the same market's (DESIGN 10), on the second ledger. Absent otherwise.
+   * state key. Its positions are the same market's (docs/design.md 10), on the second ledger. Absent otherwise.
    */
   migration?: string;
 }

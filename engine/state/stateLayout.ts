@@ -14,8 +14,8 @@ import { STATE_DBS } from './openStateStore.js';
  * events (the leaderboard's `redemptions`); the board's rollup tables. 9: the fills table holds one value per
  * block (its time and transaction hashes once, 52-byte rows), not an 88-byte row under a key per fill. 10: the
  * CLOB V2 collateral adapters are venue contracts (a state folded before holds their phantom positions) and
- * reported round prices are kept. 11: the Protocol V2 ledger is folded (DESIGN 10). 12: a CTF condition names its
- * migration condition (`migration`), a migration carries the position's history, the neg-risk module's event-wide
+ * reported round prices are kept. 11: the Protocol V2 ledger is folded (docs/design.md 10). 12: a CTF condition names
+ * its migration condition (`migration`), a migration carries the position's history, the neg-risk module's event-wide
  * moves are folded. 13: fill lists are keyed bucket first, and which buckets an owner has lists in is a bitmap an
  * epoch of 64 buckets (`walletFillEpochs`, `marketFillEpochs`): a commit's list puts land together. 14: a fold far
  * behind its source backfills (backfillRecord.ts): positions go to a token-first working table

@@ -1,4 +1,4 @@
-// The wallet-tag runs (DESIGN.md 6), kept under their number (the UTC day their window ends on), newest last. The
+// The wallet-tag runs (docs/design.md 6), kept under their number (the UTC day their window ends on), newest last. The
 // latest run's number is also kept in `meta`: the server reads it on every request, and the range read that finds
 // the last key cost an iterator each time (about a third of what a cached answer allocated; kept past scavenges, it
 // made them take 10 ms). Beside it: a SHA-256 of the latest run's bytes (what /v1/health's answers checksum covers,

@@ -1,4 +1,4 @@
-// One fill (engine/README.md, Chain model: one row per OrderFilled, owned by the order's maker, plus AMM pool
+// One fill (docs/design.md 2: one row per OrderFilled, owned by the order's maker, plus AMM pool
 // trades) and its stored form. Amounts in micro-units; fee in `feeUnit`.
 import { ID_SPACE } from '../log/idDictionary.js';
 import { assert } from '../assert.js';

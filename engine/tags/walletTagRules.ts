@@ -1,4 +1,4 @@
-// The wallet-tag rules, version 1 (DESIGN.md 6): which wallets trade like programs, from their fills over a
+// The wallet-tag rules, version 1 (docs/design.md 6): which wallets trade like programs, from their fills over a
 // window, in chain order. Pure: the same fills and markets give the same tags. A wallet gets one tag, the first
 // kind in TAG_KINDS whose rule it meets (a market maker also trades at a high frequency; it is tagged a market
 // maker).

@@ -1,4 +1,4 @@
-// A wallet-tag run (DESIGN.md 6): the rules (walletTagRules.ts) over the fills of the 7 days before a UTC
+// A wallet-tag run (docs/design.md 6): the rules (walletTagRules.ts) over the fills of the 7 days before a UTC
 // midnight, made by the rollup once the fold has passed that midnight. A pure function of the log and the
 // market metadata (which markets are Up/Down rounds): the run of a day is the same whenever it is made, and made
 // again when the rounds the metadata names change (metadata loaded after the fold passed the midnight).

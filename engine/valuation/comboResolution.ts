@@ -1,7 +1,7 @@
-// A combo's result from its legs' (DESIGN 10, venue-v2.md 1.6): YES pays the product of the legs' payouts, NO the
-// rest; a resolved leg paying 0 makes it terminal at once (at the earliest such leg's block), else it is terminal
-// when its last leg resolves. The product is taken as the module takes it: from 1e36, each resolved leg's payout
-// applied by mulDiv rounded down (YES) or up (NO), then brought to the 1,000,000 denominator tally settles with.
+// A combo's result from its legs' (docs/design.md 10, docs/venue-v2.md 1.6): YES pays the product of the legs' payouts,
+// NO the rest; a resolved leg paying 0 makes it terminal at once (at the earliest such leg's block), else it is
+// terminal when its last leg resolves. The product is taken as the module takes it: from 1e36, each resolved leg's
+// payout applied by mulDiv rounded down (YES) or up (NO), then brought to the 1,000,000 denominator tally settles with.
 // Pure: the reader derives it from the stored legs on every read, so a leg's result reaches its combos at once.
 import { RESULT_DENOMINATOR } from '../chain/v2PositionIds.js';
 import type { MarketRecord } from '../state/marketRecords.js';

@@ -8,7 +8,7 @@ import type { MarketRecord } from '../state/marketRecords.js';
 export type Price = readonly [numerator: number, denominator: number];
 
 /**
- * An outcome's own mark (engine/README.md, Accounting; spec 2.3): its payout once resolved, else its last fill's
+ * An outcome's own mark (docs/design.md 3; spec 2.3): its payout once resolved, else its last fill's
  * price, with the fill's time; null for an outcome that never traded. The open-positions rows show exactly this.
  */
 export function outcomeMark(market: MarketRecord, outcome: number): { price: Price; ts: number } | null {

@@ -1,4 +1,4 @@
-// A position settled against its market's resolution (engine/README.md, Accounting): the figures the wallet
+// A position settled against its market's resolution (docs/design.md 3): the figures the wallet
 // routes filter and sort by and the leaderboard sums, in micro-units. Pure, so the API and the board rollup
 // settle a position the same way.
 import { mulDivRound } from '../reducers/mulDivRound.js';

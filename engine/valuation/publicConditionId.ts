@@ -1,6 +1,6 @@
-// The condition id answers show (DESIGN 10): a first-ledger condition's own id; a Protocol V2 condition's legacy CTF
-// id when it is a migration condition, else its bytes31 id written 0x + 62 hex (the state keys it by its 32-byte
-// word). The market routes accept both forms.
+// The condition id answers show (docs/design.md 10): a first-ledger condition's own id; a Protocol V2 condition's
+// legacy CTF id when it is a migration condition, else its bytes31 id written 0x + 62 hex (the state keys it by its
+// 32-byte word). The market routes accept both forms.
 import type { MarketRecord } from '../state/marketRecords.js';
 
 export function publicConditionId(market: MarketRecord): string {

@@ -1,5 +1,5 @@
 // One wallet's positions in one outcome of a market held on both ledgers (a CTF market and its Protocol V2
-// migration condition, DESIGN 10) as one: the counters summed, the flags joined, the first and last trade times
+// migration condition, docs/design.md 10) as one: the counters summed, the flags joined, the first and last trade times
 // over both, and the later low-balance time while the sum is below 0.1 share.
 import { createPosition, OPEN_THRESHOLD_MICROS, type Position } from '../reducers/position.js';
 

@@ -34,7 +34,7 @@ const ZERO_DIGIT = 48;
 export interface SkipCounts {
   /**
    * The venue's own contracts moving tokens for a trade or an adapter call (transfers they operate, CTF splits, merges
-   * and redemptions they make): never a wallet's action (engine/README.md, Chain model), so not worth a log record.
+   * and redemptions they make): never a wallet's action (docs/design.md 2), so not worth a log record.
    */
   plumbing: number;
   /** Emitted by a contract tally does not index. */

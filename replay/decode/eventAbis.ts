@@ -1,4 +1,4 @@
-// The venue's event ABIs (venue.md section 2), parsed by viem: the single source of every topic0 and of the
+// The venue's event ABIs (docs/venue.md 2), parsed by viem: the single source of every topic0 and of the
 // reference decoding the fast decoders are tested against. Keyed by our event kind.
 import { parseAbiItem, toEventSelector, type AbiEvent } from 'viem';
 import { KIND, type Kind, type V1Kind } from '../../engine/chain/chainEvent.js';

@@ -1,4 +1,4 @@
-// The AMM era: Gnosis fixed-product market makers (venue.md 1.8, 2.5) created by the FPMM factory. Pool maths
+// The AMM era: Gnosis fixed-product market makers (docs/venue.md 1.8, 2.5) created by the FPMM factory. Pool maths
 // follow FixedProductMarketMaker.sol (calcBuyAmount/calcSellAmount with ceiling division, fee = amount x fee /
 // 10^18 on buys and amount x fee / (10^18 - fee) on sells, funding by pool weight). Each call also emits the
 // CTF plumbing the pool causes: its own split (buy, funding) or merge (sell) with stakeholder = pool, and

@@ -12,7 +12,7 @@ export const UMA_ORACLE = '0x65070be91477460d8a7aeeb94ef92fe056c2f2a7';
 /** The oracle of the 15-minute crypto rounds (the venue uses a separate one; this one is the demo's:
  * the last 20 bytes of keccak256("tally-demo-updown-oracle")). */
 export const UPDOWN_ORACLE = '0x0751a6749be30c45eb99beaba9ba5d78caaa065f';
-/** The neg-risk operator: MarketPrepared's oracle (venue.md 2.4). */
+/** The neg-risk operator: MarketPrepared's oracle (docs/venue.md 2.4). */
 export const NEG_RISK_OPERATOR = '0x71523d0f655b41e805cec45b17163f528b59b820';
 /** Where V1 exchange fees go when no fee module runs the match, and the V2 operator's fee receiver (keccak-derived
  * like the oracle above). */

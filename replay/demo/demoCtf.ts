@@ -1,5 +1,5 @@
 // Contract calls on the CTF and the NegRiskAdapter, each one transaction, emitting what the contracts emit
-// (venue.md 1.5, 1.6, 2.1, 2.4, 4) and moving the wallets' holdings to match:
+// (docs/venue.md 1.5, 1.6, 2.1, 2.4, 4) and moving the wallets' holdings to match:
 // - a wallet's own split/merge on the CTF: TransferBatch mint/burn (operator = wallet) + PositionSplit/Merge;
 // - on the adapter (neg-risk): the CTF's own split/merge with stakeholder = adapter (plumbing), the batch move
 //   between adapter and wallet, then the adapter's PositionSplit/Merge with stakeholder = wallet;
@@ -277,7 +277,7 @@ export function transferBoth(
 }
 
 /**
- * convertPositions(marketId, indexSet, amount) on the adapter (venue.md 4): for every question outside the
+ * convertPositions(marketId, indexSet, amount) on the adapter (docs/venue.md 4): for every question outside the
  * set the adapter splits `amount` itself (plumbing), the wallet's NO of every question in the set and the
  * adapter's fresh NOs go to the NO-token burn address, and the wallet receives amount - fee of every YES outside
  * the set (the fee part goes to the vault). `inSet[i]` says whether question i's NO is converted.

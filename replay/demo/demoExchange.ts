@@ -1,5 +1,5 @@
-// One order-book match (matchOrders) as the exchanges emit it (venue.md 1.4, 2.2, 2.3; shared/realdata's FeeModule
-// transaction is the model): the taker's shares pulled in, then per maker order its shares pulled in, the
+// One order-book match (matchOrders) as the exchanges emit it (docs/venue.md 1.4, 2.2, 2.3; test/fixtures/realdata's
+// FeeModule transaction is the model): the taker's shares pulled in, then per maker order its shares pulled in, the
 // exchange's split (MINT) or merge (MERGE) when the orders are on opposite outcomes, the proceeds and fee
 // moved out, FeeCharged, the maker's OrderFilled (taker = the taker order's owner); then the taker's proceeds,
 // its OrderFilled (taker = the exchange) and OrdersMatched; with a fee module as operator, the refunds last.
@@ -57,7 +57,7 @@ function v1Fee(feeBps: number, side: number, priceWad: bigint, outcomeTokens: nu
   return Number(side === SIDE.buy ? numerator / (priceWad * BPS) : numerator / (BPS * ONE));
 }
 
-/** The V2 operator's taker fee: rate x p x (1 - p) x shares, in collateral (the sample row of venue.md 2.3). */
+/** The V2 operator's taker fee: rate x p x (1 - p) x shares, in collateral (the sample row of docs/venue.md 2.3). */
 function v2Fee(feeBps: number, price: number, shares: number): number {
   if (feeBps === 0) return 0;
   return Number((BigInt(feeBps) * BigInt(price) * BigInt(1000 - price) * BigInt(shares)) / 10_000_000_000n);

@@ -110,7 +110,7 @@ function createBinary(world: DemoWorld, preexisting: boolean): void {
   scheduleEnd(world, market, 3_600 + prng.int(30 * 3_600));
 }
 
-/** keccak256(abi.encode(oracle, feeBips, metadata)) with the low byte cleared (venue.md 4). */
+/** keccak256(abi.encode(oracle, feeBips, metadata)) with the low byte cleared (docs/venue.md 4). */
 function negRiskMarketId(feeBips: number, metadata: string): string {
   const encoded = encodeAbiParameters(
     [{ type: 'address' }, { type: 'uint256' }, { type: 'bytes' }],

@@ -32,7 +32,7 @@ export function pickMakers(world: DemoWorld, count: number): number[] {
   return makers;
 }
 
-/** The market's Gamma-shape metadata object (venue.md 5.2). */
+/** The market's Gamma-shape metadata object (docs/venue.md 5.2). */
 export function writeMetadata(
   world: DemoWorld,
   market: DemoMarket,

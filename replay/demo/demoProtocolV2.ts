@@ -1,6 +1,6 @@
-// The demo's 2026 second ledger (DESIGN 10, venue-v2.md): native Protocol V2 markets on the binary module and one
-// migrated CTF market, combos of their legs traded RFQ-style on ExchangeV3 (a mint match: the exchange splits pUSD
-// on the module, the requester buys YES at p, the maker NO at 1 - p), then results (one voided 50/50), early
+// The demo's 2026 second ledger (docs/design.md 10, docs/venue-v2.md): native Protocol V2 markets on the binary module
+// and one migrated CTF market, combos of their legs traded RFQ-style on ExchangeV3 (a mint match: the exchange splits
+// pUSD on the module, the requester buys YES at p, the maker NO at 1 - p), then results (one voided 50/50), early
 // losses, redemptions through the Router and the AutoRedeemer, compress, wrap and unwrap. The era draws from a
 // random stream of its own and trades with wallets of its own, so the first ledger's trading is the same with or
 // without it; its logs go through the same capture, scheduled like any other demo work.

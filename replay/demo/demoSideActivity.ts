@@ -68,7 +68,7 @@ export function sideActivity(world: DemoWorld): void {
   }
 }
 
-/** A wallet holding NO of some questions of a neg-risk event converts them (venue.md 4). */
+/** A wallet holding NO of some questions of a neg-risk event converts them (docs/venue.md 4). */
 function convert(world: DemoWorld): void {
   const ctx = world.ctx;
   const prng = ctx.prng;

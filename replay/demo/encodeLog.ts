@@ -1,4 +1,4 @@
-// ABI encoding of the venue's events, as the contracts emit them (venue.md section 2): indexed parameters in
+// ABI encoding of the venue's events, as the contracts emit them (docs/venue.md 2): indexed parameters in
 // topics, the rest ABI-encoded in data (heads, then the tails of dynamic uint256[] / bytes32[] / bytes).
 // Hand-built hex padding: this is the demo generator's hot path (viem's encodeEventTopics is ~30k logs/s).
 // Inputs follow ChainEvent's conventions: addresses and bytes32 lowercase '0x' + hex, uint256 ids (token ids,

@@ -1,4 +1,4 @@
-// The aggregators behind each Chainlink feed proxy (DESIGN 6, venue.md 2.9): AnswerUpdated comes from the
+// The aggregators behind each Chainlink feed proxy (docs/design.md 6, docs/venue.md 2.9): AnswerUpdated comes from the
 // aggregator, not the proxy, and a proxy changes aggregator (a new phase) without an event, so every phase's is
 // asked for: phaseId(), then phaseAggregators(1..phaseId). A proxy that answers no phase (not a proxy, or none
 // deployed at this address on this chain) is left out, said by the caller.

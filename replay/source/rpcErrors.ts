@@ -1,4 +1,4 @@
-// The JSON-RPC source's errors, split the way the caller must react (STYLE.md point 9):
+// The JSON-RPC source's errors, split the way the caller must react (docs/style.md 9):
 // - RpcRangeError: the node refuses or chokes on an eth_getLogs range (too many results, response too large,
 //   range too wide, timed out); a smaller range fixes it.
 // - RpcRetryableError: the node or the network is briefly unwell (connection refused or reset, HTTP 429 and 5xx,

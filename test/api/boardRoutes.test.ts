@@ -1,4 +1,4 @@
-// The board routes over HTTP on a small demo venue (spec 4.3, 4.4, DESIGN.md 4-5): each route's happy path and
+// The board routes over HTTP on a small demo venue (spec 4.3, 4.4, docs/design.md 4-5): each route's happy path and
 // error texts, and the board checked against the wallets' own positions: every figure of the top 100 rows summed
 // again from the wallet routes' rows.
 import t from 'tap';
@@ -89,7 +89,7 @@ t.test("default: a category's board holds its rows; a window's rows equal the wa
 });
 
 t.test(
-  "default: a year holds the demo's whole history, so 1y rows and ranks are the lifetime ones (DESIGN.md 4)",
+  "default: a year holds the demo's whole history, so 1y rows and ranks are the lifetime ones (docs/design.md 4)",
   async (t) => {
     const lifetime = await wholeBoard('');
     const asOf = (await get('/v1/leaderboard?limit=1')).body.asOf;
@@ -258,7 +258,8 @@ t.test("default: the top 100 rows of the board agree with the wallets' own posit
       decided: list.every((r) => r.exitAt !== null),
     }));
     const decided = pnl.filter((m) => m.decided);
-    // An open market's whole PnL so far is unrealized: its partial exits' settled PnL and the open book (DESIGN.md 4).
+    // An open market's whole PnL so far is unrealized: its partial exits' settled PnL and the open book (docs/design.md
+    // 4).
     const openMarketsPnl = sum(
       [...markets.values()].filter((list) => !list.every((r) => r.exitAt !== null)).flat(),
       (r) => r.settledPnl,

@@ -1,6 +1,6 @@
 // The board's answers on a demo venue (stats in every period, categories, leaderboard pages in every sort),
 // recorded in test/fixtures/golden/boardAnswers.ndjson.gz before issue 22 item 8 changed which markets a window
-// takes in (DESIGN.md 4). Every byte must be as recorded, except the differences named and counted below.
+// takes in (docs/design.md 4). Every byte must be as recorded, except the differences named and counted below.
 // TALLY_RECORD_GOLDEN=1 rewrites the file (test/fixtures/goldenFile.ts).
 import t from 'tap';
 import { startServer } from '../../cli/commands/serveCommand.js';
@@ -39,7 +39,7 @@ for (const period of ['all', '1y', '7d']) {
 
 recordGoldenIfAsked(t, GOLDEN, answers);
 
-// The named changes (issue 22 item 8, DESIGN.md 4: a window takes in the markets decided inside it and, when it
+// The named changes (issue 22 item 8, docs/design.md 4: a window takes in the markets decided inside it and, when it
 // ends now, the open markets with an event inside it; every sum covers those markets):
 // - lifetime rows: an open market's settled PnL (its partial exits) moves from realized to unrealized; the total
 //   and every other figure are unchanged;

@@ -1,4 +1,4 @@
-// The market routes over HTTP on a small demo venue (spec 4.5-4.8, DESIGN.md 5): each route's happy path and
+// The market routes over HTTP on a small demo venue (spec 4.5-4.8, docs/design.md 5): each route's happy path and
 // error texts, and the figures checked against each other: traders' legs equal to the wallets' own positions,
 // trade counts equal to the wallets' rows in the market's trades, holders who all bought.
 import t from 'tap';

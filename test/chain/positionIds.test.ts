@@ -1,5 +1,5 @@
 // Token id math against real venue data: every vector of test/fixtures/realdata/token_id_vectors.json (copied from the
-// venue data), the venue.md §3.5 vectors, the engine issue's vector, a literal port of the contract's sqrt-based
+// venue data), the docs/venue.md §3.5 vectors, the engine issue's vector, a literal port of the contract's sqrt-based
 // getCollectionId, and the decimal <-> hex conversion. Also prints the outcomeTokenIds throughput (no timing
 // assertion).
 
@@ -296,7 +296,7 @@ t.test('conditionIdOf', async (t) => {
 });
 
 t.test('negRiskQuestionId', async (t) => {
-  // venue.md §3.5: (marketId, questionIndex) -> questionId -> conditionId -> YES/NO ids with wcol.
+  // docs/venue.md §3.5: (marketId, questionIndex) -> questionId -> conditionId -> YES/NO ids with wcol.
   const cases = [
     {
       marketId: '0xcc4727a6394620b9c8ae82db3db50a34d5ca9828675547bcc4cddf5e86b63000',
@@ -343,7 +343,7 @@ t.test('negRiskQuestionId', async (t) => {
     );
   });
 
-  t.test('behavior: marketId and index to token ids (venue.md 3.5)', async (t) => {
+  t.test('behavior: marketId and index to token ids (docs/venue.md 3.5)', async (t) => {
     for (const c of cases) {
       const conditionId = negRiskConditionId(NEG_RISK_ADAPTER, negRiskQuestionId(c.marketId, c.index));
       t.equal(conditionId, c.conditionId, `${c.marketId} q ${c.index}`);

@@ -1,4 +1,4 @@
-// The Protocol V2 contracts' default addresses are venue-v2.md 2's deployments, a config file overrides each, and
+// The Protocol V2 contracts' default addresses are docs/venue-v2.md 2's deployments, a config file overrides each, and
 // every one of them is a venue contract of the fold (never a wallet).
 import t from 'tap';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { loadVenueAddresses } from '../../engine/chain/loadVenueAddresses.js';
 import { protocolV2Contracts } from '../../engine/chain/protocolV2Contracts.js';
 import { POLYGON_ADDRESSES } from '../../engine/chain/venueAddresses.js';
 
-/** venue-v2.md 2, as written there (checksummed). */
+/** docs/venue-v2.md 2, as written there (checksummed). */
 const DOCUMENTED = {
   positionManager: '0x006F54F7f9A22e0000CC2AB60031000000ae9fEF',
   binaryModule: '0x1000008dD9001B968442c1000017eaE6E0dA00Ba',

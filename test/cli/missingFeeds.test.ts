@@ -1,5 +1,5 @@
-// A capture ingest cannot find the feed proxies' aggregators (DESIGN 6): when the metadata lists Up/Down rounds of
-// an asset no price feed is known for, ingest says how to supply them; once one is named, it says nothing.
+// A capture ingest cannot find the feed proxies' aggregators (docs/design.md 6): when the metadata lists Up/Down rounds
+// of an asset no price feed is known for, ingest says how to supply them; once one is named, it says nothing.
 import t from 'tap';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
-// CLOB V2 matches that mint or merge through a collateral adapter (DESIGN 2, venue.md 2.9), through ingest and
-// HTTP: A buys 100 YES at 0.60 (maker, no fee) and B 100 NO at 0.40 (taker, fee 0.80) while the first-generation
+// CLOB V2 matches that mint or merge through a collateral adapter (docs/design.md 2, docs/venue.md 2.9), through ingest
+// and HTTP: A buys 100 YES at 0.60 (maker, no fee) and B 100 NO at 0.40 (taker, fee 0.80) while the first-generation
 // CTF adapter splits 100; later A sells 50 YES at 0.65 and B 50 NO at 0.35 (fee 0.20) while the second-generation
 // adapter merges 50. Positions are exact to the micro-dollar, and neither adapter is a wallet in any answer.
 import t from 'tap';

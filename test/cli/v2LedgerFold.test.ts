@@ -1,5 +1,5 @@
-// The Protocol V2 ledger through ingest and HTTP (DESIGN 10), hand-worked to the micro-dollar. A native V2 binary
-// market A (module 1) and B, and a combo of YES(A) and YES(B):
+// The Protocol V2 ledger through ingest and HTTP (docs/design.md 10), hand-worked to the micro-dollar. A native V2
+// binary market A (module 1) and B, and a combo of YES(A) and YES(B):
 // - block 200: Alice splits 100 pUSD on A through the Router: 100 YES and 100 NO at 0.50 each.
 // - block 201: on ExchangeV3 Bob buys Alice's 100 NO at 0.30; Alice, the taker, pays a 0.30 fee.
 // - block 202: Alice sends Carol 40 YES (basis 20 goes with them).

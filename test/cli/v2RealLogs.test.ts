@@ -115,7 +115,7 @@ t.test('default: every V2 fill folds to the side, shares, price and fee its sour
       `${maker} at ${log.logIndex}`,
     );
   }
-  // The taker's SELL: receives 2.3552 - 0.01318 = 2.34202 (DESIGN 2), its position's fee is the fill's.
+  // The taker's SELL: receives 2.3552 - 0.01318 = 2.34202 (docs/design.md 2), its position's fee is the fill's.
   const taker = await get('/v1/wallets/0x686024b5c1fcc10eb86b8d551fae78488b1b6279/positions');
   t.match(
     taker.positions.find((p: { soldShares: number }) => p.soldShares > 0),

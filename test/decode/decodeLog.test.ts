@@ -1,4 +1,4 @@
-// The fixed-offset decoder against viem's decodeEventLog: random samples of every kind, the venue.md topic
+// The fixed-offset decoder against viem's decodeEventLog: random samples of every kind, the docs/venue.md topic
 // constants, and the real Polygon logs of test/fixtures/realdata.
 import t from 'tap';
 import { readFileSync } from 'node:fs';
@@ -127,7 +127,7 @@ function expectedFromViem(kind: V1Kind, abi: AbiEvent, log: { topics: string[]; 
   return expected;
 }
 
-t.test('default: topics equal the venue.md constants', async (t) => {
+t.test('default: topics equal the docs/venue.md constants', async (t) => {
   t.equal(EVENT_TOPICS[KIND.orderFilledV1], '0xd0a08e8c493f9c94f29311604c9de1b4e8c8d4c06bd0c789af57f2d65bfec0f6');
   t.equal(EVENT_TOPICS[KIND.orderFilledV2], '0xd543adfd945773f1a62f74f0ee55a5e3b9b1a28262980ba90b1a89f2ea84d8ee');
   t.equal(EVENT_TOPICS[KIND.positionsConverted], '0xb03d19dddbc72a87e735ff0ea3b57bef133ebe44e1894284916a84044deb367e');

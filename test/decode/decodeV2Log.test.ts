@@ -1,5 +1,5 @@
 // The Protocol V2 decoder against viem's decodeEventLog on random samples of every kind, its topics against
-// venue-v2.md 3's table, its routing by emitter, and the per-topic count of what it does not know.
+// docs/venue-v2.md 3's table, its routing by emitter, and the per-topic count of what it does not know.
 import t from 'tap';
 import { decodeEventLog, encodeAbiParameters, encodeEventTopics, type AbiEvent } from 'viem';
 import { POLYGON_ADDRESSES } from '../../engine/chain/venueAddresses.js';
@@ -59,7 +59,7 @@ function encode(abi: AbiEvent) {
   return { topics, data };
 }
 
-t.test('topics: computed from the signatures, equal to venue-v2.md 3', async (t) => {
+t.test('topics: computed from the signatures, equal to docs/venue-v2.md 3', async (t) => {
   const documented: Partial<Record<V2Kind, string>> = {
     [V2_KIND.v2TransferSingle]: '0xc3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62',
     [V2_KIND.v2TransferBatch]: '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb',
@@ -87,10 +87,10 @@ t.test('topics: computed from the signatures, equal to venue-v2.md 3', async (t)
     [V2_KIND.v2MigrationConditionRegistered]: '0x0da49435dfd3b856758ee0b1a2500f1e8062fed24dd654594af9fa163cc5bcb4',
   };
   for (const [kind, topic] of Object.entries(documented)) t.equal(V2_EVENT_TOPICS[Number(kind) as V2Kind], topic, kind);
-  // venue-v2.md gives only the prefix and suffix of EventPrepared's topic.
+  // docs/venue-v2.md gives only the prefix and suffix of EventPrepared's topic.
   t.match(V2_EVENT_TOPICS[V2_KIND.v2EventPrepared], /^0x9bdf886b[0-9a-f]{52}3306$/);
   t.match(V2_EVENT_TOPICS[V2_KIND.v2PositionMigrated], /^0xe8d329e9[0-9a-f]{52}c80b$/);
-  // The others venue-v2.md gives by prefix and suffix.
+  // The others docs/venue-v2.md gives by prefix and suffix.
   const ends: Array<[V2Kind, RegExp]> = [
     [V2_KIND.v2AutoRedemption, /^0xeebddedd[0-9a-f]{52}491e$/],
     [V2_KIND.v2MigrationResolved, /^0xf8710096[0-9a-f]{52}c8af$/],

@@ -1,7 +1,7 @@
-// The Protocol V2 moves of DESIGN 10 on positions (foldRestructure), each with figures worked by hand in micro-units:
-// basis leaves what is burned at its average cost and is carried to what is minted in proportion to amounts;
-// a compress's cash realizes against its share; wrap, unwrap and migration carry basis exactly, and migration the
-// entry history as well.
+// The Protocol V2 moves of docs/design.md 10 on positions (foldRestructure), each with figures worked by hand in
+// micro-units: basis leaves what is burned at its average cost and is carried to what is minted in proportion to
+// amounts; a compress's cash realizes against its share; wrap, unwrap and migration carry basis exactly, and migration
+// the entry history as well.
 import t from 'tap';
 import { foldRestructure } from '../../engine/reducers/foldRestructure.js';
 import { createPosition, FLAG, type Position } from '../../engine/reducers/position.js';

@@ -1,4 +1,4 @@
-// Reducer rules of engine/README.md, Accounting, each with figures worked by hand in micro-units.
+// Reducer rules of docs/design.md 3, each with figures worked by hand in micro-units.
 import t from 'tap';
 import { mulDivRound } from '../../engine/reducers/mulDivRound.js';
 import { splitEvenly } from '../../engine/reducers/splitEvenly.js';
@@ -466,7 +466,7 @@ t.test('behavior: first/last event times and the below-0.1 marker', async (t) =>
   t.same(pick(book.get(A, T0), ['firstTradeAt', 'lastTradeAt']), { firstTradeAt: 100, lastTradeAt: 300 });
 });
 
-t.test('default: the worked example of engine/README.md, Accounting', async (t) => {
+t.test('default: the worked example of docs/design.md 3', async (t) => {
   const buy = (shares: number, usd: number) => ({
     kind: POSITION_EVENT.bookBuy,
     token: T0,

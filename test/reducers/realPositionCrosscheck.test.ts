@@ -1,4 +1,4 @@
-// The book-buy rule of engine/README.md, Accounting against a real position: wallet 0xcce2b7c7…'s YES position in the
+// The book-buy rule of docs/design.md 3 against a real position: wallet 0xcce2b7c7…'s YES position in the
 // neg-risk market "will-annual-inflation-increase-by-2pt7-in-august", whose 65 fills (all buys, from
 // test/fixtures/realdata) are its complete history, folded and compared with the venue's own Data API /positions row.
 import t from 'tap';
@@ -127,8 +127,8 @@ t.test('real data: 65 neg-risk YES buys fold to the official /positions row', as
   t.equal(officialRow.totalBought, p.boughtShares / 1e6, 'official totalBought');
 
   // Our avgPrice is the exact ratio of the micro-unit integers (0.0290867…). The Data API reports 0.02908
-  // because it uses the pnl-subgraph's floored sequential integer average (venue.md section 1), which
-  // tally does not follow (engine/README.md, Accounting).
+  // because it uses the pnl-subgraph's floored sequential integer average (docs/venue.md 1), which
+  // tally does not follow (docs/design.md 3).
   t.equal(p.costBasis / p.shares, 985_875_016 / 33_894_328_603, 'avgPrice = costBasis/shares');
   t.not(p.costBasis / p.shares, officialRow.avgPrice, 'differs from the Data API avgPrice 0.02908');
 });

@@ -1,4 +1,4 @@
-// The leaderboard metrics of DESIGN.md 4 on a small venue worked by hand: one wallet with a win held into the
+// The leaderboard metrics of docs/design.md 4 on a small venue worked by hand: one wallet with a win held into the
 // resolution and redeemed (M1), a loss sold out (M2), an open position (M3) and a basis approximated by a
 // transfer (M4); windows that take markets in just inside and leave them out just outside; a custom window that
 // does not end now (no open book); categories summing to global.
@@ -129,7 +129,7 @@ const m4 = resultOf(ID_SPACE.condition, 4, category('Politics'), market({}), [
 ]);
 const results = [m1, m2, m3, m4];
 
-/** A row's figures as the API shows them (USD), with the ratios DESIGN.md 4 defines. */
+/** A row's figures as the API shows them (USD), with the ratios docs/design.md 4 defines. */
 function figures(row: BoardRow) {
   return {
     realizedPnl: row.realizedPnl / U,
@@ -167,7 +167,7 @@ t.test('market results: decision times, the open book at the last fill, approxim
   t.equal(m1.approx || m2.approx || m3.approx, false);
 });
 
-t.test('lifetime: every metric of DESIGN.md 4', async (t) => {
+t.test('lifetime: every metric of docs/design.md 4', async (t) => {
   const row = sumResults(packResults(results), LIFETIME).get(GLOBAL)!;
   t.same(figures(row), {
     realizedPnl: 59.8 - 20 + 4,

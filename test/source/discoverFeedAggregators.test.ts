@@ -1,4 +1,4 @@
-// Feed aggregators found over JSON-RPC (DESIGN 6): phaseId() then phaseAggregators(1..phaseId) of each proxy,
+// Feed aggregators found over JSON-RPC (docs/design.md 6): phaseId() then phaseAggregators(1..phaseId) of each proxy,
 // against a node answering eth_call by selector (a viem custom transport): every phase's aggregator, in phase
 // order, repeats once; a contract that answers no phase, or a zero address, is left out.
 import t from 'tap';

@@ -1,4 +1,4 @@
-// The wallet-tag rules (DESIGN.md 6, rules version 1) at their edges: each rule met exactly, and missed by one
+// The wallet-tag rules (docs/design.md 6, rules version 1) at their edges: each rule met exactly, and missed by one
 // fill, hour, day, market, second or cent; one tag a wallet, in the rules' order.
 import t from 'tap';
 import { createTagScan, type TagFill, type TagMarkets, type WalletTag } from '../../engine/tags/walletTagRules.js';
