@@ -38,7 +38,7 @@ interface ServingThread {
 }
 
 function startThread(data: ServingThreadData): ServingThread {
-  const worker = startWorkerThread('./servingThread', import.meta.url, data);
+  const worker = startWorkerThread('cli/servingThread', import.meta.url, data);
   const thread: ServingThread = { worker, ended: Promise.resolve(), hasEnded: false };
   thread.ended = new Promise((resolve) =>
     worker.once('exit', () => {

@@ -1,8 +1,25 @@
+import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 
 /**
- * Where a worker's module is and how its thread starts. Run from the TypeScript sources (no build yet), the
- * worker needs tsx's loader too, resolved from this package rather than from the user's working directory.
+ * The file of a thread's module, named by its path from the sources' root (`engine/fold/walletFoldWorker`): the
+ * TypeScript source when the caller runs from the sources, else the build's file of that path (cli/build.mjs keeps
+ * each thread's module at its path under dist/, while the caller's own code may sit in a shared chunk). Found by
+ * walking up from the caller.
+ */
+function moduleFile(modulePath: string, callerUrl: string): string {
+  const extension = callerUrl.endsWith('.ts') ? '.ts' : '.js';
+  for (let dir = new URL('.', callerUrl); dir.pathname !== '/'; dir = new URL('..', dir)) {
+    const file = new URL(modulePath + extension, dir);
+    if (existsSync(file)) return file.href;
+  }
+  throw new Error(`no ${modulePath}${extension} above ${callerUrl}`);
+}
+
+/**
+ * Where a worker's module is (`modulePath` from the sources' root) and how its thread starts. Run from the
+ * TypeScript sources (no build yet), the worker needs tsx's loader too, resolved from this package rather than from
+ * the user's working directory.
  *
  * Piscina loads a worker's module with require() first and import() only if that throws. On Node 20, require()
  * of an ES module can race an import() under module hooks (a tracer's, a test runner's) and abort the whole
@@ -19,8 +36,8 @@ export function workerOptions(
   modulePath: string,
   callerUrl: string,
 ): { filename: string; execArgv: string[]; atomics: 'disabled' } {
-  const typescript = callerUrl.endsWith('.ts');
-  const filename = new URL(modulePath + (typescript ? '.ts' : '.js'), callerUrl).href;
+  const filename = moduleFile(modulePath, callerUrl);
+  const typescript = filename.endsWith('.ts');
   const loaded = process.execArgv.some((arg) => arg.includes('tsx'));
   const loader = typescript && !loaded ? ['--import', import.meta.resolve('tsx')] : [];
   return { filename, execArgv: [...threadExecArgv(), ...loader, ...NO_REQUIRE_OF_ES_MODULES], atomics: 'disabled' };

@@ -22,7 +22,7 @@ export function createHeavyWork(data: HeavyWorkerData): HeavyWork {
   return {
     run(task) {
       pool ??= new Piscina({
-        ...workerOptions('./heavyAnswerWorker', import.meta.url),
+        ...workerOptions('api/heavy/heavyAnswerWorker', import.meta.url),
         minThreads: 1,
         maxThreads: 1,
         maxQueue: HEAVY_QUEUE,

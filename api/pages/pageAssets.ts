@@ -37,8 +37,8 @@ const TYPES: Record<string, string> = {
 const GZIP_MIN_BYTES = 1024;
 
 /**
- * The sources' web folder, in the package above this file: run from the build in node_modules/.cache/tally
- * (cli/build.mjs compiles only TypeScript) too, so an edit is served without a rebuild.
+ * The sources' web folder, in the package above this file: run from the build in dist/ (cli/build.mjs compiles
+ * only TypeScript) too, so an edit is served without a rebuild.
  */
 function webDir(): string {
   for (let dir = new URL('.', import.meta.url); dir.pathname !== '/'; dir = new URL('..', dir)) {

@@ -158,7 +158,7 @@ export function createFoldRunner(options: {
     { length: partitions },
     () =>
       new Piscina({
-        ...workerOptions('./walletFoldWorker', import.meta.url),
+        ...workerOptions('engine/fold/walletFoldWorker', import.meta.url),
         minThreads: 1,
         maxThreads: 1,
         idleTimeout: 60_000,

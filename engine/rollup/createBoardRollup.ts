@@ -13,7 +13,7 @@ export interface BoardRollup {
 export function createBoardRollup(dirs: Omit<RollupTask, 'tagRuns'>, options: { tagRuns?: boolean } = {}): BoardRollup {
   const task: RollupTask = { ...dirs, tagRuns: options.tagRuns ?? true };
   const pool = new Piscina({
-    ...workerOptions('./rollupWorker', import.meta.url),
+    ...workerOptions('engine/rollup/rollupWorker', import.meta.url),
     minThreads: 1,
     maxThreads: 1,
     idleTimeout: 60_000,

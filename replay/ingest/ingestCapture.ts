@@ -88,7 +88,7 @@ export async function ingestCapture(options: {
     loggedHash: (block) => state.block(block)?.hash,
   });
   const reader = new Piscina({
-    ...workerOptions('../source/captureReaderWorker', import.meta.url),
+    ...workerOptions('replay/source/captureReaderWorker', import.meta.url),
     minThreads: 1,
     maxThreads: 1,
     resourceLimits: { maxOldGenerationSizeMb: READER_OLD_SPACE_MB },

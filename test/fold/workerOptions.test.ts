@@ -3,16 +3,17 @@
 // timers between tasks.
 import t from 'tap';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { open } from 'lmdb';
 import { Piscina } from 'piscina';
 import { workerOptions } from '../../engine/workerOptions.js';
 
 t.test('behavior: a worker thread started with the options refuses require() of an ES module', async (t) => {
-  const { execArgv } = workerOptions('./walletFoldWorker', import.meta.url);
+  const { execArgv } = workerOptions('engine/fold/walletFoldWorker', import.meta.url);
   const esModule = new URL('../../cli/buildPaths.mjs', import.meta.url).pathname;
   const probe = `
     const { parentPort, workerData } = require('node:worker_threads');
@@ -26,10 +27,20 @@ t.test('behavior: a worker thread started with the options refuses require() of 
   t.equal(answer, 'ERR_REQUIRE_ESM');
 });
 
-t.test('default: the thread keeps this process flags, and the worker module is beside its caller', async (t) => {
-  const options = workerOptions('./walletFoldWorker', 'file:///x/engine/fold/createFoldRunner.js');
-  t.equal(options.filename, 'file:///x/engine/fold/walletFoldWorker.js');
+t.test('default: the thread keeps this process flags, and its module is found by its path from the root', async (t) => {
+  const sources = new URL('../../', import.meta.url).href;
+  const options = workerOptions('engine/fold/walletFoldWorker', import.meta.url);
+  t.equal(options.filename, `${sources}engine/fold/walletFoldWorker.ts`);
   t.same(options.execArgv.slice(0, process.execArgv.length), process.execArgv);
+  // The build's callers sit anywhere under dist/ (in shared chunks too): the module is the one of that path there.
+  const dist = mkdtempSync(join(tmpdir(), 'tally-dist-'));
+  t.teardown(() => rmSync(dist, { recursive: true, force: true }));
+  mkdirSync(join(dist, 'engine/fold'), { recursive: true });
+  mkdirSync(join(dist, 'chunks'));
+  writeFileSync(join(dist, 'engine/fold/walletFoldWorker.js'), '');
+  const built = workerOptions('engine/fold/walletFoldWorker', pathToFileURL(join(dist, 'chunks/chunk-1.js')).href);
+  t.equal(built.filename, pathToFileURL(join(dist, 'engine/fold/walletFoldWorker.js')).href);
+  t.throws(() => workerOptions('engine/fold/noSuchWorker', import.meta.url), /no engine\/fold\/noSuchWorker\.ts above/);
 });
 
 // `node --max-old-space-size=N cli/tally.mjs ...` (an operator's heap setting) used to stop at the first thread: a
