@@ -14,6 +14,8 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './limits/loadRateLimits.js
 import type { RouteContext } from './routeContext.js';
 import { closedPositionsRoute } from './routes/closedPositionsRoute.js';
 import { healthRoute } from './routes/healthRoute.js';
+import { readyRoute } from './routes/readyRoute.js';
+import { DEFAULT_READINESS, type ReadinessLimits } from './loadReadiness.js';
 import { catchingUpText, catchUpRetryAfter } from './readCatchUp.js';
 import { walletPositionsRoute } from './routes/walletPositionsRoute.js';
 import { walletTradesRoute } from './routes/walletTradesRoute.js';
@@ -78,6 +80,8 @@ export interface ServerOptions {
   rateLimits?: RateLimits;
   /** Where the access log's lines go; none without it. */
   accessLog?: AccessLog;
+  /** When the server counts as ready for traffic (config.json's readiness); DEFAULT_READINESS by default. */
+  readiness?: ReadinessLimits;
   /**
    * For one of several threads serving the port (cli/servingThreads.ts): the counters they share, and a listen
    * that shares the port (SO_REUSEPORT) instead of holding it alone.
@@ -212,6 +216,7 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
     policy: policyOf(key),
   }));
   const answers = createAnswerCache();
+  const readiness = options.readiness ?? DEFAULT_READINESS;
   const heavyWork = createHeavyWork({ dataRoot: ctx.paths.root, version: ctx.version });
   const metrics = createServerMetrics(ctx, options.thread?.metrics);
   const accessLog = options.accessLog ?? null;
@@ -442,7 +447,14 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
       cached: false,
       whileCatchingUp: true,
       doc: routeDocs.health,
-      handle: () => healthRoute(ctx, metrics.catchUp()),
+      handle: () => healthRoute(ctx, metrics.catchUp(), readiness),
+    },
+    {
+      pattern: '/v1/ready',
+      cached: false,
+      whileCatchingUp: true,
+      doc: routeDocs.ready,
+      handle: () => readyRoute(ctx, metrics.catchUp(), readiness),
     },
     {
       pattern: '/v1/wallets/:wallet/positions',

@@ -8,6 +8,7 @@ import {
   EventHeatAnswer,
   FillsFeedAnswer,
   HealthAnswer,
+  ReadyAnswer,
   HolderLinesAnswer,
   MarketTradersAnswer,
   MarketTradesAnswer,
@@ -72,6 +73,17 @@ export const routeDocs = {
     summary: 'The folded block, the lag behind the source and the log size',
     query: [],
     answer: HealthAnswer,
+  },
+  ready: {
+    operationId: 'getReady',
+    tag: 'Health',
+    summary:
+      "200 while this server should take traffic; 503 `not ready: ...` naming why not (backfilling, more than config.json's readiness.maxLagBlocks behind the source's finalized head, the source away longer than readiness.maxOutageSeconds): a load balancer's check",
+    query: [],
+    answer: ReadyAnswer,
+    errors: {
+      503: "`not ready: ` and the reasons, `; ` between them: the state is backfilling, it is N blocks behind the source's finalized head (at most M), the source has not answered for S s (at most T)",
+    },
   },
   walletPositions: {
     operationId: 'getWalletPositions',

@@ -1,17 +1,19 @@
-// GET /v1/health (api/README.md): the folded block and its checksum, the checksum of what every answer is made
-// from (readAnswerInputs.ts), a replica's stream sequence, how far the fold trails the source, whether it is
-// backfilling and how long it has left, the source's outage while its requests fail, the log's size, the logs of
-// Protocol V2 contracts with topics tally does not know.
+// GET /v1/health (api/README.md): whether the server is ready for traffic (readReadiness.ts), the folded block and
+// its checksum, the checksum of what every answer is made from (readAnswerInputs.ts), a replica's stream sequence,
+// how far the fold trails the source, whether it is backfilling and how long it has left, the source's outage while
+// its requests fail, the log's size, the logs of Protocol V2 contracts with topics tally does not know.
 import type { Static } from 'typebox';
 import type { HealthAnswer } from '../schemas/answerSchemas.js';
 import { readdirSync } from 'node:fs';
 import type { RouteContext } from '../routeContext.js';
 import { readAnswerInputs } from '../readAnswerInputs.js';
 import { readFoldLag } from '../readFoldLag.js';
+import type { ReadinessLimits } from '../loadReadiness.js';
+import { readReadiness } from '../readReadiness.js';
 import type { CatchUp } from '../readCatchUp.js';
 import { heatMinute } from './eventHeatRoute.js';
 
-export function healthRoute(ctx: RouteContext, catchUp: CatchUp): Static<typeof HealthAnswer> {
+export function healthRoute(ctx: RouteContext, catchUp: CatchUp, limits: ReadinessLimits): Static<typeof HealthAnswer> {
   const lag = readFoldLag(ctx);
   let segments = 0;
   try {
@@ -21,7 +23,9 @@ export function healthRoute(ctx: RouteContext, catchUp: CatchUp): Static<typeof 
   }
   const stream = ctx.state.streamPosition();
   return {
-    status: lag.lagBlocks > 256 || lag.outage !== null || catchUp.mode === 'backfill' ? 'degraded' : 'ok',
+    status:
+      lag.lagBlocks > limits.maxLagBlocks || lag.outage !== null || catchUp.mode === 'backfill' ? 'degraded' : 'ok',
+    ready: readReadiness(lag, catchUp, limits).ready,
     block: lag.block,
     blockTs: lag.blockTs,
     checksum: ctx.state.cursor().checksum,

@@ -1,6 +1,6 @@
 // The answers' typebox schemas (spec sections 2 and 4): compiled into validators for the tests and serialized
 // into the OpenAPI document, so the published shapes and the checked ones are the same objects.
-import Type from 'typebox';
+import Type, { type TSchema } from 'typebox';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const Wallet = Type.String({ pattern: '^0x[0-9a-f]{40}$' });
@@ -142,10 +142,23 @@ export const ErrorSchema = Type.Object({ error: Type.String() });
 
 const Hex64 = Type.String({ pattern: '^[0-9a-f]{64}$' });
 
+/** A field with its description in the OpenAPI document. */
+const described = <T extends TSchema>(schema: T, description: string) => ({ ...schema, description }) as T;
+
 export const HealthAnswer = Type.Object({
-  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
-  block: Type.Integer(),
-  blockTs: Type.Integer(),
+  status: described(
+    Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+    "'degraded' while the state backfills, while the fold trails the source's finalized head by more than the configured blocks (config.json readiness.maxLagBlocks, 64 by default), and while the source does not answer; 'ok' otherwise.",
+  ),
+  ready: described(
+    Type.Boolean(),
+    'Whether a load balancer should send this server traffic, as `/v1/ready` answers: not backfilling, within readiness.maxLagBlocks of the finalized head, the source not away longer than readiness.maxOutageSeconds (60 by default).',
+  ),
+  block: described(
+    Type.Integer(),
+    'The served block: the last folded block with venue events; every answer reflects it.',
+  ),
+  blockTs: described(Type.Integer(), 'The served block\'s time (Unix seconds): the "now" of every answer.'),
   checksum: Type.String({
     pattern: '^[0-9a-f]{64}$',
     description:
@@ -173,18 +186,36 @@ export const HealthAnswer = Type.Object({
       },
     ),
   ),
-  sourceHead: Type.Integer(),
-  lagBlocks: Type.Integer(),
-  lagSeconds: Type.Integer(),
-  outage: Nullable(
-    Type.Object({
-      since: Type.Integer(),
-      seconds: Type.Integer(),
-      failedAttempts: Type.Integer(),
-      lastError: Type.String(),
-    }),
+  sourceHead: described(
+    Type.Integer(),
+    "The source's newest block: the node's finalized head (RPC), the stream's last published block (a replica), else the served block.",
   ),
-  log: Type.Object({ events: Type.Integer(), segments: Type.Integer() }),
+  lagBlocks: described(
+    Type.Integer(),
+    'Blocks from the block the fold has read the chain through (the served block, or further when the chain went quiet after it) to the source head.',
+  ),
+  lagSeconds: described(
+    Type.Integer(),
+    "Seconds between the source head's time and the time of the block read through, plus the outage's seconds while the source does not answer.",
+  ),
+  outage: Nullable(
+    Type.Object(
+      {
+        since: Type.Integer(),
+        seconds: Type.Integer(),
+        failedAttempts: Type.Integer(),
+        lastError: Type.String(),
+      },
+      {
+        description:
+          "While the source's requests fail: since when (Unix seconds), for how long, how many attempts failed and the last error; null while it answers.",
+      },
+    ),
+  ),
+  log: described(
+    Type.Object({ events: Type.Integer(), segments: Type.Integer() }),
+    "The log: events folded into the served state, and the log's segment files.",
+  ),
   fold: Type.Object(
     {
       mode: Type.Union([Type.Literal('backfill'), Type.Literal('live')]),
@@ -197,13 +228,29 @@ export const HealthAnswer = Type.Object({
         "The fold's mode: 'backfill' while it catches up from far behind (the state routes answer 503 `catching up` until its hand-off), with the block it folds towards, its rate over the last minute and the seconds left at that rate (null until known); 'live' otherwise.",
     },
   ),
-  unknownTopics: Type.Record(Type.String({ pattern: '^0x[0-9a-f]{64}$' }), Type.Integer({ minimum: 1 })),
-  rollups: Type.Object({
-    leaderboard: Nullable(Type.Integer()),
-    tags: Nullable(Type.Integer()),
-    heat: Nullable(Type.Integer()),
-  }),
-  version: Type.String(),
+  unknownTopics: described(
+    Type.Record(Type.String({ pattern: '^0x[0-9a-f]{64}$' }), Type.Integer({ minimum: 1 })),
+    'Logs of the Protocol V2 contracts with a topic0 tally does not decode (upgraded contracts), counted by topic0: kept in the log, never dropped silently.',
+  ),
+  rollups: described(
+    Type.Object({
+      leaderboard: Nullable(Type.Integer()),
+      tags: Nullable(Type.Integer()),
+      heat: Nullable(Type.Integer()),
+    }),
+    "`leaderboard`: the block the board was rolled up as of (null before the first rollup); `tags`: the latest wallet-tag run's number (its UTC day, null before one); `heat`: the minute (Unix seconds) event heat is measured at (null with the trade store off).",
+  ),
+  version: described(Type.String(), "tally's version."),
+});
+
+export const ReadyAnswer = Type.Object({
+  ready: Type.Literal(true),
+  block: Type.Integer(),
+  sourceHead: Type.Integer(),
+  lagBlocks: Type.Integer(),
+  lagSeconds: Type.Integer(),
+  maxLagBlocks: Type.Integer(),
+  maxOutageSeconds: Type.Integer(),
 });
 
 const page = { total: Type.Integer(), offset: Type.Integer(), next: Nullable(Type.Integer()) };

@@ -6,6 +6,7 @@ import { RefusedError } from '../../engine/refusedError.js';
 import { createServer, type Server, type ServingThreadMemory } from '../../api/createServer.js';
 import { startServingThreads } from '../servingThreads.js';
 import { loadRateLimits } from '../../api/limits/loadRateLimits.js';
+import { loadReadiness } from '../../api/loadReadiness.js';
 import { dataPaths } from '../../engine/dataDir.js';
 import { openOffchainStore, type OffchainStore } from '../../engine/offchain/openOffchainStore.js';
 import { openStateStore, type StateStore } from '../../engine/state/openStateStore.js';
@@ -21,8 +22,8 @@ import { isMarkedByAnotherBoot } from '../../engine/state/unflushedMarker.js';
 import { isEmptyDataDir, openVenue, type Venue } from '../openVenue.js';
 
 /**
- * The package's version, from the package.json above this file: the repository's, or the one the build writes
- * into node_modules/.cache/tally (cli/build.mjs).
+ * The package's version, from the package.json above this file: the repository's, run from the sources or from the
+ * build in dist/ (cli/build.mjs).
  */
 function packageVersion(): string {
   for (let dir = new URL('.', import.meta.url); dir.pathname !== '/'; dir = new URL('..', dir)) {
@@ -89,6 +90,7 @@ export async function startServer(flags: {
   const paths = dataPaths(flags.data);
   // Read before anything is folded or opened: a malformed config stops the command with one line.
   const rateLimits = loadRateLimits(paths.config);
+  const readiness = loadReadiness(paths.config);
   if (!flags.stores && !flags.thread) await refoldStaleState(flags.data);
   const store = flags.stores?.store ?? openStateStore({ dir: paths.state });
   const offchain = flags.stores?.offchain ?? openOffchainStore({ dir: paths.offchain });
@@ -118,6 +120,7 @@ export async function startServer(flags: {
     host: flags.host,
     port: flags.port,
     rateLimits,
+    readiness,
     accessLog: flags.accessLog ? printAccessLine : undefined,
     thread: flags.thread,
   });

@@ -1,10 +1,13 @@
-// The newest block the chain source has seen (the node's finalized head), kept in the state's meta database so
-// that /v1/health can report how far the fold trails it. Written by the RPC ingest between batches, outside the
-// fold's commit: it describes the source, not the folded state, and a stale value only misstates the lag.
+// The newest block the chain source has seen (the node's finalized head), and the block through which the fold has
+// read the chain (every log up to it folded, though the blocks after the last with venue events hold none), kept in
+// the state's meta database so that /v1/health can report how far the fold trails the head: an empty stretch of
+// chain is read, not lagged. Written by the RPC ingest between batches, outside the fold's commit: they describe
+// the source, not the folded state, and a stale value only misstates the lag.
 import type { StateStore } from './openStateStore.js';
 import { decodeValue, encodeValue } from './stateCodec.js';
 
 const SOURCE_HEAD_KEY = 'sourceHead';
+const READ_THROUGH_KEY = 'readThrough';
 
 export interface SourceHead {
   block: number;
@@ -18,4 +21,14 @@ export function readSourceHead(store: StateStore): SourceHead | null {
 
 export async function writeSourceHead(store: StateStore, head: SourceHead): Promise<void> {
   await store.dbs.meta.put(SOURCE_HEAD_KEY, encodeValue({ block: head.block, ts: head.ts }));
+}
+
+/** The block the fold has read the chain through, with its time when known (else 0); null before the first read. */
+export function readReadThrough(store: StateStore): SourceHead | null {
+  const bytes = store.dbs.meta.getBinary(READ_THROUGH_KEY);
+  return bytes ? decodeValue<SourceHead>(bytes) : null;
+}
+
+export async function writeReadThrough(store: StateStore, through: SourceHead): Promise<void> {
+  await store.dbs.meta.put(READ_THROUGH_KEY, encodeValue({ block: through.block, ts: through.ts }));
 }

@@ -12,7 +12,7 @@ import { createMarketReads, type MarketReads } from './marketReads.js';
 import type { FeedAnswer, RoundReport } from './marketRecords.js';
 import type { StateStore } from './openStateStore.js';
 import { createIdReads, keyBytes, WALLET_TEXT } from './readIds.js';
-import { readSourceHead, type SourceHead } from './sourceHead.js';
+import { readReadThrough, readSourceHead, type SourceHead } from './sourceHead.js';
 import { readStreamPosition, type StreamPosition } from './streamPosition.js';
 import { decodedOnChange } from './decodedOnChange.js';
 import { BACKFILL_KEY, decodeBackfillRecord, type BackfillRecord } from './backfillRecord.js';
@@ -40,6 +40,8 @@ export interface StateReader extends MarketReads, FillReads, BoardReads {
   blocks(options?: { reverse?: boolean; limit?: number }): Iterable<BlockRecord>;
   /** The RPC source's finalized head, when an RPC ingest recorded one. */
   sourceHead(): SourceHead | null;
+  /** The block the RPC ingest has read the chain through (every log up to it folded), null before one. */
+  readThrough(): SourceHead | null;
   /** How far a replica has read its stream (streamPosition.ts), null for any other state. */
   streamPosition(): StreamPosition | null;
   /** The chain source's outage while its requests fail (sourceOutage.ts), null while it answers. */
@@ -131,6 +133,7 @@ export function createStateReader(store: StateStore): StateReader {
         yield decodeBlockRecord(key.readUInt32BE(0), value);
     },
     sourceHead: () => readSourceHead(store),
+    readThrough: () => readReadThrough(store),
     streamPosition: () => readStreamPosition(store),
     sourceOutage: () => readSourceOutage(store),
     walletPositions(wallet, held = false) {

@@ -1,15 +1,16 @@
 // `tally ingest --rpc URL [--follow]` and `tally run`: chain -> decode -> append to the log -> fold, batch by
 // batch, like ingestCapture. State first catches up with anything the log holds beyond the fold cursor (a crash
 // between append and commit); reading starts after the log's last block, so re-ingesting adds nothing. The
-// node's finalized head is recorded (engine/state/sourceHead.ts) so /v1/health can report the lag, and so is an
-// outage while its requests fail (engine/state/sourceOutage.ts), carried over from the process that recorded it.
+// node's finalized head and the block read through are recorded (engine/state/sourceHead.ts) so /v1/health can
+// report the lag, and so is an outage while its requests fail (engine/state/sourceOutage.ts), carried over from the
+// process that recorded it.
 import type { Transport } from 'viem';
 import type { VenueAddresses } from '../../engine/chain/venueAddresses.js';
 import type { FoldRunner } from '../../engine/fold/createFoldRunner.js';
 import { createIngestDriver } from '../../engine/fold/createIngestDriver.js';
 import type { EventLog } from '../../engine/log/eventLog.js';
 import type { StateStore } from '../../engine/state/openStateStore.js';
-import { writeSourceHead, type SourceHead } from '../../engine/state/sourceHead.js';
+import { writeReadThrough, writeSourceHead, type SourceHead } from '../../engine/state/sourceHead.js';
 import { nextOutage, readSourceOutage, writeSourceOutage, type SourceOutage } from '../../engine/state/sourceOutage.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
 import type { LogDecoder } from '../decode/decodeLog.js';
@@ -96,10 +97,16 @@ export async function ingestRpc(options: {
     recordOutage(null);
     options.onRecovered?.(ended);
   };
+  let readThrough = -1;
   const writeHead = async () => {
     if (head && head.block !== written) {
       written = head.block;
       await writeSourceHead(store, head);
+    }
+    // Empty blocks after the last with venue events are read too: the lag is counted from them (sourceHead.ts).
+    if (progress.scannedBlock > readThrough) {
+      readThrough = progress.scannedBlock;
+      await writeReadThrough(store, { block: readThrough, ts: head?.block === readThrough ? head.ts : 0 });
     }
   };
   for await (const batch of readRpcBatches({

@@ -13,6 +13,7 @@ import { startLocalChain } from '../fixtures/localChain.js';
 import { runTallyAsync } from '../fixtures/runTally.js';
 import { stateDigest } from '../../engine/state/stateDigest.js';
 import { emitVenueScenario } from '../fixtures/venueScenario.js';
+import { isSourceRecord } from '../fixtures/sourceRecords.js';
 
 interface RpcRequest {
   method: string;
@@ -63,8 +64,6 @@ function dataDir(name: string): string {
   return dir;
 }
 
-/** The recorded source head describes the source, not the fold: a capture ingest has none. */
-const withoutSourceHead = (db: string, key: string) => db === 'meta' && key === 'sourceHead';
 const lines = (file: string) =>
   readFileSync(file, 'utf8')
     .trimEnd()
@@ -75,7 +74,7 @@ const config = dataDir('config');
 const rpcData = dataDir('rpc');
 const rpcIngest = await runTallyAsync(['ingest', '--data', rpcData, '--rpc', chain.url]);
 if (rpcIngest.code !== 0) throw new Error(rpcIngest.stderr);
-const rpcDigest = await stateDigest(join(rpcData, 'state'), withoutSourceHead);
+const rpcDigest = await stateDigest(join(rpcData, 'state'), isSourceRecord);
 
 t.test('default: a capture of a node that omits blockTimestamp folds to the state of an RPC ingest', async (t) => {
   const file = join(root, 'whole.ndjson');
@@ -102,7 +101,7 @@ t.test('default: a capture of a node that omits blockTimestamp folds to the stat
   const data = dataDir('whole');
   const ingest = await runTallyAsync(['ingest', '--data', data, '--capture', file]);
   t.equal(ingest.code, 0, ingest.stderr);
-  t.equal(await stateDigest(join(data, 'state'), withoutSourceHead), rpcDigest, 'the same state, byte for byte');
+  t.equal(await stateDigest(join(data, 'state'), isSourceRecord), rpcDigest, 'the same state, byte for byte');
 
   const blocks = [...new Set(written.map((line) => line.blockNumber!))];
   t.ok(blocks.length >= scenario.eventBlocks.length, `${blocks.length} blocks`);
@@ -180,7 +179,7 @@ t.test('behavior: two captures split at a block, ingested in turn, fold to the s
     const ingest = await runTallyAsync(['ingest', '--data', data, '--capture', file]);
     t.equal(ingest.code, 0, ingest.stderr);
   }
-  t.equal(await stateDigest(join(data, 'state'), withoutSourceHead), rpcDigest);
+  t.equal(await stateDigest(join(data, 'state'), isSourceRecord), rpcDigest);
 });
 
 t.test('error: a capture without blockTimestamp is told, at its line, how to get one', async (t) => {

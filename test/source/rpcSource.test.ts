@@ -20,6 +20,7 @@ import { runTallyAsync } from '../fixtures/runTally.js';
 import { stateDigest } from '../../engine/state/stateDigest.js';
 import { startTallyRun } from '../fixtures/tallyRun.js';
 import { emitVenueScenario, mineTransfer } from '../fixtures/venueScenario.js';
+import { isSourceRecord } from '../fixtures/sourceRecords.js';
 
 const chain = await startLocalChain();
 t.teardown(() => chain.close());
@@ -34,8 +35,6 @@ function dataDir(name: string): string {
 }
 
 const addresses = loadVenueAddresses(join(dataDir('addresses'), 'config.json'));
-/** The recorded source head describes the source, not the fold: a capture ingest has none. */
-const withoutSourceHead = (db: string, key: string) => db === 'meta' && key === 'sourceHead';
 const blockNumber = async () => parseInt(await chain.rpc<string>('eth_blockNumber'), 16);
 
 async function readAll(
@@ -114,8 +113,8 @@ t.test('behavior: the same logs as a capture file fold to the identical state', 
   const ingest = await runTallyAsync(['ingest', '--data', captureData, '--capture', capture]);
   t.equal(ingest.code, 0, ingest.stderr);
   t.equal(
-    await stateDigest(join(captureData, 'state'), withoutSourceHead),
-    await stateDigest(join(rpcData, 'state'), withoutSourceHead),
+    await stateDigest(join(captureData, 'state'), isSourceRecord),
+    await stateDigest(join(rpcData, 'state'), isSourceRecord),
   );
 });
 
