@@ -1,15 +1,18 @@
 // npm's pretest step: the programs some tests drive, from Debian where apt-get can install them (as root):
-// chromium-headless-shell (about 292 MiB) for the page tests (test/pages/browserPages.test.ts) and nats-server
-// (about 15 MiB) for the replication tests (test/stream/). What is missing and cannot be installed is said, and
-// left to the tests: skipped on a developer's machine, failed under CI.
+// chromium-headless-shell (about 292 MiB) for the page tests (test/pages/browserPages.test.ts), nats-server
+// (about 15 MiB) for the replication tests (test/stream/) and nginx-light (about 2 MiB) for the reverse-proxy
+// example's test (test/api/reverseProxy.test.ts). What is missing and cannot be installed is said, and left to the
+// tests: skipped on a developer's machine, failed under CI.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { findChromium } from './fixtures/chromium.js';
 import { findNatsServer } from './fixtures/natsCluster.js';
+import { findNginx } from './fixtures/nginx.js';
 
 const NEEDED = [
   { name: 'chromium-headless-shell', present: () => findChromium() !== null, tests: 'the browser tests' },
   { name: 'nats-server', present: () => findNatsServer() !== null, tests: 'the replication tests' },
+  { name: 'nginx-light', present: () => findNginx() !== null, tests: 'the reverse-proxy test' },
 ];
 
 function apt(args: string[]): boolean {

@@ -73,7 +73,7 @@ export function defaultStartBlock(addresses: VenueAddresses): number {
 }
 
 /** A node of another chain (or a config naming the wrong addresses) would yield nothing, silently: refuse it. */
-async function checkVenueChain(rpc: RpcClient, addresses: VenueAddresses): Promise<void> {
+export async function checkVenueChain(rpc: RpcClient, addresses: VenueAddresses): Promise<void> {
   // One after the other: a node that does not answer is retried (and told) once, not twice at a time.
   const chainId = await rpc.request<string>('eth_chainId', []);
   const code = await rpc.request<string>('eth_getCode', [addresses.ctf, 'latest']);

@@ -1,18 +1,20 @@
 // The README's reverse-proxy example (api/reverseProxy/nginx.conf), run: nginx in front of tally serves an
-// HTTP/1.0 client at once, and refuses garbage at once, where tally alone holds both (rawRequests.test.ts).
-// Needs nginx on the PATH (or in /usr/sbin); skipped without it.
+// HTTP/1.0 client at once, and refuses garbage at once, where tally alone holds both (rawRequests.test.ts); the
+// pages, /docs and their assets pass through, and /metrics answers a client on this host without a key. Needs
+// nginx on the PATH (or in /usr/sbin; the pretest step installs it); skipped without it, failed under CI.
 import t from 'tap';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { createDemoData } from '../fixtures/demoData.js';
+import { findNginx } from '../fixtures/nginx.js';
 import { rawBody, rawExchange } from '../fixtures/rawHttp.js';
 
-const nginx = ['/usr/sbin/nginx', ...(process.env.PATH ?? '').split(':').map((dir) => join(dir, 'nginx'))].find(
-  (path) => existsSync(path),
-);
+const nginx = findNginx();
+if (nginx === null && process.env.CI)
+  t.fail('no nginx: the pretest step (test/installSystemPackages.ts) could not install it');
 
 /** A port free right now, for nginx to listen on. */
 function freePort(): Promise<number> {
@@ -75,6 +77,15 @@ t.test(
       `GET /v1/openapi.json HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n`,
     );
     t.match(gzipped.text, /\r\ncontent-encoding: gzip\r\n/i, "tally's gzip passes through");
+    const get = (path: string) => rawExchange(port, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    for (const path of ['/', '/docs', `/wallet/0x${'a'.repeat(40)}`]) {
+      const page = await get(path);
+      t.equal(page.status, 200, `${path} passes through`);
+      t.match(page.text, /content-type: text\/html/i);
+    }
+    const metrics = await get('/metrics');
+    t.equal(metrics.status, 200, '/metrics answers this host without a key');
+    t.match(metrics.text, /\ntally_fold_block \d+/);
     const keyless = await rawExchange(port, 'GET /v1/health HTTP/1.0\r\n\r\n');
     t.same(
       [keyless.status, rawBody(keyless.text)],
