@@ -304,6 +304,39 @@ export const COMMANDS: Record<string, CommandSpec> = {
       return 0;
     },
   },
+  devnet: {
+    synopsis: 'devnet [--host H] [--port P] [--pace N] [--capture FILE] [--start-block N]',
+    summary: "a local JSON-RPC node serving a venue's chain (the demo's by default), revealing its blocks at a pace",
+    notes: [
+      "The chain is DIR/demo/capture.ndjson (the demo's inputs are generated, not folded, into an empty data",
+      'directory) or --capture FILE; its contracts at the addresses of DIR/config.json (the Polygon defaults), its',
+      "price feeds behind the feeds' proxies. Blocks between the capture's are empty, with times in between; the",
+      'head starts six hours of chain time before the capture ends (or at --start-block) and moves --pace chain',
+      'seconds a second (0: the whole capture at once); finalized trails it by 16 blocks. Until SIGINT or SIGTERM.',
+    ],
+    flags: {
+      data: DATA,
+      host: HOST,
+      port: { value: 'P', help: 'the port, 1 to 65535, or 0 for any free one (default 8545)' },
+      pace: { value: 'N', help: "chain seconds a second (default 1: the venue's own pace; 0: all blocks at once)" },
+      capture: { value: 'FILE', help: "a capture file to serve instead of the demo's" },
+      'start-block': { value: 'N', help: 'the head at the start (default six hours of chain time before the end)' },
+      fills: { value: 'N', help: 'fills of the demo venue generated into an empty data directory (default 200000)' },
+    },
+    async run(flags) {
+      const { devnetCommand } = await import('./commands/devnetCommand.js');
+      await devnetCommand({
+        data: dataOf(flags),
+        capture: stringFlag(flags.values, 'capture'),
+        host: hostOf(flags),
+        port: integerFlag(flags.values, 'port', 0, 65535) ?? 8545,
+        pace: integerFlag(flags.values, 'pace', 0) ?? 1,
+        startBlock: integerFlag(flags.values, 'start-block', 0),
+        fills: integerFlag(flags.values, 'fills', 1),
+      });
+      return 0;
+    },
+  },
   publish: {
     synopsis: 'publish --nats URL [--stream S] [--capture FILE | --rpc URL] [--metadata FILE]',
     summary: "fold a source as ingest does and append the log's frames to a JetStream stream (for replicas)",
