@@ -8,7 +8,7 @@ import { loadVenueAddresses } from '../../engine/chain/loadVenueAddresses.js';
 import { dataPaths } from '../../engine/dataDir.js';
 import { createRpcClient } from '../../replay/source/createRpcClient.js';
 import { checkVenueChain } from '../../replay/source/readRpcBatches.js';
-import { RpcFatalError, RpcRetriesSpentError } from '../../replay/source/rpcErrors.js';
+import { RpcWrongChainError } from '../../replay/source/rpcErrors.js';
 import { findFeedAggregators } from '../findFeedAggregators.js';
 import { isEmptyDataDir, openVenue } from '../openVenue.js';
 import { startMetadataRefresh } from '../refreshMetadata.js';
@@ -49,7 +49,7 @@ async function refuseAnotherChain(url: string, data: string): Promise<void> {
   try {
     await checkVenueChain(rpc, loadVenueAddresses(dataPaths(data).config));
   } catch (error) {
-    if (error instanceof RpcFatalError && !(error instanceof RpcRetriesSpentError)) throw error;
+    if (error instanceof RpcWrongChainError) throw error;
   }
 }
 

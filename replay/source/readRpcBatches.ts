@@ -18,7 +18,7 @@ import { createRpcClient, type RpcClient } from './createRpcClient.js';
 import { fetchRangeLogs } from './fetchRangeLogs.js';
 import { fillBlockTimes, type TimedRpcLog } from './fillBlockTimes.js';
 import { sleep, type RetryPolicy, type RpcRetry } from './retryRpc.js';
-import { FinalityMismatchError, RpcFatalError, RpcRangeError } from './rpcErrors.js';
+import { FinalityMismatchError, RpcFatalError, RpcRangeError, RpcWrongChainError } from './rpcErrors.js';
 import { venueLogFilters } from './venueLogFilters.js';
 
 export interface RpcBatch {
@@ -78,7 +78,7 @@ export async function checkVenueChain(rpc: RpcClient, addresses: VenueAddresses)
   const chainId = await rpc.request<string>('eth_chainId', []);
   const code = await rpc.request<string>('eth_getCode', [addresses.ctf, 'latest']);
   if (typeof code !== 'string' || code === '0x' || code === '0x0') {
-    throw new RpcFatalError(
+    throw new RpcWrongChainError(
       `${rpc.url} (chain id ${parseInt(String(chainId), 16)}) has no contract at the CTF address ${addresses.ctf}: ` +
         "it serves another chain, or the data directory's config.json does not name this chain's contracts",
     );

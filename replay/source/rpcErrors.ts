@@ -33,6 +33,11 @@ export class RpcFatalError extends EnvironmentError {
   override name = 'RpcFatalError';
 }
 
+/** A node that answers but holds no venue contract where the config says: another chain, or the wrong config. */
+export class RpcWrongChainError extends RpcFatalError {
+  override name = 'RpcWrongChainError';
+}
+
 /** A retryable error that outlived the retry budget: fatal, with its facts kept for a message that fits the phase. */
 export class RpcRetriesSpentError extends RpcFatalError {
   override name = 'RpcRetriesSpentError';

@@ -56,8 +56,14 @@ t.test('default: health and metrics show the backfill', async (t) => {
   t.equal(health.status, 200);
   const body = (await health.json()) as { status: string; block: number; fold: Record<string, unknown> };
   t.equal(body.status, 'degraded');
+  t.equal((body as unknown as { ready: boolean }).ready, false);
   t.equal(body.block, cursor.block);
   t.same(body.fold, { mode: 'backfill', target: record.target, blocksPerSecond: 0, etaSeconds: null });
+  const ready = await server.get('/ready');
+  t.equal(ready.status, 503, 'not ready while backfilling: a load balancer sends it no traffic');
+  t.same(await ready.json(), {
+    error: `not ready: the state is backfilling (block ${cursor.block} of ${record.target})`,
+  });
   const metrics = await (await fetch(server.base.replace(/\/v1$/, '/metrics'))).text();
   t.match(metrics, /^tally_fold_backfill 1$/m);
   t.match(metrics, new RegExp(`^tally_fold_target_block ${record.target}$`, 'm'));

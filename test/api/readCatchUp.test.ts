@@ -12,6 +12,7 @@ function context(target: number | null, sourceHead: number): Pick<RouteContext, 
     block: () => ({ ts: 77 }),
     backfill: () => (target === null ? null : { since: -1, positionsEmpty: true, target, loading: -1, entries: 0 }),
     sourceOutage: () => null,
+    readThrough: () => null,
   };
   return { state: state as unknown as RouteContext['state'], sourceHead: () => ({ block: sourceHead, ts: 0 }) };
 }
