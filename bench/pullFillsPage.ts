@@ -9,8 +9,12 @@ const OPEN_BRACKET = 0x5b;
 /** The end of a page kept to read `next` from. */
 const TAIL_BYTES = 256;
 
-/** The page at `path` (with its query), asked with `key` on a fresh connection: its rows and its `next`. */
-export function pullFillsPage(port: number, key: string, path: string): Promise<{ rows: number; next: string | null }> {
+/** The page at `path` (with its query), asked with `key` on a fresh connection: its rows, `next`, completeThroughTs. */
+export function pullFillsPage(
+  port: number,
+  key: string,
+  path: string,
+): Promise<{ rows: number; next: string | null; completeThroughTs: number }> {
   return new Promise((resolve, reject) => {
     const request = get(
       {
@@ -39,9 +43,9 @@ export function pullFillsPage(port: number, key: string, path: string): Promise<
           tail = Buffer.concat([tail, bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES))]).subarray(-TAIL_BYTES);
         });
         body.on('end', () => {
-          const next = /"next":(?:"([^"]+)"|null)\}$/.exec(tail.toString('latin1'));
-          if (next === null) reject(new Error('the page does not end with next'));
-          else resolve({ rows: brackets - 1, next: next[1] ?? null });
+          const end = /"completeThroughTs":(\d+),"next":(?:"([^"]+)"|null)\}$/.exec(tail.toString('latin1'));
+          if (end === null) reject(new Error('the page does not end with completeThroughTs and next'));
+          else resolve({ rows: brackets - 1, next: end[2] ?? null, completeThroughTs: Number(end[1]) });
         });
         body.on('error', reject);
       },

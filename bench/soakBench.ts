@@ -1,7 +1,8 @@
 // `npm run bench:soak [-- --minutes M --pace P]`: `tally run` following `tally devnet` for M minutes (default 10)
-// at P times the venue's pace (default 10), under load: wrk asking a cheap route (another key's /v1/health, one
-// connection: a dashboard polling) and uncached ones (the open positions of 200 wallets, whose answers every new
-// block makes anew) while a client pulls the fills feed on its two streams. Each minute: the run's RSS (every
+// at P times the venue's pace (default 10), under a steady load, not a saturating one: wrk asking a cheap route
+// (another key's /v1/health, one connection, 100 requests a second: dashboards polling) and uncached ones (the open
+// positions of 200 wallets, each request another limit so no answer repeats, 2 connections, 100 a second), while a
+// client pulls the fills feed on its two streams as fast as it is answered. Each minute: the run's RSS (every
 // thread, the state's mapped pages included), a serving thread's heap, the p99 of each load, the 5xx and errors,
 // and the fold's lag behind the devnet's finalized head. It ends with a verdict against the soak's targets (RSS over
 // the last 3 minutes grows < 5%, cheap p99 < 5 ms every minute, no 5xx, lag < 10 blocks at the end) and writes the
@@ -17,6 +18,7 @@ import {
   createWriteStream,
   existsSync,
   mkdirSync,
+  openSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -87,7 +89,9 @@ async function preparedState(): Promise<{ dir: string; startBlock: number }> {
 /** A child `tally` process and the first match of `pattern` in its stdout. */
 function start(args: string[], pattern: RegExp): Promise<{ child: ChildProcess; match: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tally, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // Its progress lines go to a log beside the run, not between the minutes' figures.
+    const log = openSync(join(soakRoot, `${args[0]}.log`), 'w');
+    const child = spawn(process.execPath, [tally, ...args], { stdio: ['ignore', 'pipe', log] });
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk;
@@ -105,10 +109,12 @@ interface WrkMinute {
   errors: number;
 }
 
-/** wrk for a minute, its non-2xx answers and socket errors counted instead of failing the run. */
-function wrkMinute(url: string, key: string, connections: number, script?: string): Promise<WrkMinute> {
-  const args = ['-t1', `-c${connections}`, '-d60s', '--latency', '-H', `authorization: Bearer ${key}`];
-  if (script) args.push('-s', script);
+/**
+ * wrk for a minute through `script` (its requests and the delay before each, which sets the rate), its non-2xx
+ * answers and socket errors counted instead of failing the run.
+ */
+function wrkMinute(url: string, key: string, connections: number, script: string): Promise<WrkMinute> {
+  const args = ['-t1', `-c${connections}`, '-d60s', '--latency', '-H', `authorization: Bearer ${key}`, '-s', script];
   return new Promise((resolve, reject) => {
     const child = spawn('wrk', [...args, url]);
     let out = '';
@@ -124,9 +130,11 @@ function wrkMinute(url: string, key: string, connections: number, script?: strin
   });
 }
 
-function rssBytes(pid: number): number {
+/** The process's resident memory, and of it the anonymous part (heaps, LMDB's dirty pages: what a leak grows). */
+function rss(pid: number): { total: number; anon: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+  const kB = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)![1]) * 1024;
+  return { total: kB('VmRSS'), anon: kB('RssAnon') };
 }
 
 async function json<T>(url: string, key: string): Promise<T> {
@@ -159,42 +167,54 @@ const wallets = [...state.positionHolders()]
   .map(({ wallet }) => wallet);
 await store.close();
 const markets = await busiestMarkets(runDir, 20);
-const script = join(soakRoot, 'positions.lua');
+// wrk's delay() is the wait before each request of a connection: 10 ms on one connection, 20 ms on each of two.
+const cheapScript = join(soakRoot, 'cheap.lua');
+writeFileSync(cheapScript, 'delay = function() return 10 end\n');
+const uncachedScript = join(soakRoot, 'uncached.lua');
 writeFileSync(
-  script,
+  uncachedScript,
   [
     `local paths = { ${wallets.map((w) => JSON.stringify(`/v1/wallets/${w}/positions?status=open`)).join(', ')} }`,
     'local i = 0',
     'request = function()',
     '  i = i + 1',
-    '  return wrk.format("GET", paths[(i % #paths) + 1])',
+    '  return wrk.format("GET", paths[(i % #paths) + 1] .. "&limit=" .. (2500 - math.floor(i / #paths) % 2500))',
     'end',
+    'delay = function() return 20 end',
   ].join('\n'),
 );
 
-// The fills feed pulled on two streams for the whole soak, over the week before the prepared state's last block.
+// A client of the fills feed as a quant's sync runs it: the week before the prepared state's last block pulled
+// whole, page by page, then every 5 s the fills since the window's complete end (the chain moving on meanwhile).
 let feedRows = 0;
 let feedErrors = 0;
 let stopped = false;
 const endTs = (await json<{ blockTs: number }>(`${base}/v1/health`, cheapKey)).blockTs;
-const feedPath = `/v1/fills?markets=${markets.join(',')}&from=${endTs - 604_800}&to=${endTs}&limit=50000`;
-const pulls = Array.from({ length: 2 }, async () => {
+const FEED_POLL_MS = 5_000;
+const pulls = (async () => {
+  let from = endTs - 604_800;
   let cursor: string | null = null;
   while (!stopped) {
+    const path = `/v1/fills?markets=${markets.join(',')}&from=${from}&to=${from + 604_800}&limit=50000`;
     try {
-      const page = await pullFillsPage(port, feedKey, cursor ? `${feedPath}&cursor=${cursor}` : feedPath);
+      const page = await pullFillsPage(port, feedKey, cursor ? `${path}&cursor=${cursor}` : path);
       feedRows += page.rows;
       cursor = page.next;
+      if (cursor === null) {
+        from = page.completeThroughTs;
+        await new Promise((resolve) => setTimeout(resolve, FEED_POLL_MS));
+      }
     } catch {
       feedErrors++;
       cursor = null;
     }
   }
-});
+})();
 
 interface Minute {
   minute: number;
   rssMiB: number;
+  anonMiB: number;
   heapMiB: number;
   cheap: WrkMinute;
   uncached: WrkMinute;
@@ -206,15 +226,17 @@ console.log(`soak: ${minutes} min at ${pace}x the venue's pace, run ${base}, dev
 for (let minute = 1; minute <= minutes; minute++) {
   const started = Date.now();
   const [cheap, uncached] = await Promise.all([
-    wrkMinute(`${base}/v1/health`, cheapKey, 1),
-    wrkMinute(`${base}/`, loadKey, 4, script),
+    wrkMinute(`${base}/v1/health`, cheapKey, 1, cheapScript),
+    wrkMinute(`${base}/`, loadKey, 2, uncachedScript),
   ]);
   const metrics = await (await fetch(`${base.replace(/\/v1$/, '')}/metrics`)).text();
   const heap = Number(/^nodejs_heap_size_used_bytes (\d+)/m.exec(metrics)?.[1] ?? 0);
   const health = await json<{ lagBlocks: number; block: number }>(`${base}/v1/health`, cheapKey);
+  const memory = rss(run.child.pid!);
   const row = {
     minute,
-    rssMiB: Math.round(rssBytes(run.child.pid!) / 2 ** 20),
+    rssMiB: Math.round(memory.total / 2 ** 20),
+    anonMiB: Math.round(memory.anon / 2 ** 20),
     heapMiB: Math.round(heap / 2 ** 20),
     cheap,
     uncached,
@@ -223,14 +245,14 @@ for (let minute = 1; minute <= minutes; minute++) {
   };
   rows.push(row);
   console.log(
-    `minute ${minute}: RSS ${row.rssMiB} MiB, heap ${row.heapMiB} MiB, cheap p99 ${cheap.p99} ms (${Math.round(cheap.rps)}/s), ` +
+    `minute ${minute}: RSS ${row.rssMiB} MiB (${row.anonMiB} anonymous), heap ${row.heapMiB} MiB, cheap p99 ${cheap.p99} ms (${Math.round(cheap.rps)}/s), ` +
       `uncached p99 ${uncached.p99} ms (${Math.round(uncached.rps)}/s), non-2xx ${cheap.non2xx + uncached.non2xx}, ` +
       `errors ${cheap.errors + uncached.errors}, lag ${row.lagBlocks} blocks at block ${row.block} ` +
       `(${Math.round((Date.now() - started) / 1000)} s)`,
   );
 }
 stopped = true;
-await Promise.all(pulls);
+await pulls;
 run.child.kill('SIGTERM');
 devnet.child.kill('SIGTERM');
 
@@ -252,8 +274,8 @@ console.log(
     `${feedRows} fill rows pulled`,
 );
 const figures: Array<[string, string, string]> = rows.map((row) => [
-  `minute ${row.minute}: RSS / heap MiB, cheap p99 / uncached p99 ms, lag blocks`,
-  `${row.rssMiB} / ${row.heapMiB}, ${row.cheap.p99} / ${row.uncached.p99}, ${row.lagBlocks}`,
+  `minute ${row.minute}: RSS (anonymous) / heap MiB, cheap p99 / uncached p99 ms, lag blocks`,
+  `${row.rssMiB} (${row.anonMiB}) / ${row.heapMiB}, ${row.cheap.p99} / ${row.uncached.p99}, ${row.lagBlocks}`,
   `${Math.round(row.cheap.rps)} and ${Math.round(row.uncached.rps)} req/s`,
 ]);
 figures.push(
