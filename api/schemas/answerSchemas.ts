@@ -403,7 +403,10 @@ export const HolderLinesAnswer = Type.Object({
 export const FillsFeedAnswer = Type.Object({
   block: Type.Integer(),
   completeThroughTs: Type.Integer(),
-  fills: Type.Array(Type.Array(Type.Integer(), { minItems: 11, maxItems: 11 })),
+  fills: Type.Array(Type.Array(Type.Integer(), { minItems: 11, maxItems: 11 }), {
+    description:
+      "One row of 11 integers a fill, by position (spec 4.9): 0 market, the index of its market in the request's `markets`; 1 ts (Unix seconds); 2 block; 3 logIndex; 4 outcome (outcome index); 5 side (0 buy, 1 sell); 6 shares (micro-shares); 7 usd (micro-USD); 8 exchange (1 ctf, 2 neg-risk, 3 ctf-v2, 4 neg-risk-v2, 6 v3; AMM trades and combo fills are not in the feed); 9 isTaker (1 the taker order's fill, 0 a maker's); 10 fee (micro-shares on a V1 buy, exchange 1 or 2 with side 0; micro-USD otherwise).",
+  }),
   next: Nullable(Type.String({ pattern: '^\\d+,\\d+,\\d+$' })),
 });
 

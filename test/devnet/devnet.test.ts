@@ -5,14 +5,12 @@
 // capture the devnet serves. The devnet finds no price feed in the run's directory: `run` learns the aggregators
 // from the devnet's feed proxies (eth_call), or the feeds' answers would be missing from its checksums.
 import t from 'tap';
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openStateStore } from '../../engine/state/openStateStore.js';
-import { createStateReader } from '../../engine/state/stateReader.js';
+import { blockRecordsOf } from '../fixtures/blockRecords.js';
 import { createDemoInputs } from '../fixtures/demoVenue.js';
 import { startDevnet } from '../fixtures/devnet.js';
+import { startTally } from '../fixtures/startTally.js';
 import { findNatsServer, startNatsCluster } from '../fixtures/natsCluster.js';
 import { processTempDir } from '../fixtures/processTempDir.js';
 import { runTallyAsync } from '../fixtures/runTally.js';
@@ -25,12 +23,6 @@ const dataDir = (name: string, config: string | null = inputs.config) => {
   mkdirSync(dir, { recursive: true });
   if (config) copyFileSync(config, join(dir, 'config.json'));
   return dir;
-};
-const blocksOf = async (dir: string) => {
-  const store = openStateStore({ dir: join(dir, 'state'), readOnly: true });
-  const blocks = [...createStateReader(store).blocks()];
-  await store.close();
-  return blocks;
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -47,7 +39,7 @@ const DAY_IN_SECONDS = 30;
 const plain = dataDir('plain');
 const ingest = await runTallyAsync(['ingest', '--data', plain, '--capture', inputs.capture]);
 if (ingest.code !== 0) throw new Error(ingest.stderr);
-const expected = await blocksOf(plain);
+const expected = await blockRecordsOf(plain);
 
 // The devnet serves the capture with the demo's price feeds (its data directory's config) behind the proxies.
 const devnetData = dataDir('devnet');
@@ -107,7 +99,7 @@ t.test('behavior: run follows the devnet, new blocks in its answers as they are 
   t.equal(quiet.ready, true);
   t.equal((await run.get('/ready')).status, 200);
   t.equal(await run.stop(), 0);
-  t.same(await blocksOf(join(root, 'run')), expected, "run's block records are the plain ingest's");
+  t.same(await blockRecordsOf(join(root, 'run')), expected, "run's block records are the plain ingest's");
 });
 
 t.test('behavior: capture of the devnet writes what a plain ingest folds', async (t) => {
@@ -131,7 +123,7 @@ t.test('behavior: capture of the devnet writes what a plain ingest folds', async
   const captured = dataDir('captured');
   const ingested = await runTallyAsync(['ingest', '--data', captured, '--capture', file]);
   t.equal(ingested.code, 0, ingested.stderr);
-  t.same(await blocksOf(captured), expected, "the capture's fold is the plain ingest's");
+  t.same(await blockRecordsOf(captured), expected, "the capture's fold is the plain ingest's");
 });
 
 if (findNatsServer() === null) {
@@ -142,10 +134,8 @@ if (findNatsServer() === null) {
   t.test('behavior: publish --rpc of the devnet reaches a replica that folds what a plain ingest folds', async (t) => {
     const cluster = await startNatsCluster(processTempDir('tally-nats-'));
     t.teardown(() => cluster.stop());
-    const publisher = spawn(
-      process.execPath,
+    const publisher = await startTally(
       [
-        fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url)),
         'publish',
         '--nats',
         cluster.url,
@@ -156,24 +146,20 @@ if (findNatsServer() === null) {
         '--data',
         dataDir('pub', null),
       ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
+      null,
     );
-    let publisherErr = '';
-    publisher.stderr.on('data', (chunk) => (publisherErr += chunk));
-    const published = new Promise<number | null>((resolve) => publisher.on('exit', resolve));
-    t.teardown(() => publisher.kill('SIGKILL'));
+    t.teardown(() => publisher.kill());
     const replica = await startTallyRun(dataDir('replica'), ['--nats', cluster.url], 'replica');
     t.teardown(() => replica.stop());
     for (const started = Date.now(); ; await sleep(100)) {
       const answer = await replica.get('/health');
       if (answer.status === 200 && ((await answer.json()) as { block: number }).block === last) break;
       if (Date.now() - started > 120_000)
-        throw new Error(`the replica did not reach block ${last}\n${replica.stderr()}\n${publisherErr}`);
+        throw new Error(`the replica did not reach block ${last}\n${replica.stderr()}\n${publisher.stderr()}`);
     }
-    publisher.kill('SIGTERM');
-    t.equal(await published, 0, `the publisher stops cleanly on SIGTERM: ${publisherErr}`);
+    t.equal(await publisher.stop(), 0, `the publisher stops cleanly on SIGTERM: ${publisher.stderr()}`);
     t.equal(await replica.stop(), 0);
-    t.same(await blocksOf(join(root, 'replica')), expected, "the replica's block records are the plain ingest's");
+    t.same(await blockRecordsOf(join(root, 'replica')), expected, "the replica's block records are the plain ingest's");
   });
 }
 

@@ -3,20 +3,16 @@
 // with the per-block checksums of a plain `tally ingest --rpc` of the same chain. SIGTERM stops the publisher
 // cleanly.
 import t from 'tap';
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { openStateStore } from '../../engine/state/openStateStore.js';
-import { createStateReader } from '../../engine/state/stateReader.js';
+import { blockRecordsOf } from '../fixtures/blockRecords.js';
 import { startLocalChain } from '../fixtures/localChain.js';
 import { findNatsServer, startNatsCluster } from '../fixtures/natsCluster.js';
 import { processTempDir } from '../fixtures/processTempDir.js';
 import { runTallyAsync } from '../fixtures/runTally.js';
 import { startTallyRun } from '../fixtures/tallyRun.js';
+import { startTally } from '../fixtures/startTally.js';
 import { emitVenueScenario, mineTransfer } from '../fixtures/venueScenario.js';
-
-const BIN = fileURLToPath(new URL('../../cli/tally.mjs', import.meta.url));
 
 if (findNatsServer() === null) {
   if (process.env.CI) t.fail('no nats-server: the pretest step (test/installSystemPackages.ts) could not install it');
@@ -34,32 +30,20 @@ if (findNatsServer() === null) {
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ addresses: scenario.config, rpc: { maxBackoffMs: 200 } }));
     return dir;
   };
-  const blocksOf = async (dir: string) => {
-    const store = openStateStore({ dir: join(dir, 'state'), readOnly: true });
-    const blocks = [...createStateReader(store).blocks()];
-    await store.close();
-    return blocks;
-  };
 
   t.test('behavior: a replica of a publisher that follows a node folds what a plain ingest of it folds', async (t) => {
-    const publisher = spawn(
-      process.execPath,
-      [BIN, 'publish', '--nats', cluster.url, '--rpc', chain.url, '--data', dataDir('pub')],
-      {
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
+    const publisher = await startTally(
+      ['publish', '--nats', cluster.url, '--rpc', chain.url, '--data', dataDir('pub')],
+      null,
     );
-    let publisherErr = '';
-    publisher.stderr.on('data', (chunk) => (publisherErr += chunk));
-    const published = new Promise<number | null>((resolve) => publisher.on('exit', resolve));
-    t.teardown(() => publisher.kill('SIGKILL'));
+    t.teardown(() => publisher.kill());
     const replica = await startTallyRun(dataDir('replica'), ['--nats', cluster.url], 'replica');
     t.teardown(() => replica.stop());
     const health = async () => (await (await replica.get('/health')).json()) as { block: number; stream: unknown };
     const reach = async (block: number) => {
       for (const started = Date.now(); (await health()).block !== block; ) {
         if (Date.now() - started > 60_000)
-          throw new Error(`the replica did not reach block ${block}\n${replica.stderr()}\n${publisherErr}`);
+          throw new Error(`the replica did not reach block ${block}\n${replica.stderr()}\n${publisher.stderr()}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     };
@@ -67,16 +51,15 @@ if (findNatsServer() === null) {
     // A block mined while both run: followed, published and folded.
     const mined = await mineTransfer(chain, scenario);
     await reach(mined);
-    publisher.kill('SIGTERM');
-    t.equal(await published, 0, `the publisher stops cleanly on SIGTERM: ${publisherErr}`);
+    t.equal(await publisher.stop(), 0, `the publisher stops cleanly on SIGTERM: ${publisher.stderr()}`);
     t.equal(await replica.stop(), 0);
 
     const plain = dataDir('plain');
     const ingest = await runTallyAsync(['ingest', '--data', plain, '--rpc', chain.url]);
     t.equal(ingest.code, 0, ingest.stderr);
-    const expected = await blocksOf(plain);
+    const expected = await blockRecordsOf(plain);
     t.equal(expected.at(-1)!.block, mined, 'the plain ingest folded the mined block too');
-    t.same(await blocksOf(join(root, 'replica')), expected, "the replica's block records are the plain ingest's");
-    t.same(await blocksOf(join(root, 'pub')), expected, "and so are the publisher's");
+    t.same(await blockRecordsOf(join(root, 'replica')), expected, "the replica's block records are the plain ingest's");
+    t.same(await blockRecordsOf(join(root, 'pub')), expected, "and so are the publisher's");
   });
 }
