@@ -21,21 +21,24 @@ const EXTERNAL = Object.keys(dependencies).filter((name) => !BUNDLED.has(name));
 
 const root = new URL('.', packageRoot).pathname;
 const staging = buildDir.pathname.replace(/\/$/, '') + `.staging-${process.pid}`;
-const entryPoints = ['cli/main.ts', ...THREAD_ENTRIES.map((entry) => `${entry}.ts`)];
-await build({
+const common = {
   absWorkingDir: root,
-  entryPoints,
   outdir: staging,
   outbase: '.',
   bundle: true,
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
   external: EXTERNAL.flatMap((name) => [name, `${name}/*`]),
   format: 'esm',
   platform: 'node',
   target: 'node20',
   logLevel: 'warning',
-});
+};
+// The command line in chunks, so a command loads only its own code (its imports of the others are dynamic). Each
+// thread's module whole, on its own: a chunk shared with the command line would load what the thread never uses
+// (lmdb's native addon in the capture reader, which, still loading when an ingest stopped on a bad line, took the
+// process down with a fatal error instead of the line's message).
+await build({ ...common, entryPoints: ['cli/main.ts'], splitting: true, chunkNames: 'chunks/[name]-[hash]' });
+await build({ ...common, entryPoints: THREAD_ENTRIES.map((entry) => `${entry}.ts`) });
+const entryPoints = ['cli/main.ts', ...THREAD_ENTRIES];
 writeFileSync(`${staging}/${buildStamp}`, `${entryPoints.length} entries\n`);
 rmSync(buildDir, { recursive: true, force: true });
 renameSync(staging, buildDir);
