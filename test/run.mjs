@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { TapConfig } from '@tapjs/config';
 
 const SECONDS = {
   'test/stream/replicasAgree.test.ts': 190,
@@ -110,7 +111,24 @@ function runTap(args) {
   });
 }
 
+/**
+ * tap builds its test class for the configured plugins when the one installed was built for others (so after every
+ * install); two taps starting at once both rebuild it, each deleting what the other is loading, and in a fresh clone
+ * every file failed to load. The same check tap makes, then one build before both start.
+ */
+async function buildTapIfStale() {
+  const config = await TapConfig.load();
+  const { signature } = await import('@tapjs/test');
+  if (signature === config.pluginSignature) return;
+  await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [tapBin, 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`tap build exited with ${code}`))));
+  });
+}
+
 const args = process.argv.slice(2);
+await buildTapIfStale();
 const runs = args.length > 0 ? [runTap(args)] : halves().map((files) => runTap(['--jobs=1', ...files]));
 const results = await Promise.all(runs);
 const total = (name) => results.reduce((sum, result) => sum + result[name], 0);
