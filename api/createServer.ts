@@ -21,7 +21,9 @@ import { walletPositionsRoute } from './routes/walletPositionsRoute.js';
 import { walletTradesRoute } from './routes/walletTradesRoute.js';
 import { marketRoute } from './routes/marketRoute.js';
 import { createMarketSearchRoute } from './routes/marketSearchRoute.js';
+import { createEventRoute } from './routes/eventRoute.js';
 import { createMarketTextIndex } from './search/marketTextIndex.js';
+import { createEventIndex } from './search/eventIndex.js';
 import { marketTradersRoute } from './routes/marketTradersRoute.js';
 import { topTradersRoute } from './routes/topTradersRoute.js';
 import { holderLinesRoute } from './routes/holderLinesRoute.js';
@@ -513,6 +515,11 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
       handle: (request) => fillsFeedRoute(ctx, request),
     },
     { pattern: '/v1/events/heat', doc: routeDocs.eventHeat, handle: createEventHeatRoute(ctx) },
+    {
+      pattern: '/v1/events/:eventSlug',
+      doc: routeDocs.event,
+      handle: createEventRoute(ctx, createEventIndex(ctx.offchain)),
+    },
     {
       pattern: '/v1/wallets/:wallet/stats',
       doc: routeDocs.walletStats,

@@ -11,6 +11,7 @@ export const ERROR = {
   headersTooLarge: 'the request headers are too large (at most 8192 bytes)',
   internal: 'internal error',
   marketNotIndexed: 'market not indexed',
+  eventNotIndexed: 'event not indexed',
   badWalletList: 'wallets: give 0x addresses, comma separated',
   profilesOff: 'wallet profiles are off',
   noTagsRun: 'no wallet-tags run yet',

@@ -17,6 +17,14 @@ export interface RouteDoc {
 
 const json = { 'application/json': { schema: ErrorSchema } };
 
+/** Each path parameter's form. */
+const PATH_SCHEMAS: Record<string, object> = {
+  wallet: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' },
+  // A condition id, or a Protocol V2 condition's bytes31 id (docs/design.md 10).
+  conditionId: { type: 'string', pattern: '^0x(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{62})$' },
+  eventSlug: { type: 'string', minLength: 1 },
+};
+
 /** The 429's texts under the server's global limits (config.json's rateLimits; keys it names may differ). */
 function tooManyDescription(rateLimits: RateLimits): string {
   const limits = rateLimits.limits;
@@ -47,11 +55,7 @@ export function openApiDocument(
       name,
       in: 'path',
       required: true,
-      schema:
-        name === 'wallet'
-          ? { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' }
-          : // A condition id, or a Protocol V2 condition's bytes31 id (docs/design.md 10).
-            { type: 'string', pattern: '^0x(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{62})$' },
+      schema: PATH_SCHEMAS[name!],
     }));
     paths[path] = {
       get: {

@@ -22,6 +22,7 @@ import {
   LeaderboardAnswer,
   MarketAnswer,
   MarketSearchAnswer,
+  EventAnswer,
   WalletProfilesAnswer,
   CryptoStrikesAnswer,
   WalletTagsAnswer,
@@ -160,6 +161,14 @@ export const routeDocs = {
       textParam('q', 'the words to find, 2 to 100 characters (required)', undefined, ERROR.badSearch),
       limit(100, '20'),
     ],
+  },
+  event: {
+    operationId: 'getEvent',
+    errors: { 404: 'event not indexed: no indexed market carries this event slug' },
+    tag: 'Markets',
+    summary: 'An event by its slug (exact, percent-decoded): its title and its indexed markets, most fills first',
+    answer: EventAnswer,
+    query: [],
   },
   market: {
     operationId: 'getMarket',

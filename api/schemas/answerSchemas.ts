@@ -333,14 +333,26 @@ export const MarketAnswer = Type.Object({
   ),
 });
 
+/** A market as a search or an event lists it. */
+const MarketListing = Type.Object({
+  conditionId: ConditionId,
+  market: MarketSchema,
+  fills: Type.Integer(),
+  resolved: Type.Boolean(),
+});
 export const MarketSearchAnswer = Type.Object({
   q: Type.String(),
   block: Type.Integer(),
   matched: Type.Integer({ minimum: 0 }),
   more: Type.Boolean(),
-  markets: Type.Array(
-    Type.Object({ conditionId: ConditionId, market: MarketSchema, fills: Type.Integer(), resolved: Type.Boolean() }),
-  ),
+  markets: Type.Array(MarketListing),
+});
+
+export const EventAnswer = Type.Object({
+  eventSlug: Type.String(),
+  title: Type.Union([Type.String(), Type.Null()], { description: "the event's title from the market metadata" }),
+  block: Type.Integer(),
+  markets: Type.Array(MarketListing, { description: 'its indexed markets, most fills first' }),
 });
 
 export const TraderRowSchema = Type.Object({

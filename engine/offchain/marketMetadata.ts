@@ -20,6 +20,8 @@ export interface MarketMetadata {
   question: string | null;
   slug: string | null;
   eventSlug: string | null;
+  /** Its event's title (`events[0].title`); absent from markets stored before titles were kept. */
+  eventTitle?: string | null;
   image: string | null;
   category: string | null;
   outcomes: string[] | null;
@@ -110,6 +112,7 @@ export function parseMarketMetadata(object: Record<string, unknown>): MarketMeta
     question: text(object.question),
     slug: text(object.slug ?? object.market_slug),
     eventSlug: text(event?.slug ?? object.eventSlug),
+    eventTitle: text(event?.title ?? object.eventTitle),
     image: text(object.image ?? object.icon),
     category: categoryOf(object.category) ?? tagCategory(object.tags) ?? tagCategory(event?.tags),
     outcomes,

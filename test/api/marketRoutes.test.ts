@@ -3,7 +3,9 @@
 // trade counts equal to the wallets' rows in the market's trades, holders who all bought.
 import t from 'tap';
 import { startServer } from '../../cli/commands/serveCommand.js';
+import { readFileSync } from 'node:fs';
 import {
+  EventAnswer,
   HolderLinesAnswer,
   MarketAnswer,
   MarketSearchAnswer,
@@ -17,7 +19,7 @@ import { answerProblems } from '../fixtures/checkAnswer.js';
 import { apiClient } from '../fixtures/apiClient.js';
 import { ERROR } from '../../api/errorTexts.js';
 
-const { data, key } = await createDemoData(4_000, 12);
+const { data, key, inputs } = await createDemoData(4_000, 12);
 
 const [market] = (await busiestMarkets(data, 1)) as [string];
 const UNKNOWN = '0x' + 'ab'.repeat(32);
@@ -136,6 +138,43 @@ t.test('default: a market search finds markets by the words of their question, m
   for (const q of ['', 'a', 'x'.repeat(101)]) {
     t.same(await get(`/v1/markets?q=${q}`), { status: 400, body: { error: ERROR.badSearch } }, `q of ${q.length}`);
   }
+});
+
+t.test("default: an event is its metadata's title and its indexed markets, most fills first", async (t) => {
+  const { market: view } = (await get(`/v1/markets/${market}`)).body;
+  const objects = JSON.parse(readFileSync(inputs.metadata, 'utf8')) as any[];
+  const ofEvent = objects.filter((object) => object.events?.[0]?.slug === view.eventSlug);
+  const answer = await get(`/v1/events/${encodeURIComponent(view.eventSlug)}`);
+  t.equal(answer.status, 200);
+  t.same(answerProblems(EventAnswer, answer.body), [], 'the answer matches its schema');
+  t.equal(answer.body.eventSlug, view.eventSlug);
+  t.equal(answer.body.title, ofEvent[0].events[0].title, 'the title the market objects give');
+  t.ok(answer.body.title.length > 0, 'the demo titles its events');
+  const indexed: string[] = [];
+  for (const object of ofEvent) {
+    if ((await get(`/v1/markets/${object.conditionId}`)).status === 200) indexed.push(object.conditionId);
+  }
+  t.same(
+    answer.body.markets.map((row: any) => row.conditionId).sort(),
+    indexed.sort(),
+    `the event's ${indexed.length} indexed markets`,
+  );
+  for (const row of answer.body.markets) {
+    const { market: its, fills, resolved } = (await get(`/v1/markets/${row.conditionId}`)).body;
+    t.same(
+      row,
+      { conditionId: row.conditionId, market: its, fills, resolved },
+      `${row.conditionId}: as a search lists it`,
+    );
+  }
+  t.ok(
+    answer.body.markets.every((x: any, i: number, all: any[]) => i === 0 || all[i - 1].fills >= x.fills),
+    'most fills first',
+  );
+  for (const slug of ['no-such-event', '%E0%A4%A']) {
+    t.same(await get(`/v1/events/${slug}`), { status: 404, body: { error: ERROR.eventNotIndexed } }, slug);
+  }
+  t.equal((await get('/v1/events/heat')).body.window, '24h', 'the heat route is still the heat route');
 });
 
 t.test("default: traders are the wallets' own positions in the market, best total first", async (t) => {

@@ -2,7 +2,8 @@
 // page loads with no console error and asks nothing of another host; its tables hold the rows the API gives for
 // the same wallet or market (found by data-key); its charts are drawn (canvas pixels in the series' colours);
 // paging, the window toggle, the board's choices and the search change what is shown; a missing or refused key
-// brings the key form. Prints the time to a usable table per page; screenshots go to .tap/screenshots/.
+// brings the key form; the busiest events show their titles; at phone width only tables scroll sideways; a bad
+// address is one error. Prints the time to a usable table per page; screenshots go to .tap/screenshots/.
 import t, { type Test } from 'tap';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,8 +53,11 @@ async function browserTests(executablePath: string) {
   mkdirSync(SHOTS, { recursive: true });
 
   /** A context whose pages find `stored` under tally.apiKey (none: null). */
-  const contextWith = async (stored: string | null): Promise<BrowserContext> => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const contextWith = async (
+    stored: string | null,
+    viewport = { width: 1280, height: 1000 },
+  ): Promise<BrowserContext> => {
+    const context = await browser.newContext({ viewport });
     if (stored !== null)
       await context.addInitScript((k) => (globalThis as any).localStorage.setItem('tally.apiKey', k), stored);
     return context;
@@ -68,12 +72,14 @@ async function browserTests(executablePath: string) {
       if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location().url})`);
     });
     page.on('pageerror', (error) => problems.push(`exception: ${error.message}`));
+    const requests: string[] = [];
     page.on('request', (request) => {
+      requests.push(request.url());
       if (!request.url().startsWith(base)) problems.push(`outside request: ${request.url()}`);
     });
     const started = Date.now();
     await page.goto(base + path);
-    return { page, problems, started };
+    return { page, problems, started, requests };
   };
 
   /** The table's row keys once it is ready; waits for `expected` when given (a page or a choice changing). */
@@ -173,6 +179,28 @@ async function browserTests(executablePath: string) {
     await Promise.all([page.waitForURL(`${base}/wallet/${wallet}`), page.press('input[name="q"]', 'Enter')]);
     t.equal(await page.textContent('[data-wallet]'), wallet, "a wallet's address opens its page");
     await finish(t, 'board', page, problems);
+  });
+
+  t.test('default: the busiest events show their titles, each linking to its busiest market', async (t) => {
+    const { page, problems } = await open(keyed, '/');
+    const heat = await answer('/v1/events/heat?window=24h&limit=8');
+    t.ok(heat.events.length > 0, 'events traded in the last day of the demo');
+    const expected = [];
+    for (const { eventSlug } of heat.events) {
+      const event = await answer(`/v1/events/${encodeURIComponent(eventSlug)}`);
+      t.ok(event.title, `${eventSlug} has a title`);
+      expected.push({ key: eventSlug, text: event.title, href: `/market/${event.markets[0].conditionId}` });
+    }
+    await page.waitForSelector('[data-heat] li');
+    const shown = await page.$$eval('[data-heat] li', (items) =>
+      items.map((item) => ({
+        key: item.getAttribute('data-key'),
+        text: item.querySelector('a')?.textContent ?? null,
+        href: item.querySelector('a')?.getAttribute('href') ?? null,
+      })),
+    );
+    t.same(shown, expected, 'each event by its title, in the heat order');
+    await finish(t, 'heat', page, problems);
   });
 
   t.test("default: the wallet page shows the API's figures and rows; the toggle and paging change them", async (t) => {
@@ -285,6 +313,45 @@ async function browserTests(executablePath: string) {
     t.notMatch(page.url(), /svc_/, 'never in the URL');
     await finish(t, 'no-key', page, problems);
     await context.close();
+  });
+
+  t.test('default: at phone width no page scrolls sideways; its wide tables scroll in their own box', async (t) => {
+    const phone = await contextWith(key, { width: 390, height: 844 });
+    for (const [path, table] of [
+      ['/', 'board'],
+      [`/wallet/${wallet}`, 'trades'],
+      [`/market/${market}`, 'trades'],
+    ] as const) {
+      const { page, problems } = await open(phone, path);
+      await page.waitForSelector(`[data-table="${table}"][data-state="ready"] tbody tr`);
+      const widths = await page.evaluate(() => {
+        const document = (globalThis as any).document;
+        const boxes = [...document.querySelectorAll('.scroll')];
+        return {
+          page: document.documentElement.scrollWidth,
+          view: (globalThis as any).innerWidth,
+          scrolling: boxes.filter((box: any) => box.scrollWidth > box.clientWidth).length,
+        };
+      });
+      t.ok(widths.page <= widths.view, `${path}: the page is ${widths.page} px wide in a ${widths.view} px view`);
+      t.ok(widths.scrolling > 0, `${path}: ${widths.scrolling} tables scroll inside their box`);
+      await finish(t, `phone${path.replaceAll('/', '-')}`, page, problems);
+    }
+    await phone.close();
+  });
+
+  t.test('error: the page of a bad address says so once, and asks the API nothing of it', async (t) => {
+    const { page, problems, requests } = await open(keyed, '/wallet/0x12345');
+    await page.waitForSelector('[role="alert"]');
+    await page.waitForLoadState('networkidle');
+    t.equal(await page.locator('[role="alert"]').count(), 1, 'one error');
+    t.match(await page.textContent('[role="alert"]'), /not a wallet address: give 0x and 40 hex digits/);
+    t.same(
+      requests.filter((url) => url.includes('/v1/wallets/0x12345')),
+      [],
+      'no wallet route asked',
+    );
+    await finish(t, 'bad-address', page, problems);
   });
 
   t.test('error: a wrong key is refused, and the page says so', async (t) => {

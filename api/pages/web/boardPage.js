@@ -1,13 +1,15 @@
 // The board (/): every wallet's leaderboard row in a period and category, by the chosen sort, paged with the
 // API's offsets, names from the profiles when the server has them. The choices live in the URL's query, so a
-// view can be shared or reloaded. A search's words (`q`) list the markets they find above the board.
+// view can be shared or reloaded. A search's words (`q`) list the markets they find above the board; below it, the
+// day's busiest events by title.
 import { useState } from 'preact/hooks';
 import { getJson } from './api.js';
+import { ErrorNote } from './errorNote.js';
 import { html } from './html.js';
 import { count, percent, sign, time, usd } from './format.js';
-import { walletLink } from './links.js';
+import { marketLink, walletLink } from './links.js';
 import { PagedTable } from './pagedTable.js';
-import { useAnswer } from './useAnswer.js';
+import { useLoaded } from './useAnswer.js';
 import { walletNames } from './walletNames.js';
 import { MarketResults } from './marketResults.js';
 import { SERVER_CHOICES } from './serverChoices.js';
@@ -15,6 +17,34 @@ import { SERVER_CHOICES } from './serverChoices.js';
 const { categories: CATEGORIES, periods: PERIODS, sorts: SORT_NAMES } = SERVER_CHOICES;
 const SORT_LABELS = { totalPnl: 'Total PnL', realizedPnl: 'Realized PnL', volume: 'Volume', roi: 'ROI' };
 const PAGE_ROWS = 50;
+const HEAT_EVENTS = 8;
+
+/** The day's busiest events, each with its title and its busiest market (GET /v1/events/{slug}) when known. */
+async function busiestEvents() {
+  const heat = await getJson('/events/heat', { window: '24h', limit: HEAT_EVENTS });
+  const found = await Promise.all(
+    heat.events.map((event) => getJson(`/events/${encodeURIComponent(event.eventSlug)}`).catch(() => null)),
+  );
+  return heat.events.map((event, i) => ({
+    ...event,
+    title: found[i]?.title ?? null,
+    market: found[i]?.markets[0]?.conditionId ?? null,
+  }));
+}
+
+function BusiestEvents() {
+  const { answer: events, error } = useLoaded('heat', busiestEvents);
+  if (error) return html`<${ErrorNote} error=${error} />`;
+  if (events === null) return html`<p class="muted">…</p>`;
+  if (events.length === 0) return html`<p class="empty">no event traded in the last 24 hours</p>`;
+  return html`<ol class="heat" data-heat>
+    ${events.map((event) => {
+      const name = event.title ?? event.eventSlug;
+      const shown = event.market === null ? name : marketLink(event.market, name);
+      return html`<li data-key=${event.eventSlug}>${shown} <span class="muted">${count(event.uniqueTraders)} traders</span></li>`;
+    })}
+  </ol>`;
+}
 
 function choiceOf(params, name, choices, fallback) {
   const value = params.get(name);
@@ -42,7 +72,6 @@ export function BoardPage() {
     history.replaceState(null, '', `/?${new URLSearchParams(q ? { q, ...next } : next)}`);
     setView(next);
   };
-  const heat = useAnswer('/events/heat', { window: '24h', limit: 8 });
   const load = async (offset) => {
     const answer = await getJson('/leaderboard', { ...view, limit: PAGE_ROWS, offset: offset ?? 0 });
     const names = await walletNames(answer.rows.map((row) => row.wallet));
@@ -96,11 +125,6 @@ export function BoardPage() {
       empty="no wallet has a row in this period and category"
     />
     <h2>Busiest events, last 24 hours</h2>
-    ${
-      heat.answer &&
-      html`<ol class="heat" data-heat>
-      ${heat.answer.events.map((event) => html`<li>${event.eventSlug} <span class="muted">${count(event.uniqueTraders)} traders</span></li>`)}
-    </ol>`
-    }
+    <${BusiestEvents} />
   </section>`;
 }

@@ -105,7 +105,7 @@ function Heading({ answer }) {
 
 function Legs({ legs }) {
   return html`<h2>Legs</h2>
-    <table data-table="legs">
+    <div class="scroll"><table data-table="legs">
       <thead><tr><th>Market</th><th>Outcome</th><th class="num">Settle</th></tr></thead>
       <tbody>
         ${legs.map(
@@ -115,13 +115,13 @@ function Legs({ legs }) {
           </tr>`,
         )}
       </tbody>
-    </table>`;
+    </table></div>`;
 }
 
 function HolderGroup({ name, title, group, names }) {
   return html`<div class="group">
     <h3>${title} <span class="muted">${count(group.wallets)} wallets, ${shares(group.shares)} shares, avg entry ${price(group.avgEntry)}</span></h3>
-    <table data-table=${name}>
+    <div class="scroll"><table data-table=${name}>
       <thead><tr><th>Wallet</th><th class="num">Shares</th><th class="num">Avg entry</th><th class="num">Avg sell</th><th class="num">Realized</th></tr></thead>
       <tbody>
         ${group.members.map(
@@ -132,7 +132,7 @@ function HolderGroup({ name, title, group, names }) {
           </tr>`,
         )}
       </tbody>
-    </table>
+    </table></div>
   </div>`;
 }
 
@@ -175,7 +175,7 @@ function TopTraders({ conditionId, market }) {
   const { answer: loaded, error } = useLoaded(conditionId, () => loadTopTraders(conditionId));
   if (error) return html`<${ErrorNote} error=${error} />`;
   if (loaded === null) return html`<p class="muted">…</p>`;
-  return html`<table data-table="top-traders">
+  return html`<div class="scroll"><table data-table="top-traders">
     <thead>
       <tr>
         <th>Wallet</th><th class="num">Total PnL</th><th class="num">Realized</th><th class="num">Unrealized</th>
@@ -193,7 +193,7 @@ function TopTraders({ conditionId, market }) {
         </tr>`,
       )}
     </tbody>
-  </table>`;
+  </table></div>`;
 }
 
 export function MarketPage({ conditionId }) {

@@ -14,7 +14,7 @@ export function MarketResults({ q }) {
     ${
       answer.markets.length === 0
         ? html`<p class="empty">no indexed market's question or slug holds every word</p>`
-        : html`<table data-table="markets" data-state="ready">
+        : html`<div class="scroll"><table data-table="markets" data-state="ready">
           <thead><tr><th>Market</th><th>Category</th><th class="num">Fills</th><th>Status</th></tr></thead>
           <tbody>
             ${answer.markets.map(
@@ -24,7 +24,7 @@ export function MarketResults({ q }) {
               </tr>`,
             )}
           </tbody>
-        </table>`
+        </table></div>`
     }
     ${answer.more && html`<p class="muted">More markets match than these: add a word to narrow the search.</p>`}
   </section>`;

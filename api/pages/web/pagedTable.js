@@ -31,7 +31,7 @@ export function PagedTable({ name, columns, load, rowKey, reset, empty = 'none' 
       page.rows !== null &&
       (page.rows.length === 0
         ? html`<p class="empty">${empty}</p>`
-        : html`<table>
+        : html`<div class="scroll"><table>
           <thead>
             <tr>${columns.map((column) => html`<th class=${column.num ? 'num' : ''}>${column.label}</th>`)}</tr>
           </thead>
@@ -42,7 +42,7 @@ export function PagedTable({ name, columns, load, rowKey, reset, empty = 'none' 
               </tr>`,
             )}
           </tbody>
-        </table>`)
+        </table></div>`)
     }
     <div class="pager">
       <button type="button" disabled=${cursors.length === 1} onClick=${() => setCursors([null])}>First</button>

@@ -114,7 +114,7 @@ function Categories({ wallet, period }) {
   if (error) return html`<${ErrorNote} error=${error} />`;
   if (!answer) return html`<p class="muted">…</p>`;
   if (answer.rows.length === 0) return html`<p class="empty">no market decided in this window</p>`;
-  return html`<table data-table="categories" data-state=${loading ? 'loading' : 'ready'}>
+  return html`<div class="scroll"><table data-table="categories" data-state=${loading ? 'loading' : 'ready'}>
     <thead><tr><th>Category</th><th class="num">Total PnL</th><th class="num">Realized</th><th class="num">Volume</th><th class="num">Markets</th><th class="num">Win rate</th></tr></thead>
     <tbody>
       ${answer.rows.map(
@@ -125,7 +125,7 @@ function Categories({ wallet, period }) {
         </tr>`,
       )}
     </tbody>
-  </table>`;
+  </table></div>`;
 }
 
 function Identity({ wallet }) {
@@ -146,9 +146,31 @@ function Identity({ wallet }) {
   </div>`;
 }
 
+const WALLET_PATTERN = /^0x[0-9a-f]{40}$/;
+
+/** The page of an address: one line saying what is wrong when it is not one, the API asked nothing. */
 export function WalletPage({ wallet }) {
+  if (!WALLET_PATTERN.test(wallet)) {
+    return html`<section>
+      <h1>Wallet <code>${wallet}</code></h1>
+      <${ErrorNote} error=${{ message: 'not a wallet address: give 0x and 40 hex digits' }} />
+    </section>`;
+  }
+  return html`<${WalletFigures} wallet=${wallet} />`;
+}
+
+/**
+ * A wallet's sections. When its stats are refused (the node catching up, the key over its rate), that one error is
+ * shown, not one per section.
+ */
+function WalletFigures({ wallet }) {
   const [period, setPeriod] = useState('all');
   const stats = useAnswer(`/wallets/${wallet}/stats`, { period });
+  if (stats.error)
+    return html`<section>
+    <${Identity} wallet=${wallet} />
+    <${ErrorNote} error=${stats.error} />
+  </section>`;
   const loadPositions = (open) => async (offset) => {
     const path = open ? `/wallets/${wallet}/positions` : `/wallets/${wallet}/closed-positions`;
     const answer = await getJson(path, { status: open ? 'open' : undefined, limit: PAGE_ROWS, offset: offset ?? 0 });
@@ -173,7 +195,6 @@ export function WalletPage({ wallet }) {
       )}
     </div>
     <div data-stats=${stats.loading ? 'loading' : (stats.of ?? '')}>
-      ${stats.error && html`<${ErrorNote} error=${stats.error} />`}
       ${stats.answer && html`<${Headline} row=${stats.answer.row} />`}
     </div>
     <h2>Cumulative PnL of closed positions</h2>
