@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TapConfig } from '@tapjs/config';
+import { buildVendorBundles } from './fixtures/vendorBundles.mjs';
 
 const SECONDS = {
   'test/fold/backfill.test.ts': 111,
@@ -129,6 +130,7 @@ async function buildTapIfStale() {
 
 const args = process.argv.slice(2);
 await buildTapIfStale();
+await buildVendorBundles();
 const runs = args.length > 0 ? [runTap(args)] : lanes().map((files) => runTap(['--jobs=1', ...files]));
 const results = await Promise.all(runs);
 const total = (name) => results.reduce((sum, result) => sum + result[name], 0);

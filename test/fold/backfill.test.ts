@@ -62,8 +62,6 @@ t.test(
     for (const [workers, batchLogs] of [
       ['1', '12500'],
       ['2', '12500'],
-      ['4', '12500'],
-      ['1', '333'],
       ['4', '333'],
     ] as const) {
       const name = `backfill-${workers}w-${batchLogs}`;

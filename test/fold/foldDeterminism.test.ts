@@ -107,8 +107,9 @@ t.test('behavior: rewind then re-ingest returns to the same state', async (t) =>
   t.equal(await stateDigest(join(dir, 'state')), referenceDigest);
 });
 
-// Eight kills in the suite (each costs a tally start); TALLY_TEST_KILLS=20 and more for a longer hunt.
-const KILLS = Number(process.env.TALLY_TEST_KILLS ?? 8);
+// Five kills in the suite (each costs a tally start and a fold to the end); TALLY_TEST_KILLS=20 and more for a
+// longer hunt.
+const KILLS = Number(process.env.TALLY_TEST_KILLS ?? 5);
 
 t.test(`behavior: a fold killed with SIGKILL at ${KILLS} random points resumes to the same checksums`, async (t) => {
   const seed = Number(process.env.TALLY_TEST_SEED ?? Date.now() % 100_000);
