@@ -10,15 +10,21 @@ import { HEAP_GROWING_PERCENT } from '../limits.js';
 /** V8's default: the factor follows the collector's speed against the program's. */
 const V8_OWN_GROWTH = 0;
 
-let holders = 0;
-
-/** Bounds every heap's growth until the answered function is called, and every other holder's too. */
-export function boundHeapGrowth(percent = HEAP_GROWING_PERCENT): () => void {
-  if (holders++ === 0) v8.setFlagsFromString(`--heap-growing-percent=${percent}`);
-  let held = true;
-  return () => {
-    if (!held) return;
-    held = false;
-    if (--holders === 0) v8.setFlagsFromString(`--heap-growing-percent=${V8_OWN_GROWTH}`);
+/**
+ * A bound kept through `setFlags` (V8's own for the process; a test's recorder): the returned function bounds every
+ * heap's growth until the function it answers is called, and every other holder's too.
+ */
+export function createHeapGrowthBound(setFlags: (flags: string) => void): (percent?: number) => () => void {
+  let holders = 0;
+  return (percent = HEAP_GROWING_PERCENT) => {
+    if (holders++ === 0) setFlags(`--heap-growing-percent=${percent}`);
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      if (--holders === 0) setFlags(`--heap-growing-percent=${V8_OWN_GROWTH}`);
+    };
   };
 }
+
+export const boundHeapGrowth = createHeapGrowthBound((flags) => v8.setFlagsFromString(flags));

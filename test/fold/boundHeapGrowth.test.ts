@@ -2,6 +2,7 @@
 // The bound is the process's, so it is held while any fold runs and lifted when the last one ends.
 import t from 'tap';
 import { spawnSync } from 'node:child_process';
+import { createHeapGrowthBound } from '../../engine/fold/boundHeapGrowth.js';
 
 /**
  * The peak of a child's total heap (MiB) while it keeps about 40 MiB live and allocates 800 MiB of garbage, with
@@ -39,10 +40,7 @@ t.test('behavior: a bounded heap stays near its live data, well under what V8 al
 
 t.test('behavior: the bound holds until every holder has lifted it, once each', async (t) => {
   const flags: string[] = [];
-  const { boundHeapGrowth } = await t.mockImport<typeof import('../../engine/fold/boundHeapGrowth.js')>(
-    '../../engine/fold/boundHeapGrowth.js',
-    { 'node:v8': { default: { setFlagsFromString: (flag: string) => flags.push(flag) } } },
-  );
+  const boundHeapGrowth = createHeapGrowthBound((flag) => flags.push(flag));
   const first = boundHeapGrowth(30);
   const second = boundHeapGrowth(30);
   t.same(flags, ['--heap-growing-percent=30'], 'set by the first holder');
