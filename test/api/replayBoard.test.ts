@@ -1,5 +1,6 @@
-// Replay reproduces the board: stats, categories and the leaderboard answered at two blocks of the demo (its middle and its end), live
-// (the fold stopping at each, its rollup after it), equal to the byte those of `tally replay --to-block N`.
+// Replay reproduces the board: stats, categories and the leaderboard answered at two blocks of the demo (its
+// middle and its end), live (the fold stopping at each, its rollup after it), equal to the byte those of `tally
+// replay --to-block N`.
 import t from 'tap';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
