@@ -68,7 +68,7 @@ function open(data: HeavyWorkerData): HeavyRoutes {
   const ctx = createRouteContext({
     // Read only, whatever the serving thread's opening: this process's threads share one environment, and a
     // read-write opening of one a read-only server made fails (its databases are opened in a write transaction).
-    store: openStateStore({ dir: paths.state, readOnly: true }),
+    store: openStateStore({ dir: paths.state, readOnly: true, randomReads: true }),
     offchain: openOffchainStore({ dir: paths.offchain }),
     paths,
     version: data.version,

@@ -92,7 +92,10 @@ export async function startServer(flags: {
   const rateLimits = loadRateLimits(paths.config);
   const readiness = loadReadiness(paths.config);
   if (!flags.stores && !flags.thread) await refoldStaleState(flags.data);
-  const store = flags.stores?.store ?? openStateStore({ dir: paths.state });
+  // Answers read at random over the state (a wallet's positions, a market's holders), as `run`'s fold store does:
+  // with read-ahead, each fault of a state larger than its page cache read the pages around it too, and a quarter
+  // of a 10M-fill state cached read 253 GB from disk for 1,200 answers (bench:capped, docs/operating.md Sizing).
+  const store = flags.stores?.store ?? openStateStore({ dir: paths.state, randomReads: true });
   const offchain = flags.stores?.offchain ?? openOffchainStore({ dir: paths.offchain });
   const closeStores = async () => {
     if (flags.stores) return;
