@@ -5,8 +5,8 @@
 // measured seconds (the longest first, each to the lightest lane). tap starts files in name order whatever it is
 // given, so one process of two jobs left a long file that came late running alone while the other job sat idle.
 // Three lanes on two cores: a file spends much of its time waiting (servers, child processes, a chain's pace), and
-// two lanes kept the cores 81% busy. SECONDS is what each slow file took here (2 cores, three lanes, test caches cold, session 29); the
-// others count as OTHER_SECONDS. Named files (or any tap arguments) go to one tap as given.
+// two lanes kept the cores 81% busy. SECONDS is what each slow file took here (2 cores, three lanes, test caches
+// cold, session 29); the others count as OTHER_SECONDS. Named files (or any tap arguments) go to one tap as given.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
