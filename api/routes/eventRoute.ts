@@ -8,7 +8,7 @@ import type { RouteRequest } from '../routeRequest.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import type { EventIndex } from '../search/eventIndex.js';
-import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
+import { marketListings } from '../rows/marketListings.js';
 import { ERROR } from '../errorTexts.js';
 
 /** The path's slug, percent-decoded; null when its escapes are malformed (no event has such a slug). */
@@ -24,17 +24,8 @@ export function createEventRoute(ctx: RouteContext, index: EventIndex) {
   return (request: RouteRequest): Static<typeof EventAnswer> => {
     const eventSlug = slugParam(request);
     const event = eventSlug === null ? null : index.find(ctx.reads.offchainRevision(), eventSlug);
-    const markets = (event?.conditionIds ?? [])
-      .map((id) => ctx.reads.market(id))
-      .filter((entry) => entry.market !== null)
-      .map(({ market, view }) => ({
-        conditionId: publicConditionId(market!),
-        market: view,
-        fills: market!.fills,
-        resolved: market!.payoutDenominator > 0 && market!.payoutNumerators !== null,
-      }));
+    const markets = marketListings(ctx, event?.conditionIds ?? []);
     if (markets.length === 0) throw new ApiError(404, ERROR.eventNotIndexed);
-    markets.sort((a, b) => b.fills - a.fills || (a.conditionId < b.conditionId ? -1 : 1));
     return { eventSlug: eventSlug!, title: event!.title, block: readServedBlock(ctx.state).block, markets };
   };
 }

@@ -10,7 +10,7 @@ import { clampedParam, textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { searchWords, type MarketTextIndex } from '../search/marketTextIndex.js';
-import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
+import { marketListings } from '../rows/marketListings.js';
 import { ERROR } from '../errorTexts.js';
 
 const MAX_RANKED = 1000;
@@ -22,16 +22,7 @@ export function createMarketSearchRoute(ctx: RouteContext, index: MarketTextInde
     if (q.length < 2 || q.length > 100 || words.length === 0) throw new ApiError(400, ERROR.badSearch);
     const limit = clampedParam(request.query, 'limit', 1, 100, 20);
     const { ids, more } = index.find(ctx.reads.offchainRevision(), words, MAX_RANKED);
-    const found = ids
-      .map((id) => ctx.reads.market(id))
-      .filter((entry) => entry.market !== null)
-      .map(({ market, view }) => ({
-        conditionId: publicConditionId(market!),
-        market: view,
-        fills: market!.fills,
-        resolved: market!.payoutDenominator > 0 && market!.payoutNumerators !== null,
-      }));
-    found.sort((a, b) => b.fills - a.fills || (a.conditionId < b.conditionId ? -1 : 1));
+    const found = marketListings(ctx, ids);
     return { q, block: readServedBlock(ctx.state).block, matched: found.length, more, markets: found.slice(0, limit) };
   };
 }

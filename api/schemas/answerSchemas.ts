@@ -334,7 +334,7 @@ export const MarketAnswer = Type.Object({
 });
 
 /** A market as a search or an event lists it. */
-const MarketListing = Type.Object({
+export const MarketListing = Type.Object({
   conditionId: ConditionId,
   market: MarketSchema,
   fills: Type.Integer(),
