@@ -13,6 +13,7 @@ import type { SharedCountersMemory } from './limits/sharedKeyCounters.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './limits/loadRateLimits.js';
 import type { RouteContext } from './routeContext.js';
 import { closedPositionsRoute } from './routes/closedPositionsRoute.js';
+import { readFoldLag } from './readFoldLag.js';
 import { healthRoute } from './routes/healthRoute.js';
 import { readyRoute } from './routes/readyRoute.js';
 import { DEFAULT_READINESS, type ReadinessLimits } from './loadReadiness.js';
@@ -449,14 +450,20 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
       cached: false,
       whileCatchingUp: true,
       doc: routeDocs.health,
-      handle: () => healthRoute(ctx, metrics.catchUp(), readiness),
+      handle: () => {
+        const lag = readFoldLag(ctx);
+        return healthRoute(ctx, lag, metrics.catchUp(lag), readiness);
+      },
     },
     {
       pattern: '/v1/ready',
       cached: false,
       whileCatchingUp: true,
       doc: routeDocs.ready,
-      handle: () => readyRoute(ctx, metrics.catchUp(), readiness),
+      handle: () => {
+        const lag = readFoldLag(ctx);
+        return readyRoute(lag, metrics.catchUp(lag), readiness);
+      },
     },
     {
       pattern: '/v1/wallets/:wallet/positions',

@@ -2,7 +2,7 @@
 // /v1/health and /metrics show, and what a state route answers meanwhile (api/README.md, Catching up). Until the
 // hand-off the owner-first tables are stale, so the state routes answer 503 rather than a torn state.
 import type { FoldRate } from './metrics/createFoldRate.js';
-import { readFoldLag } from './readFoldLag.js';
+import { readFoldLag, type FoldLag } from './readFoldLag.js';
 import { UNKNOWN_TARGET } from '../engine/state/backfillRecord.js';
 import type { RouteContext } from './routeContext.js';
 
@@ -24,8 +24,13 @@ export interface CatchUp {
 /** Retry-After while the time left is not known yet. */
 const UNKNOWN_RETRY_SECONDS = 10;
 
-export function readCatchUp(ctx: Pick<RouteContext, 'state' | 'sourceHead'>, rate: FoldRate, nowMs: number): CatchUp {
-  const lag = readFoldLag(ctx);
+/** `lag`: the fold's lag when the caller has read it already (health answers both from one read). */
+export function readCatchUp(
+  ctx: Pick<RouteContext, 'state' | 'sourceHead'>,
+  rate: FoldRate,
+  nowMs: number,
+  lag: FoldLag = readFoldLag(ctx),
+): CatchUp {
   const backfill = ctx.state.backfill();
   const { blocksPerSecond } = rate.rate(nowMs, ctx.state.cursor());
   if (backfill === null) return { mode: 'live', block: lag.block, target: null, blocksPerSecond, etaSeconds: null };

@@ -1,9 +1,10 @@
-// Cached reads of what many answers share: each token's market and outcome (fixed once the token is registered)
-// and each market's record, metadata and Market view (valid for one generation: the fold cursor plus the
-// off-chain revision). The server refreshes once per request, so a fold commit or an off-chain change, even by
-// another process, drops the market entries before any answer reads them. Within one turn of the event loop the
-// generation is read once: lmdb-js reads every get of a turn from one read transaction (renewed at the turn's
-// first get, reset by a timer), so a second read would see the same bytes; the requests a turn takes in share it.
+// Cached reads of what many answers share: each token's market and outcome (fixed once the token is registered),
+// each market's record (valid for one generation: the fold cursor plus the off-chain revision) and its metadata
+// and Market view (valid for one off-chain revision: a following fold moves the cursor several times a second).
+// The server refreshes once per request, so a fold commit or an off-chain change, even by another process, drops
+// the entries it outdates before any answer reads them. Within one turn of the event loop the generation is read
+// once: lmdb-js reads every get of a turn from one read transaction (renewed at the turn's first get, reset by a
+// timer), so a second read would see the same bytes; the requests a turn takes in share it.
 import { v2IdWord } from '../engine/chain/v2ChainEvent.js';
 import type { MarketMetadata } from '../engine/offchain/marketMetadata.js';
 import {
@@ -35,6 +36,11 @@ export interface StateReads {
   offchainDigests(): OffchainDigests;
   /** True while the state backfills, as of the last refresh: its owner-first tables are stale until the hand-off. */
   backfilling(): boolean;
+  /**
+   * A value made from this generation's state alone (an answer's part that every request of it repeats): made once
+   * per generation under `name`.
+   */
+  perGeneration<T>(name: string, make: () => T): T;
   /** The token's market and outcome, or null while the token is unknown. */
   token(token: string): TokenRecord | null;
   /** A market id is a condition id; trades of unknown tokens sit under the token id and get an empty entry. */
@@ -55,6 +61,9 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
   let opened = 0;
   const tokens = new Map<string, TokenRecord>();
   const markets = new Map<string, MarketEntry>();
+  /** Each market's metadata and view, by the id its metadata is kept under and whether it is neg-risk. */
+  const described = new Map<string, Pick<MarketEntry, 'metadata' | 'view'>>();
+  const made = new Map<string, unknown>();
   /**
    * Set by a turn's first refresh, cleared by a timer queued after its reads, so after lmdb-js's reset of the read
    * transaction they renewed.
@@ -71,6 +80,7 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
     if (openedNow !== opened) {
       opened = openedNow;
       tokens.clear();
+      described.clear();
     }
     const cursor = state.cursor();
     const revisionNow = offchainRevision();
@@ -85,9 +95,25 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
     const now = `${opened}:${cursor.block}:${cursor.events}:${mode}:${revisionNow}:${board ? `${board.generation}:${board.block}` : '-'}:${run ?? '-'}`;
     if (now === generation) return;
     generation = now;
-    if (revisionNow !== revision) digests = null;
+    if (revisionNow !== revision) {
+      digests = null;
+      described.clear();
+    }
     revision = revisionNow;
     markets.clear();
+    made.clear();
+  };
+  /** The metadata under `metadataId` (null: none to read) and the view made of it. */
+  const describe = (metadataId: string | null, market: MarketRecord | null) => {
+    const negRisk = market?.negRisk ?? false;
+    const key = `${metadataId}:${negRisk}`;
+    let description = described.get(key);
+    if (description) return description;
+    const metadata = metadataId === null ? null : readMarketMetadata(offchain, metadataId);
+    description = { metadata, view: marketView(metadata, negRisk) };
+    if (described.size >= MAX_MARKETS) described.clear();
+    described.set(key, description);
+    return description;
   };
   return {
     refresh() {
@@ -100,6 +126,12 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
     offchainRevision: () => revision,
     offchainDigests: () => (digests ??= readOffchainDigests(offchain)),
     backfilling: () => backfilling,
+    perGeneration<T>(name: string, make: () => T): T {
+      if (made.has(name)) return made.get(name) as T;
+      const value = make();
+      made.set(name, value);
+      return value;
+    },
     token(token) {
       const cached = tokens.get(token);
       if (cached) return cached;
@@ -116,8 +148,7 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
       // A V2 condition named by its 62-hex id (as metadata and answers show it) is kept under its 32-byte word.
       const market = isCondition ? state.market(id.length === 64 ? v2IdWord(id) : id) : null;
       // A V2 condition's metadata is under the id answers show (its 62-hex id, or a migration's legacy id).
-      const metadata = isCondition ? readMarketMetadata(offchain, market ? publicConditionId(market) : id) : null;
-      entry = { market, metadata, view: marketView(metadata, market?.negRisk ?? false) };
+      entry = { market, ...describe(isCondition ? (market ? publicConditionId(market) : id) : null, market) };
       if (markets.size >= MAX_MARKETS) markets.clear();
       markets.set(id, entry);
       return entry;

@@ -2,7 +2,7 @@
 // its rate over the last minute, requests by route and status with their latency, the answer cache's hits, and
 // the process's memory and CPU. Rendered on each scrape; the request path only counts.
 import type { RouteContext } from '../routeContext.js';
-import { readFoldLag } from '../readFoldLag.js';
+import { readFoldLag, type FoldLag } from '../readFoldLag.js';
 import { readCatchUp, type CatchUp } from '../readCatchUp.js';
 import { createFoldRate, SAMPLE_MS } from './createFoldRate.js';
 import { Exposition, label } from './exposition.js';
@@ -20,7 +20,7 @@ export interface ServerMetrics {
   cacheLookup(hit: boolean): void;
   render(): string;
   /** Whether the state is catching up, from this server's samples of the fold's rate (readCatchUp.ts). */
-  catchUp(): CatchUp;
+  catchUp(lag?: FoldLag): CatchUp;
   close(): void;
 }
 
@@ -43,7 +43,7 @@ export function createServerMetrics(
       return route;
     },
     cacheLookup: requests.cacheLookup,
-    catchUp: () => readCatchUp(ctx, foldRate, Date.now()),
+    catchUp: (lag) => readCatchUp(ctx, foldRate, Date.now(), lag),
     render() {
       const out = new Exposition();
       const gauge = (name: string, help: string, value: number, labels = '') =>

@@ -52,14 +52,15 @@ export function compileQuery(params: QueryParam[]): (search: string) => QueryVal
       const param = byName.get(name);
       if (!param || value === '' || name in values) continue;
       if (param.ignoredWith !== undefined && (query.get(param.ignoredWith) ?? '') !== '') continue;
-      // Convert would truncate '1.5' to 1: integers are checked as text first.
-      if ((param.schema as { type?: string }).type === 'integer' && !INTEGER_TEXT.test(value))
-        throw new ApiError(400, param.error);
-      values[name] = value;
+      // Integers are checked as text and converted here: typebox's Convert walks the schema on every request (a
+      // fifth of a small answer's time) and would truncate '1.5' to 1.
+      if ((param.schema as { type?: string }).type === 'integer') {
+        if (!INTEGER_TEXT.test(value)) throw new ApiError(400, param.error);
+        values[name] = Number(value);
+      } else values[name] = value;
     }
-    const converted = validator.Convert(values);
-    if (validator.Check(converted)) return converted as QueryValues;
-    const [first] = validator.Errors(converted);
+    if (validator.Check(values)) return values as QueryValues;
+    const [first] = validator.Errors(values);
     const name = (first?.instancePath ?? '').split('/')[1] ?? '';
     throw new ApiError(400, byName.get(name)?.error ?? `bad query parameter ${name}`);
   };

@@ -7,21 +7,31 @@ import type { HealthAnswer } from '../schemas/answerSchemas.js';
 import { readdirSync } from 'node:fs';
 import type { RouteContext } from '../routeContext.js';
 import { readAnswerInputs } from '../readAnswerInputs.js';
-import { readFoldLag } from '../readFoldLag.js';
+import type { FoldLag } from '../readFoldLag.js';
 import type { ReadinessLimits } from '../loadReadiness.js';
 import { readReadiness } from '../readReadiness.js';
 import type { CatchUp } from '../readCatchUp.js';
 import { heatMinute } from './eventHeatRoute.js';
 
-export function healthRoute(ctx: RouteContext, catchUp: CatchUp, limits: ReadinessLimits): Static<typeof HealthAnswer> {
-  const lag = readFoldLag(ctx);
-  let segments = 0;
+/** The log's segment files: counted once per generation (a load balancer polls health many times a second). */
+function logSegments(ctx: RouteContext): number {
   try {
-    segments = readdirSync(ctx.paths.log).filter((f) => f.endsWith('.seg')).length;
+    return readdirSync(ctx.paths.log).filter((f) => f.endsWith('.seg')).length;
   } catch {
-    segments = 0;
+    return 0;
   }
+}
+
+export function healthRoute(
+  ctx: RouteContext,
+  lag: FoldLag,
+  catchUp: CatchUp,
+  limits: ReadinessLimits,
+): Static<typeof HealthAnswer> {
   const stream = ctx.state.streamPosition();
+  // What only the generation moves (the fold, a rollup, a tag run, the off-chain tables) is made once for it; the
+  // lag, the source and the catch-up are read on every request.
+  const perGeneration = ctx.reads.perGeneration;
   return {
     status:
       lag.lagBlocks > limits.maxLagBlocks || lag.outage !== null || catchUp.mode === 'backfill' ? 'degraded' : 'ok',
@@ -29,13 +39,13 @@ export function healthRoute(ctx: RouteContext, catchUp: CatchUp, limits: Readine
     block: lag.block,
     blockTs: lag.blockTs,
     checksum: ctx.state.cursor().checksum,
-    answers: readAnswerInputs(ctx, catchUp.mode),
+    answers: perGeneration(`health.answers.${catchUp.mode}`, () => readAnswerInputs(ctx, catchUp.mode)),
     stream: stream && { name: stream.stream, sequence: stream.sequence },
     sourceHead: lag.sourceHead,
     lagBlocks: lag.lagBlocks,
     lagSeconds: lag.lagSeconds,
     outage: lag.outage,
-    log: { events: lag.events, segments },
+    log: { events: lag.events, segments: perGeneration('health.segments', () => logSegments(ctx)) },
     fold: {
       mode: catchUp.mode,
       target: catchUp.target,
@@ -43,13 +53,13 @@ export function healthRoute(ctx: RouteContext, catchUp: CatchUp, limits: Readine
       etaSeconds: catchUp.etaSeconds,
     },
     // Logs of the Protocol V2 contracts whose topic tally does not know (upgraded contracts), by topic0.
-    unknownTopics: ctx.state.unknownTopics(),
+    unknownTopics: perGeneration('health.unknownTopics', () => ctx.state.unknownTopics()),
     // Heat is counted on demand for the served block's minute: that minute is its rollup (null with no fills kept).
-    rollups: {
+    rollups: perGeneration('health.rollups', () => ({
       leaderboard: ctx.state.board()?.block ?? null,
       tags: ctx.state.latestTagRunNumber(),
       heat: ctx.state.keepsTrades() && lag.block > 0 ? heatMinute(lag.blockTs) : null,
-    },
+    })),
     version: ctx.version,
   };
 }

@@ -5,12 +5,10 @@ import type { ReadyAnswer } from '../schemas/answerSchemas.js';
 import { ApiError } from '../apiError.js';
 import type { ReadinessLimits } from '../loadReadiness.js';
 import type { CatchUp } from '../readCatchUp.js';
-import { readFoldLag } from '../readFoldLag.js';
+import type { FoldLag } from '../readFoldLag.js';
 import { readReadiness } from '../readReadiness.js';
-import type { RouteContext } from '../routeContext.js';
 
-export function readyRoute(ctx: RouteContext, catchUp: CatchUp, limits: ReadinessLimits): Static<typeof ReadyAnswer> {
-  const lag = readFoldLag(ctx);
+export function readyRoute(lag: FoldLag, catchUp: CatchUp, limits: ReadinessLimits): Static<typeof ReadyAnswer> {
   const { ready, reasons } = readReadiness(lag, catchUp, limits);
   if (!ready) throw new ApiError(503, `not ready: ${reasons.join('; ')}`);
   return {
