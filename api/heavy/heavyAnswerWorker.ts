@@ -3,9 +3,8 @@
 // fills (a page of the fills feed) run here, on their own reads of the state, at the lowest CPU priority, so that
 // the serving thread goes on answering cheap requests and the kernel gives the core to them first. Its caches (the
 // board orders) are its own, and live as long as it does.
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { dataPaths } from '../../engine/dataDir.js';
+import { lowerThisThreadsPriority } from '../../engine/lowerThreadPriority.js';
 import { openOffchainStore } from '../../engine/offchain/openOffchainStore.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
 import { ApiError } from '../apiError.js';
@@ -36,16 +35,6 @@ function movable(bytes: Buffer, transfer: ArrayBuffer[]): Uint8Array {
 export interface HeavyWorkerData {
   dataRoot: string;
   version: string;
-}
-
-/** Linux: nice 19 for this thread alone (setpriority on a thread id sets that thread's). Elsewhere, as it is. */
-function lowerThisThreadsPriority(): void {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isSafeInteger(tid)) setPriority(tid, 19);
-  } catch {
-    // No /proc/thread-self, or not allowed: the thread runs at the process's priority.
-  }
 }
 
 interface HeavyRoute {

@@ -44,11 +44,10 @@ export async function followRpc(
   }
   // The rollup reads the whole state: while following, once a minute at most, and once more at the end.
   // On its own thread: a server sharing this process keeps answering meanwhile (the fold waits for it).
-  const rollup = createBoardRollup({
-    stateDir: venue.paths.state,
-    offchainDir: venue.paths.offchain,
-    logDir: venue.paths.log,
-  });
+  const rollup = createBoardRollup(
+    { stateDir: venue.paths.state, offchainDir: venue.paths.offchain, logDir: venue.paths.log },
+    { background: options.sharedWithServer ?? false },
+  );
   let rolledUpAt = -Infinity;
   const rollUp = async (force: boolean) => {
     if (!force && Date.now() - rolledUpAt < ROLLUP_EVERY_MS) return;

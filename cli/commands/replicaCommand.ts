@@ -41,7 +41,7 @@ export async function replicaCommand(flags: {
     // The board alone: the wallet tags are the publisher's runs, as the stream brings them.
     const rollup = createBoardRollup(
       { stateDir: venue.paths.state, offchainDir: venue.paths.offchain, logDir: venue.paths.log },
-      { tagRuns: false },
+      { tagRuns: false, background: true },
     );
     const controller = new AbortController();
     const stop = () => controller.abort();

@@ -9,9 +9,15 @@ export interface BoardRollup {
   close(): Promise<void>;
 }
 
-/** `tagRuns` false: the board alone (a replica, whose tag runs come from its publisher). */
-export function createBoardRollup(dirs: Omit<RollupTask, 'tagRuns'>, options: { tagRuns?: boolean } = {}): BoardRollup {
-  const task: RollupTask = { ...dirs, tagRuns: options.tagRuns ?? true };
+/**
+ * `tagRuns` false: the board alone (a replica, whose tag runs come from its publisher). `background`: the process
+ * serves the API too, and the rollup (a second or more of CPU over the whole state) gives way to its answers.
+ */
+export function createBoardRollup(
+  dirs: Omit<RollupTask, 'tagRuns' | 'background'>,
+  options: { tagRuns?: boolean; background?: boolean } = {},
+): BoardRollup {
+  const task: RollupTask = { ...dirs, tagRuns: options.tagRuns ?? true, background: options.background ?? false };
   const pool = new Piscina({
     ...workerOptions('engine/rollup/rollupWorker', import.meta.url),
     minThreads: 1,

@@ -7,6 +7,7 @@ import { openStateStore, type StateStore } from '../state/openStateStore.js';
 import { rollupBoard, type RolledBoard } from './rollupBoard.js';
 import { runWalletTags } from '../tags/walletTagRun.js';
 import { readBackfillRecord } from '../state/backfillRecord.js';
+import { lowerThisThreadsPriority } from '../lowerThreadPriority.js';
 
 export interface RollupTask {
   stateDir: string;
@@ -14,6 +15,8 @@ export interface RollupTask {
   logDir: string;
   /** False on a replica: its runs are its publisher's, as the stream brings them. */
   tagRuns: boolean;
+  /** True when the process also serves the API: the rollup's thread then gives way to the serving threads. */
+  background: boolean;
 }
 
 const opened = new Map<string, { store: StateStore; offchain: OffchainStore }>();
@@ -24,9 +27,10 @@ export interface RollupOutcome {
   tags: { run: number; count: number } | null;
 }
 
-export default function rollupTask({ stateDir, offchainDir, logDir, tagRuns }: RollupTask): RollupOutcome {
+export default function rollupTask({ stateDir, offchainDir, logDir, tagRuns, background }: RollupTask): RollupOutcome {
   let stores = opened.get(stateDir);
   if (!stores) {
+    if (background) lowerThisThreadsPriority();
     stores = { store: openStateStore({ dir: stateDir }), offchain: openOffchainStore({ dir: offchainDir }) };
     opened.set(stateDir, stores);
   }
