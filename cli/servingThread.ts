@@ -2,21 +2,10 @@
 // shared port, counting into the shared per-key and request counters; it closes when the main thread says so,
 // and then ends.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ServingThreadMemory } from '../api/createServer.js';
 import { EnvironmentError } from '../engine/environmentError.js';
 import { RefusedError } from '../engine/refusedError.js';
 import { startServer } from './commands/serveCommand.js';
-
-export interface ServingThreadData {
-  data: string;
-  host: string;
-  port: number;
-  accessLog: boolean;
-  memory: ServingThreadMemory;
-}
-
-/** An error a thread met before serving, by the class the command line reports it as (one line, or a bug). */
-export type ServingThreadMessage = { ready: true } | { error: string; kind: 'environment' | 'refused' | 'internal' };
+import type { ServingThreadData, ServingThreadMessage } from './servingThreadMessages.js';
 
 const { data, host, port, accessLog, memory } = workerData as ServingThreadData;
 try {

@@ -11,7 +11,7 @@ import { createRequestMetricsMemory } from '../api/metrics/requestMetrics.js';
 import { EnvironmentError } from '../engine/environmentError.js';
 import { RefusedError } from '../engine/refusedError.js';
 import { startWorkerThread } from '../engine/workerOptions.js';
-import type { ServingThreadData, ServingThreadMessage } from './servingThread.js';
+import type { ServingThreadData, ServingThreadMessage } from './servingThreadMessages.js';
 
 /** How long a thread may take to close its server and stores before it is stopped. */
 const CLOSE_MS = 10_000;

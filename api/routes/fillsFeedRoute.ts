@@ -14,7 +14,7 @@ import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { COMMA, JsonBytes } from '../transport/jsonBytes.js';
 import { JsonBody } from '../transport/jsonBody.js';
-import type { FillPosition } from '../../engine/state/fillReads.js';
+import type { FillPosition } from '../../engine/state/storedFill.js';
 import { parseTradeCursor, tradeCursor } from '../rows/tradeView.js';
 import { ROLE } from '../../engine/state/tradeRow.js';
 

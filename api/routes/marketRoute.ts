@@ -5,7 +5,7 @@
 import type { Static } from 'typebox';
 import type { MarketAnswer } from '../schemas/answerSchemas.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
-import { comboLegs, legResult } from '../../engine/valuation/comboResolution.js';
+import { comboLegs, legResult } from '../../engine/state/comboResolution.js';
 import { RESULT_DENOMINATOR } from '../../engine/chain/v2PositionIds.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import type { RouteRequest } from '../routeRequest.js';

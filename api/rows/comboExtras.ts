@@ -6,7 +6,7 @@ import { RESULT_DENOMINATOR, V2_MODULE } from '../../engine/chain/v2PositionIds.
 import type { MarketMetadata } from '../../engine/offchain/marketMetadata.js';
 import { FLAG, type Position } from '../../engine/reducers/position.js';
 import type { MarketRecord } from '../../engine/state/marketRecords.js';
-import { comboLegs, comboResolution, legResult } from '../../engine/valuation/comboResolution.js';
+import { comboLegs, comboResolution, legResult } from '../../engine/state/comboResolution.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 
 export type ComboStatus = 'OPEN' | 'PARTIAL' | 'RESOLVED_WIN' | 'RESOLVED_LOSS' | 'RESOLVED_PARTIAL';

@@ -1,7 +1,7 @@
 // Trade (spec 2.4): one fill as an answer row, amounts in USD and shares, the fee in its own unit.
 import { EXCHANGE_LABEL, type ExchangeCode } from '../../engine/chain/chainEvent.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
-import type { StoredFill } from '../../engine/state/fillReads.js';
+import type { StoredFill } from '../../engine/state/storedFill.js';
 import { FEE_UNIT, ROLE, SIDE } from '../../engine/state/tradeRow.js';
 import { MICRO } from '../microUnits.js';
 

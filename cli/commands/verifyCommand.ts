@@ -96,7 +96,7 @@ export async function verifyCommand(flags: { data: string; capture?: string; wor
       scratch.remove();
     }
     // A rewind moves a new state in before it cuts the log: the one read here may be gone, and the log shorter.
-    if (stored && isStateReplaced(stored, paths.state)) {
+    if (stored && isStateReplaced(stored.dbs.meta, paths.state)) {
       throw new RefusedError(
         `a rewind replaced the state in ${paths.state} while verify compared it: run verify again`,
       );

@@ -18,7 +18,9 @@ import { createBlockWrites, type BlockWrites } from '../state/blockWrites.js';
 import { protocolV2Contracts } from '../chain/protocolV2Contracts.js';
 import { clobVenueContracts } from '../chain/venueAddresses.js';
 import { createMarketRegistry } from '../state/createMarketRegistry.js';
-import { putEntry, putStateWrite, type StateDbName, type StateStore } from '../state/openStateStore.js';
+import { putEntry, putStateWrite, type StateStore } from '../state/openStateStore.js';
+import type { StateDbName } from '../state/stateDbNames.js';
+import type { MetaWrite } from '../state/stateWrite.js';
 import { encodeValue } from '../state/stateCodec.js';
 import { blockFillsKey, blockRecordKey } from '../state/stateKeys.js';
 import { createStateIds } from '../state/createStateIds.js';
@@ -70,15 +72,6 @@ export interface PreparedBatch {
   ids: IdCounts;
   /** The fill lists the batch touched, whole: written with it, outside the block checksums (they restate the fills). */
   listWrites: StateWrite[];
-}
-
-/**
- * A record of the state's meta database written in a batch's transaction: what the batch's source says of how far
- * it has come (a replica's stream position), so that it never disagrees with the state.
- */
-export interface MetaWrite {
-  key: string;
-  value: Buffer;
 }
 
 /** A batch on its way into the state (FoldRunner.commitBatch). */

@@ -7,7 +7,8 @@
 import type { BlockEvents } from '../chain/chainEvent.js';
 import type { EventLog } from '../log/eventLog.js';
 import type { FrameHeader } from '../log/logFrame.js';
-import type { BlockSummary, FoldRunner, MetaWrite } from './createFoldRunner.js';
+import type { BlockSummary, FoldRunner } from './createFoldRunner.js';
+import type { MetaWrite } from '../state/stateWrite.js';
 import { createReleasePolicy } from './createReleasePolicy.js';
 import { UNKNOWN_TARGET } from '../state/backfillRecord.js';
 import { BACKFILL_BEHIND_BLOCKS, FOLD_BATCH_LOGS } from '../limits.js';

@@ -2,33 +2,8 @@
 // sink that receives position events for the wallet fold and trade rows for the fills table.
 import type { VenueAddresses } from '../chain/venueAddresses.js';
 import type { PositionEvent } from '../reducers/positionEvent.js';
-import type {
-  FeedAnswer,
-  RoundReport,
-  MarketRecord,
-  NegRiskEventRecord,
-  PoolRecord,
-  TokenRecord,
-} from '../state/marketRecords.js';
+import type { MarketRegistry } from '../state/marketRegistry.js';
 import type { TradeRow } from '../state/tradeRow.js';
-
-export interface MarketRegistry {
-  market(conditionId: string): MarketRecord | undefined;
-  /** After a change of the market's identity or resolution. */
-  putMarket(record: MarketRecord): void;
-  /** After a change of its marks or fill count only. */
-  putMarks(record: MarketRecord): void;
-  token(token: string): TokenRecord | undefined;
-  putToken(token: string, record: TokenRecord): void;
-  negRiskEvent(marketId: string): NegRiskEventRecord | undefined;
-  putNegRiskEvent(record: NegRiskEventRecord): void;
-  pool(address: string): PoolRecord | undefined;
-  putPool(record: PoolRecord): void;
-  putFeedAnswer(answer: FeedAnswer): void;
-  putRoundReport(report: RoundReport): void;
-  /** One more log of a Protocol V2 contract with this unknown topic0. */
-  countUnknownTopic(topic0: string): void;
-}
 
 /** Why an event produced nothing although it was the venue's: counted, shown by ingest and health. */
 export type SkipReason =

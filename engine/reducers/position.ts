@@ -1,7 +1,7 @@
 // The state of one position (one wallet x one outcome token), in integer micro-units (docs/design.md 3).
 // Counters beyond the spec's Position fields exist because WalletRow (received*, lowSinceTs) and the leaderboard
 // (redemptions) need them.
-import { assertPosition } from './assertPosition.js';
+import { assert } from '../assert.js';
 
 export const FLAG = { partialHistory: 1, basisApprox: 2, converted: 4, amm: 8, migrated: 16 } as const;
 
@@ -59,6 +59,31 @@ export function createPosition(): Position {
     redemptions: 0,
     flags: 0,
   };
+}
+
+/**
+ * What every position satisfies after every event (docs/design.md 3): basis never goes below zero (shares leave at
+ * most the basis held, an excess carries none), and the counters only add the unsigned amounts of the chain's events.
+ */
+function assertPosition(position: Position): void {
+  assert(position.costBasis >= 0, "a position's cost basis is not negative");
+  assert(
+    position.boughtShares >= 0 &&
+      position.boughtUsd >= 0 &&
+      position.soldShares >= 0 &&
+      position.soldUsd >= 0 &&
+      position.splitShares >= 0 &&
+      position.mergedShares >= 0 &&
+      position.mergeUsd >= 0 &&
+      position.redeemedShares >= 0 &&
+      position.redeemUsd >= 0 &&
+      position.fees >= 0 &&
+      position.fills >= 0 &&
+      position.receivedShares >= 0 &&
+      position.receivedBasis >= 0 &&
+      position.redemptions >= 0,
+    "a position's counters are not negative",
+  );
 }
 
 /** Every event on a position ends here: times, the below-threshold marker and the invariants. */

@@ -2,7 +2,7 @@
 // key the block touched with its final value, in key order. It depends on neither batch size nor worker count,
 // so `tally verify` can refold with any settings and name the first block that differs.
 import { createHash } from 'node:crypto';
-import type { StateDbName } from './openStateStore.js';
+import type { StateDbName } from './stateDbNames.js';
 import { compareWrites, type StateWrite } from './stateWrite.js';
 
 export const GENESIS_CHECKSUM = '0'.repeat(64);

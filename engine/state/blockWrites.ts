@@ -1,6 +1,6 @@
 // The writes of one block, collected while it is derived. Records are kept by reference and encoded when the
 // block ends, so the bytes are the record's state at the end of that block even if a later block changes it.
-import type { StateDbName } from './openStateStore.js';
+import type { StateDbName } from './stateDbNames.js';
 import { encodeValue } from './stateCodec.js';
 import type { StateWrite } from './stateWrite.js';
 

@@ -4,7 +4,7 @@
 // payout applied by mulDiv rounded down (YES) or up (NO), then brought to the 1,000,000 denominator tally settles with.
 // Pure: the reader derives it from the stored legs on every read, so a leg's result reaches its combos at once.
 import { RESULT_DENOMINATOR } from '../chain/v2PositionIds.js';
-import type { MarketRecord } from '../state/marketRecords.js';
+import type { MarketRecord } from './marketRecords.js';
 
 const FACTOR_ONE = 10n ** 36n;
 const TO_RESULT = FACTOR_ONE / BigInt(RESULT_DENOMINATOR);

@@ -8,7 +8,7 @@
 // index's puts land in the current epoch's part of it too, and a read by owner looks up one bitmap an epoch.
 // The final bytes of a bucket are the same whatever the batch sizes were, so the state stays byte-identical.
 import type { StateStore } from './openStateStore.js';
-import type { FillPosition } from './fillReads.js';
+import type { FillPosition } from './storedFill.js';
 import { fillEpochKey, fillListKey, marketListOwner, walletListOwner } from './stateKeys.js';
 import type { StateWrite } from './stateWrite.js';
 

@@ -3,7 +3,7 @@
 // committed or in a batch being committed. Between batches, a cache grown large becomes the aged generation and
 // starts again empty; a record found in the aged one comes back (the markets trading now trade on), so a trim
 // does not make the next batches read every active market again (0.3 µs a log of the main thread at 10M fills).
-import type { MarketRegistry } from '../fold/deriveContext.js';
+import type { MarketRegistry } from './marketRegistry.js';
 import type { BlockWrites } from './blockWrites.js';
 import {
   joinMarket,
@@ -14,7 +14,8 @@ import {
   type PoolRecord,
   type TokenRecord,
 } from './marketRecords.js';
-import type { StateDbName, StateStore } from './openStateStore.js';
+import type { StateStore } from './openStateStore.js';
+import type { StateDbName } from './stateDbNames.js';
 import { decodeValue } from './stateCodec.js';
 import { feedAnswerKey, roundReportKey, unknownTopicKey } from './stateKeys.js';
 import { assert } from '../assert.js';

@@ -15,6 +15,7 @@ import {
 import type { FoldCursor } from './foldCursor.js';
 import { mergeByChainPosition, type PositionRun } from './mergeByChainPosition.js';
 import { newestFirst } from './newestFirst.js';
+import type { FillPosition, StoredFill } from './storedFill.js';
 import type { StateStore } from './openStateStore.js';
 import { CONDITION_TEXT, keyBytes, TOKEN_TEXT, WALLET_TEXT, type IdReads } from './readIds.js';
 import {
@@ -33,27 +34,10 @@ import {
   decodeTradeRow,
   findBlockFill,
   type FillNumbers,
-  type TradeRow,
 } from './tradeRow.js';
 
 /** Above every bucket number: a range to it runs through the newest bucket. */
 const MAX_BUCKET = 0xffffffff;
-
-/** A fill as stored, with where it sits in the chain. */
-export interface StoredFill {
-  block: number;
-  /** The block's time. */
-  ts: number;
-  /** The market it is stored under: the condition id, or the token id of a token no condition explains. */
-  market: string;
-  row: TradeRow;
-}
-
-/** Where a fill sits in the chain. */
-export interface FillPosition {
-  block: number;
-  logIndex: number;
-}
 
 export interface WalletFillsQuery {
   /** Only fills before this one (newest-first paging). */

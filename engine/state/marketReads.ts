@@ -1,7 +1,7 @@
 // The state's market side through the read API (stateReader.ts): market records (a combo settled from its legs),
 // tokens, neg-risk events, and a market's holders on both ledgers of a migrated market (docs/design.md 10).
 import type { Position } from '../reducers/position.js';
-import { settleCombo } from '../valuation/comboResolution.js';
+import { settleCombo } from './comboResolution.js';
 import { ID_SPACE } from '../log/idDictionary.js';
 import {
   joinMarket,

@@ -1,5 +1,5 @@
 // Two newest-first fill lists (a market's on each ledger) as one, newest first: by block, then log index.
-import type { StoredFill } from './fillReads.js';
+import type { StoredFill } from './storedFill.js';
 
 const newer = (a: StoredFill, b: StoredFill) =>
   a.block > b.block || (a.block === b.block && a.row.logIndex > b.row.logIndex);

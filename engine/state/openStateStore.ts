@@ -4,39 +4,13 @@
 // only ever replaced whole, by a rewind, never written over under a map (stateReplacement.ts).
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { mkdirSync } from 'node:fs';
+import { STATE_DBS, type StateDbName } from './stateDbNames.js';
 import { entryEnd, entryKeyAt, entryValueAt } from './blockChecksum.js';
 import { isStateReplaced } from './stateReplacement.js';
 import { clearUnflushed, currentBootId, markUnflushed } from './unflushedMarker.js';
 import { decodePosition } from './stateCodec.js';
 import { readFirstNumber } from './msgpackNumbers.js';
 import type { Position } from '../reducers/position.js';
-
-export const STATE_DBS = [
-  'meta',
-  'positions',
-  'backfillPositions',
-  'marketWallets',
-  'markets',
-  'marketMarks',
-  'tokens',
-  'negRiskEvents',
-  'pools',
-  'feedAnswers',
-  'fills',
-  'walletFills',
-  'marketFills',
-  'walletFillEpochs',
-  'marketFillEpochs',
-  'blocks',
-  'ids',
-  'idsByValue',
-  'boardResults0',
-  'boardResults1',
-  'boardRows0',
-  'boardRows1',
-  'tagRuns',
-] as const;
-export type StateDbName = (typeof STATE_DBS)[number];
 
 /**
  * Databases keyed by raw bytes: ids, not hex text. stateKeys builds their keys as latin1 strings, which must
@@ -184,7 +158,7 @@ export function openStateStore(options: {
     attach(reopenOptions.readAhead ?? false);
   };
   store.followReplacement = () => {
-    if (!isStateReplaced(store, options.dir)) return false;
+    if (!isStateReplaced(store.dbs.meta, options.dir)) return false;
     const replaced = store.env;
     attach();
     // lmdb-js closes it once its pending reads are done; a scan still open over it (a stream) then ends with an

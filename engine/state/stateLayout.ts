@@ -2,7 +2,7 @@
 // layout is not misread: its state is emptied and folded again from the log.
 import type { FoldOptions } from '../foldOptions.js';
 import type { StateStore } from './openStateStore.js';
-import { STATE_DBS } from './openStateStore.js';
+import { STATE_DBS } from './stateDbNames.js';
 
 /**
  * 2: markets split into identity (`markets`) and marks (`marketMarks`). 3: splits through the neg-risk adapter

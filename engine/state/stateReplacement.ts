@@ -7,7 +7,6 @@
 // and ignored.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StateStore } from './openStateStore.js';
 
 export const REPLACED_BY_KEY = 'replacedBy';
 
@@ -17,9 +16,9 @@ export function stateFileId(dir: string): string | null {
   return stat ? `${stat.dev}:${stat.ino}` : null;
 }
 
-/** Whether the store maps a state that a rewind has since replaced by the one now in `dir`. */
-export function isStateReplaced(store: StateStore, dir: string): boolean {
-  const mark = store.dbs.meta.getBinary(REPLACED_BY_KEY);
+/** Whether the state whose meta database is `meta` has since been replaced by a rewind with the one now in `dir`. */
+export function isStateReplaced(meta: { getBinary(key: string): Buffer | undefined }, dir: string): boolean {
+  const mark = meta.getBinary(REPLACED_BY_KEY);
   // The mark alone costs one get; only a marked state (a rewind under way or done) looks at the directory.
   return mark !== undefined && mark.toString('latin1') === stateFileId(dir);
 }

@@ -4,7 +4,7 @@
 // stream has them) and the rest of this frame is folded from the log before the stream is read from
 // `sequence + 1`. After an off-chain batch or a tag run, applied once every frame before it is committed, the position
 // moves to it alone (writeStreamPosition), so health's sequence names the last message the replica holds.
-import type { MetaWrite } from '../fold/createFoldRunner.js';
+import type { MetaWrite } from './stateWrite.js';
 import type { StateStore } from './openStateStore.js';
 import { decodeValue, encodeValue } from './stateCodec.js';
 

@@ -14,9 +14,8 @@ import {
   captureLineHead,
   captureLineTxPart,
   encodeLog,
-  type EncodedLog,
-  type LogPosition,
-} from './encodeLog.js';
+} from '../source/encodeLog.js';
+import type { EncodedLog, LogPosition } from '../source/encodedLog.js';
 import { HexIds, type Prng } from './prng.js';
 
 /** Called for every log written (tests use it to compare decoded lines with what was encoded). */

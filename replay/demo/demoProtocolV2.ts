@@ -16,7 +16,7 @@ import {
   v2PositionId,
 } from '../../engine/chain/v2PositionIds.js';
 import { ZERO_ADDRESS } from '../../engine/chain/venueAddresses.js';
-import { comboResolution, type LegResult } from '../../engine/valuation/comboResolution.js';
+import { comboResolution, type LegResult } from '../../engine/state/comboResolution.js';
 import { UMA_ORACLE, ZERO_BYTES32 } from './demoContext.js';
 import { logConditionPreparation, logCtfSplit, logTransferBatch } from './demoLogs.js';
 import { DAY } from './demoMarketLife.js';

@@ -1,6 +1,6 @@
 // A node's log as a capture line (replay/README.md, Inputs), with its block's time filled in: what `tally capture`
 // writes. The line is the demo's (formatCaptureLine), so the capture reader's fast path takes every line.
-import { formatCaptureLine } from '../demo/encodeLog.js';
+import { formatCaptureLine } from './encodeLog.js';
 import { hexField } from '../decode/rawLog.js';
 import type { TimedRpcLog } from './fillBlockTimes.js';
 

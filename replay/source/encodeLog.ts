@@ -8,21 +8,7 @@
 import { KIND, type ChainEvent } from '../../engine/chain/chainEvent.js';
 import { EVENT_TOPICS } from '../decode/eventAbis.js';
 import { encodeV2Log } from './encodeV2Log.js';
-
-export interface EncodedLog {
-  topics: string[];
-  data: string;
-}
-
-/** Where a log sits in the chain: the fields of a capture line besides the log itself. */
-export interface LogPosition {
-  blockNumber: number;
-  blockHash: string;
-  blockTs: number;
-  txHash: string;
-  txIndex: number;
-  logIndex: number;
-}
+import type { EncodedLog, LogPosition } from './encodedLog.js';
 
 const ZEROS = '0'.repeat(64);
 const ADDRESS_PAD = '0'.repeat(24);

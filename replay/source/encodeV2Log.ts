@@ -3,7 +3,7 @@
 import { encodeAbiParameters, encodeEventTopics, type AbiParameter } from 'viem';
 import type { V2ChainEvent } from '../../engine/chain/v2ChainEvent.js';
 import { V2_EVENT_ABIS } from '../../engine/chain/v2EventAbis.js';
-import type { EncodedLog } from './encodeLog.js';
+import type { EncodedLog } from './encodedLog.js';
 
 /** A field's ABI value from its log form (engine/chain/v2ChainEvent.ts). */
 function abiValue(input: AbiParameter, value: unknown): unknown {

@@ -33,7 +33,8 @@ import { readCaptureBatches } from '../../replay/source/readCaptureBatches.js';
 import { EVENT_ABIS, EVENT_TOPICS } from '../../replay/decode/eventAbis.js';
 import { isV2Kind } from '../../engine/chain/v2EventAbis.js';
 import { DEMO_FIRST_BLOCK, DEMO_START_TS } from '../../replay/demo/demoTimeline.js';
-import { formatCaptureLine, type EncodedLog, type LogPosition } from '../../replay/demo/encodeLog.js';
+import { formatCaptureLine } from '../../replay/source/encodeLog.js';
+import type { EncodedLog, LogPosition } from '../../replay/source/encodedLog.js';
 import { DEMO_PRICE_FEEDS, generateDemoVenue, type DemoSummary } from '../../replay/demo/generateDemoVenue.js';
 
 const A = { ...POLYGON_ADDRESSES, priceFeeds: { ...DEMO_PRICE_FEEDS } };

@@ -3,7 +3,7 @@
 // the other databases' writes by name.
 import t from 'tap';
 import { blockChecksum, writeEntryHead, type EntryRun } from '../../engine/state/blockChecksum.js';
-import type { StateDbName } from '../../engine/state/openStateStore.js';
+import type { StateDbName } from '../../engine/state/stateDbNames.js';
 import { marketWalletKey, positionKey } from '../../engine/state/stateKeys.js';
 import type { StateWrite } from '../../engine/state/stateWrite.js';
 

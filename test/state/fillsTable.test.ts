@@ -16,7 +16,7 @@ import {
 } from '../../engine/state/createFillLists.js';
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import { openStateStore, putStateWrite } from '../../engine/state/openStateStore.js';
-import type { FillPosition, StoredFill } from '../../engine/state/fillReads.js';
+import type { FillPosition, StoredFill } from '../../engine/state/storedFill.js';
 import { createStateReader } from '../../engine/state/stateReader.js';
 import { fillEpochKey, fillListKey, walletListOwner } from '../../engine/state/stateKeys.js';
 import type { StateWrite } from '../../engine/state/stateWrite.js';

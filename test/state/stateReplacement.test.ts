@@ -64,7 +64,7 @@ t.test('behavior: a mark no file matches changes nothing', async (t) => {
   const { dir, store } = await openWritten(t, 1);
   // What a rewind killed between marking the state and moving the new one in leaves behind.
   store.dbs.meta.putSync(REPLACED_BY_KEY, Buffer.from('1:2', 'latin1'));
-  t.notOk(isStateReplaced(store, dir));
+  t.notOk(isStateReplaced(store.dbs.meta, dir));
   t.notOk(store.followReplacement());
   t.equal(store.opened, 1);
   t.equal(store.dbs.meta.getBinary('which')?.toString(), 'a');
