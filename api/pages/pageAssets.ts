@@ -1,12 +1,14 @@
 // The files the pages are made of, read once at start-up (a request never names a path on disk): the pages' own
 // modules, styles and icon (api/pages/web/, flat) and, from node_modules, the libraries they import through the
 // import map and the API reference viewer. Each is served under /assets/ by its name, with an ETag; its gzip is
-// made off the event loop at start-up and used once made.
+// made off the event loop at start-up and used once made. A file missing or of no known type stops the server at
+// start with one line naming it (an install that went wrong, a file dropped into web/), never on a request.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzip } from 'node:zlib';
+import { EnvironmentError } from '../../engine/environmentError.js';
 import { answerEtag } from '../transport/sendAnswer.js';
 
 export interface PageAsset {
@@ -45,7 +47,7 @@ function webDir(): string {
     const web = new URL('api/pages/web/', dir);
     if (existsSync(web)) return fileURLToPath(web);
   }
-  throw new Error(`pages: no api/pages/web above ${import.meta.url}`);
+  throw new EnvironmentError(`pages: no api/pages/web above ${fileURLToPath(import.meta.url)}: reinstall tally`);
 }
 
 /** A package's folder, found the way Node finds the package (its `exports` may hide package.json). */
@@ -54,20 +56,30 @@ function packageDir(name: string): string {
   const dir = (require.resolve.paths(name) ?? [])
     .map((modules) => join(modules, name))
     .find((candidate) => existsSync(join(candidate, 'package.json')));
-  if (dir === undefined) throw new Error(`pages: the package ${name} is not installed (npm install)`);
+  if (dir === undefined) throw new EnvironmentError(`pages: the package ${name} is not installed (npm install)`);
   return dir;
 }
 
 function asset(path: string): PageAsset {
   const type = TYPES[extname(path)];
-  if (type === undefined) throw new Error(`pages: no content type for ${path}`);
-  const body = readFileSync(path);
+  if (type === undefined) {
+    throw new EnvironmentError(
+      `pages: ${path} is not a page asset (.js, .mjs, .css or .svg): move it out of the folder`,
+    );
+  }
+  let body: Buffer;
+  try {
+    body = readFileSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new EnvironmentError(`pages: cannot read ${path} (${code})`);
+  }
   return { type, body, etag: answerEtag(body), gzip: null };
 }
 
-export function readPageAssets(): Map<string, PageAsset> {
+/** `web`: the folder of the pages' own files (the sources', by default). */
+export function readPageAssets(web = webDir()): Map<string, PageAsset> {
   const assets = new Map<string, PageAsset>();
-  const web = webDir();
   for (const name of readdirSync(web).sort()) assets.set(name, asset(join(web, name)));
   for (const [name, [pkg, file]] of Object.entries(LIBRARY_FILES)) assets.set(name, asset(join(packageDir(pkg), file)));
   for (const entry of assets.values()) {

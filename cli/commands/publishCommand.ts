@@ -5,6 +5,7 @@
 // the off-chain store's changes (the metadata file, when given, is stored here first; keys, profiles and metadata
 // that other commands store in this directory, looked for every second while it runs) and the latest tag run.
 // With neither a capture nor --rpc it publishes what the directory holds beyond the stream and stops.
+import { cleanUpMadeDataDir } from './cleanUpMadeDataDir.js';
 import { readFileSync } from 'node:fs';
 import { loadFoldOptions } from '../../engine/foldOptions.js';
 import { logHeldEntries } from '../../engine/offchain/offchainWrites.js';
@@ -71,7 +72,12 @@ function createShipper(publisher: LogPublisher) {
   };
 }
 
-export async function publishCommand(flags: PublishFlags): Promise<void> {
+/** A directory made for the publish is removed when it fails before logging anything (no NATS server). */
+export function publishCommand(flags: PublishFlags): Promise<void> {
+  return cleanUpMadeDataDir(flags.data, () => publish(flags));
+}
+
+async function publish(flags: PublishFlags): Promise<void> {
   const names = logStreamNames(flags.stream ?? DEFAULT_STREAM);
   if (flags.capture) checkInputFile(flags.capture, 'capture');
   let metadataText: string | null = null;

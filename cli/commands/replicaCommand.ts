@@ -3,6 +3,7 @@
 // publisher's source would hold (the per-block checksums say so, and /v1/health shows them with the sequence),
 // and serves /v1 as `serve` does meanwhile. A NATS server down is waited out; a consumer it took with it is
 // made anew (replay/stream/readLogStream.ts). SIGINT/SIGTERM stop it cleanly.
+import { cleanUpMadeDataDir } from './cleanUpMadeDataDir.js';
 import { loadFoldOptions } from '../../engine/foldOptions.js';
 import { createBoardRollup } from '../../engine/rollup/createBoardRollup.js';
 import { connectNats } from '../../replay/stream/connectNats.js';
@@ -20,7 +21,7 @@ import { startFoldingServer } from './serveCommand.js';
  */
 const ROLLUP_EVERY_MS = 60_000;
 
-export async function replicaCommand(flags: {
+interface ReplicaFlags {
   data: string;
   nats: string;
   stream?: string;
@@ -31,7 +32,14 @@ export async function replicaCommand(flags: {
   accessLog?: boolean;
   /** A consumer silent this long while the stream holds more is taken for stalled. */
   stallMs: number;
-}): Promise<void> {
+}
+
+/** A directory made for the replica is removed when it fails before logging anything (no NATS server). */
+export function replicaCommand(flags: ReplicaFlags): Promise<void> {
+  return cleanUpMadeDataDir(flags.data, () => replicate(flags));
+}
+
+async function replicate(flags: ReplicaFlags): Promise<void> {
   const names = logStreamNames(flags.stream ?? DEFAULT_STREAM);
   const venue = openVenue(flags.data, { workers: flags.workers });
   try {

@@ -3,14 +3,14 @@
 // writer), so every answer reflects the last committed block, and it keeps answering while the node is away
 // (followChainForever). SIGINT/SIGTERM stop both cleanly. A node of another chain is refused before anything is
 // served, and a data directory the run made is removed when it ends holding nothing.
-import { existsSync, rmSync } from 'node:fs';
 import { loadVenueAddresses } from '../../engine/chain/loadVenueAddresses.js';
 import { dataPaths } from '../../engine/dataDir.js';
 import { createRpcClient } from '../../replay/source/createRpcClient.js';
 import { checkVenueChain } from '../../replay/source/readRpcBatches.js';
 import { RpcWrongChainError } from '../../replay/source/rpcErrors.js';
 import { findFeedAggregators } from '../findFeedAggregators.js';
-import { isEmptyDataDir, openVenue } from '../openVenue.js';
+import { openVenue } from '../openVenue.js';
+import { cleanUpMadeDataDir } from './cleanUpMadeDataDir.js';
 import { startMetadataRefresh } from '../refreshMetadata.js';
 import { followChainForever } from './followChainForever.js';
 import { startFoldingServer } from './serveCommand.js';
@@ -29,15 +29,11 @@ export async function runCommand(flags: {
   metadataUrl?: string;
   metadataEveryMs?: number;
 }): Promise<void> {
-  const made = !existsSync(flags.data);
-  try {
+  await cleanUpMadeDataDir(flags.data, async () => {
     await refuseAnotherChain(flags.rpc, flags.data);
     await findFeedAggregators(flags.rpc, flags.data, 'run');
     await followAndServe(flags);
-  } catch (error) {
-    if (made && isEmptyDataDir(flags.data)) rmSync(flags.data, { recursive: true, force: true });
-    throw error;
-  }
+  });
 }
 
 /**

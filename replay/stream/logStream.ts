@@ -4,6 +4,7 @@
 // Every message names what it carries in its headers, so a restarted publisher knows from the stream's last
 // message alone where to go on, and a replica checks that the chunks it assembles follow one another.
 import { headers, type MsgHdrs } from '@nats-io/transport-node';
+import { RefusedError } from '../../engine/refusedError.js';
 
 export const DEFAULT_STREAM = 'TALLY';
 /** Three copies on three servers: one server down loses nothing and the stream still takes appends. */
@@ -34,8 +35,9 @@ export interface LogStreamNames {
 const STREAM_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function logStreamNames(stream: string): LogStreamNames {
+  // A user's flag (--stream): refused in one line, as any other mistake of theirs.
   if (!STREAM_NAME.test(stream))
-    throw new Error(`stream name ${JSON.stringify(stream)}: use 1 to 64 letters, digits, '-' or '_'`);
+    throw new RefusedError(`stream name ${JSON.stringify(stream)}: use 1 to 64 letters, digits, '-' or '_'`);
   const prefix = `tally.${stream.toLowerCase()}`;
   return { stream, subjects: { frames: `${prefix}.frames`, offchain: `${prefix}.offchain`, tags: `${prefix}.tags` } };
 }

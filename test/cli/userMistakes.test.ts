@@ -176,3 +176,24 @@ t.test('error: start on a port in use creates no key', async (t) => {
   t.equal(keys.stdout, '', 'no key stored');
   t.match(keys.stderr, /holds no keys yet/);
 });
+
+t.test('error: publish and replica that fail before logging leave no directory they made', async (t) => {
+  // A port nothing listens on: bound, then let go.
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  const nats = `nats://127.0.0.1:${port}`;
+  for (const [args, pattern] of [
+    [['publish', '--nats', nats], /^tally: publish: no NATS server answers at /],
+    [['replica', '--nats', nats, '--port', '0'], /^tally: replica: no NATS server answers at /],
+    [['publish', '--nats', nats, '--stream', 'bad name!'], /^tally: stream name "bad name!": use 1 to 64 letters/],
+    [['replica', '--nats', nats, '--stream', 'a.b'], /^tally: stream name "a\.b": use 1 to 64 letters/],
+  ] as const) {
+    const data = join(dir, `made-${args[0]}`);
+    const result = runTally([...args, '--data', data]);
+    t.equal(result.code, 1, args.join(' '));
+    expectOneLine(t, result.stderr, pattern);
+    t.notOk(existsSync(data), `${args.join(' ')}: no directory left`);
+  }
+});

@@ -40,6 +40,7 @@ t.test('unit: chunk headers read back as written, and a foreign message is named
   t.match(readChunk(names, names.subjects.frames, chunkHeaders(chunk), 201), /do not fit a 201-byte message/);
   t.match(readChunk(names, 'other.subject', chunkHeaders(chunk), 200), /is none of tally\.t1\.frames/);
   t.match(readChunk(names, names.subjects.frames, undefined, 200), /no Tally-Blocks and Tally-Chunk headers/);
+  t.throws(() => logStreamNames('a.b'), RefusedError, 'a refusal: one line, exit 1');
   t.throws(() => logStreamNames('a.b'), /use 1 to 64 letters/);
 });
 
