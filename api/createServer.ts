@@ -3,6 +3,7 @@
 // a minute and 4 in flight (2 streams), 429 with Retry-After beyond. GET and HEAD on every route, OPTIONS answered
 // as a CORS preflight. Each request is counted for /metrics and, with an access log, logged once answered. The
 // native binary must load: the JS fallback is refused, not tolerated.
+import { EnvironmentError } from '../engine/environmentError.js';
 import uWS from 'uWebSockets.js';
 import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
 import { ApiError } from './apiError.js';
@@ -154,7 +155,7 @@ function headerBytes(req: HttpRequest): number {
 function assertNativeUws(): void {
   const loaded = (process.report.getReport() as { sharedObjects?: string[] }).sharedObjects ?? [];
   if (!loaded.some((path) => path.includes('uws_'))) {
-    throw new Error('uWebSockets.js native binary did not load (JS fallback in use); refusing to serve');
+    throw new EnvironmentError('uWebSockets.js native binary did not load (JS fallback in use); refusing to serve');
   }
 }
 

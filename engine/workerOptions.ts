@@ -1,3 +1,4 @@
+import { EnvironmentError } from './environmentError.js';
 import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 
@@ -13,7 +14,7 @@ function moduleFile(modulePath: string, callerUrl: string): string {
     const file = new URL(modulePath + extension, dir);
     if (existsSync(file)) return file.href;
   }
-  throw new Error(`no ${modulePath}${extension} above ${callerUrl}`);
+  throw new EnvironmentError(`no ${modulePath}${extension} above ${callerUrl}`);
 }
 
 /**

@@ -76,8 +76,42 @@ t.test('only the command line ends the process or names an exit code', async (t)
   t.same(offending(['engine', 'api', 'replay'].flatMap(sources), /\bprocess\.exit\b|\bexitCode\b/), []);
 });
 
-t.test('the command line throws no plain Error', async (t) => {
+t.test('the command line and the engine throw no plain Error', async (t) => {
   t.same(offending(sources('cli'), /\bthrow new Error\(/), []);
+  // An engine invariant is an assert (an AssertionFailure); its user and environment errors are typed.
+  t.same(offending(sources('engine'), /\bthrow new Error\(/), []);
+});
+
+/** The invariants checked in `files`: assert calls and AssertionFailures thrown where a check is hot. */
+const assertCount = (files: Array<{ file: string; text: string }>) =>
+  files.reduce((sum, { text }) => sum + (text.match(/\bassert\(|\bnew AssertionFailure\(/g) ?? []).length, 0);
+
+/** Function declarations, methods and arrow functions with a body: what an invariant density is counted over. */
+const functionCount = (files: Array<{ file: string; text: string }>) =>
+  files.reduce(
+    (sum, { text }) =>
+      sum +
+      (text.match(/^\s*(export )?(async )?function\b|^\s+(async )?\*?[a-zA-Z]\w*\([^)]*\)[^=;]*\{$|=> \{$/gm) ?? [])
+        .length,
+    0,
+  );
+
+t.test('asserts per folder (printed): every folder of the pipeline checks its invariants', async (t) => {
+  const folders = [
+    ...['chain', 'log', 'reducers', 'state', 'valuation', 'offchain', 'fold', 'tags', 'rollup'].map(
+      (f) => `engine/${f}`,
+    ),
+    'api',
+    'replay',
+    'cli',
+  ];
+  for (const folder of folders) {
+    const files = sources(folder);
+    const asserts = assertCount(files);
+    t.comment(`${folder}: ${asserts} asserts over ${functionCount(files)} functions in ${files.length} files`);
+  }
+  for (const folder of ['engine/fold', 'engine/state', 'engine/log', 'engine/reducers'])
+    t.ok(assertCount(sources(folder)) > 0, `${folder} asserts its invariants`);
 });
 
 t.test('the tree is formatted (npm run format) and no comment runs past 120 columns', async (t) => {

@@ -3,6 +3,7 @@
 // fills (a page of the fills feed) run here, on their own reads of the state, at the lowest CPU priority, so that
 // the serving thread goes on answering cheap requests and the kernel gives the core to them first. Its caches (the
 // board orders) are its own, and live as long as it does.
+import { AssertionFailure } from '../../engine/assert.js';
 import { dataPaths } from '../../engine/dataDir.js';
 import { lowerThisThreadsPriority } from '../../engine/lowerThreadPriority.js';
 import { openOffchainStore } from '../../engine/offchain/openOffchainStore.js';
@@ -104,7 +105,7 @@ function heavyAnswer(task: HeavyTask & HeavyWorkerData) {
   let status = 200;
   let json: Buffer;
   try {
-    if (!route) throw new Error(`heavy work: no route ${task.pattern}`);
+    if (!route) throw new AssertionFailure(`heavy work: no route ${task.pattern}`);
     json = encodeAnswer(route.handle({ parameters: task.parameters, query: route.query(task.query) })).json;
   } catch (error) {
     if (error instanceof ApiError) status = error.status;

@@ -3,6 +3,7 @@
 // status the server answers, the counts of a fixed set of latency buckets, the count and the summed microseconds:
 // integers added atomically, nothing allocated per request (prom-client's labelled observe, measured at about
 // 500 ns, builds a labels string per call).
+import { AssertionFailure } from '../../engine/assert.js';
 import { Exposition, label } from './exposition.js';
 
 /** Upper bounds in seconds: cached answers take tens of microseconds, a fills-feed stream seconds. */
@@ -66,7 +67,7 @@ export function createRequestMetrics(memory: SharedArrayBuffer) {
   let routes = 0;
   return {
     route(name: string): RouteMetrics {
-      if (routes === MAX_ROUTES) throw new Error(`more than ${MAX_ROUTES} routes to count`);
+      if (routes === MAX_ROUTES) throw new AssertionFailure(`more than ${MAX_ROUTES} routes to count`);
       return new RouteMetrics(name, counters, routes++ * ROUTE_SLOTS);
     },
     /** Lookups of the answer cache that found the answer (`hit`), or not. */

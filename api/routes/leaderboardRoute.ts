@@ -1,5 +1,6 @@
 // GET /v1/leaderboard (docs/design.md 5): the board in a category (default `global`) and window (period or from/to, as
 // stats), sorted by totalPnl (default), realizedPnl, volume or roi, best first; `limit` 1-500 (100), `offset`.
+import { AssertionFailure } from '../../engine/assert.js';
 import type { Static } from 'typebox';
 import type { LeaderboardAnswer } from '../schemas/answerSchemas.js';
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
@@ -24,7 +25,7 @@ export function createLeaderboardRoute(ctx: RouteContext, rankings: BoardRanking
     const name = BOARD_CATEGORIES[category]!;
     const rows = order.slice(offset, offset + limit).map((walletId) => {
       const row = walletRowIn(ctx, walletId, asked, category);
-      if (!row) throw new Error(`board: wallet ${walletId} is ranked in category ${name} without a row`);
+      if (!row) throw new AssertionFailure(`board: wallet ${walletId} is ranked in category ${name} without a row`);
       return boardRowView(ctx, ctx.state.idText(ID_SPACE.address, walletId), name, info.asOf, row);
     });
     return {

@@ -4,6 +4,7 @@
 // hex; position ids 64 hex (as CTF token ids); a bytes31 condition id or bytes29 event id is kept as the 32-byte
 // word it is shifted into (0x + the id's hex + zero bytes), the form the log and state's condition ids take;
 // amounts and results are safe integers.
+import { AssertionFailure } from '../assert.js';
 import { V2_EVENT_ABIS, V2_ID_FIELDS, V2_KIND, type V2Kind } from './v2EventAbis.js';
 
 interface V2Base<K extends V2Kind> {
@@ -322,7 +323,7 @@ function fieldTypeOf(type: string, name: string): V2FieldType {
     case 'address[]':
       return 'addresses';
     default:
-      throw new Error(`v2 event field ${name}: no log form for ${type}`);
+      throw new AssertionFailure(`v2 event field ${name}: no log form for ${type}`);
   }
 }
 

@@ -33,7 +33,7 @@ import { crc32 } from 'node:zlib';
 import type { BlockEvents } from '../chain/chainEvent.js';
 import { IdDictionary } from './idDictionary.js';
 import { absorbDefinitions, decodePayloadBlocks, LogCodecError } from './logCodec.js';
-import { assert } from '../assert.js';
+import { assert, AssertionFailure } from '../assert.js';
 import { fsyncDirectory } from '../fsyncDirectory.js';
 import { writeFully } from '../writeFully.js';
 import { EventLogError } from './eventLogError.js';
@@ -516,7 +516,7 @@ class SegmentedEventLog implements EventLog {
 
   private sealActive(): void {
     const active = this.active;
-    if (active.fd === null) throw new Error('sealActive: the active segment has bytes but no open file');
+    if (active.fd === null) throw new AssertionFailure('sealActive: the active segment has bytes but no open file');
     // Sealed segments are never written again, so make them durable whatever `durable` says.
     fsyncSync(active.fd);
     const sealed = [

@@ -1,4 +1,5 @@
 // A sliding window over a file: a log segment for the frame scanner, a hand-off's run file (walletFirstRuns.ts).
+import { AssertionFailure } from '../assert.js';
 import { readSync } from 'node:fs';
 import { EventLogError } from './eventLogError.js';
 
@@ -29,7 +30,7 @@ export class FileWindow {
     const windowEnd = this.windowStart + this.windowBytes;
     if (offset >= this.windowStart && offset + length <= windowEnd) return offset - this.windowStart;
     if (offset + length > this.fileBytes)
-      throw new Error(`FileWindow: bytes ${offset}+${length} are past the end ${this.fileBytes}`);
+      throw new AssertionFailure(`FileWindow: bytes ${offset}+${length} are past the end ${this.fileBytes}`);
     // Keep the already-read bytes at and after `offset`, moved to the front.
     const keptBytes = offset >= this.windowStart && offset < windowEnd ? windowEnd - offset : 0;
     const target = length > this.buffer.length ? Buffer.allocUnsafe(length) : this.buffer;

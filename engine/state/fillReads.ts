@@ -1,6 +1,7 @@
 // The state's fills through the read API (stateReader.ts): a wallet's and a market's fill lists newest first,
 // scans of several lists merged in chain order, counts, and the fills table in chain order (engine/README.md, Data
 // layout: one fills table, lists of (block, log index) pairs in buckets).
+import { AssertionFailure } from '../assert.js';
 import { ID_SPACE } from '../log/idDictionary.js';
 import {
   entriesBefore,
@@ -113,7 +114,7 @@ export function createFillReads(
       if (block !== current) {
         key.writeUInt32BE(block, 0);
         const stored = store.dbs.fills.getBinaryFast(key);
-        if (!stored) throw new Error(`state: a fill list names block ${block}, which the fills table lacks`);
+        if (!stored) throw new AssertionFailure(`state: a fill list names block ${block}, which the fills table lacks`);
         // The fast read may answer with the store's shared buffer, whose `length` says the value's size but whose
         // memory runs on (Buffer.copy then copies all of it): the value's header gives its size, set() copies that.
         const size = blockFillOffset(stored, blockFillCount(stored));
@@ -128,7 +129,8 @@ export function createFillReads(
   /** Where the fill sits in its block's value; a list naming a fill its block lacks is a broken state. */
   function fillOffset(db: FillListDb, bytes: Buffer, block: number, logIndex: number): number {
     const at = findBlockFill(bytes, logIndex);
-    if (at < 0) throw new Error(`state: ${db} lists a fill the fills table lacks (block ${block}, log ${logIndex})`);
+    if (at < 0)
+      throw new AssertionFailure(`state: ${db} lists a fill the fills table lacks (block ${block}, log ${logIndex})`);
     return at;
   }
 
@@ -156,7 +158,7 @@ export function createFillReads(
   function bucketBytes(db: FillListDb, owner: string, bucket: number, fast = false): Buffer {
     const key = keyBytes(fillListKey(owner, bucket));
     const bytes = fast ? store.dbs[db].getBinaryFast(key) : store.dbs[db].getBinary(key);
-    if (!bytes) throw new Error(`state: ${FILL_EPOCHS[db]} names bucket ${bucket} of a list ${db} lacks`);
+    if (!bytes) throw new AssertionFailure(`state: ${FILL_EPOCHS[db]} names bucket ${bucket} of a list ${db} lacks`);
     return bytes;
   }
 

@@ -1,5 +1,6 @@
 // How far the state is folded (the cursor, written in each commit) and what each folded block left behind (its
 // record): the two things every reader of the state starts from.
+import { AssertionFailure } from '../assert.js';
 import type { IdCounts } from '../log/idDictionary.js';
 import { GENESIS_CHECKSUM } from './blockChecksum.js';
 import type { StateStore } from './openStateStore.js';
@@ -33,9 +34,9 @@ export function encodeBlockRecord(record: BlockRecord): Buffer {
   bytes.writeUInt32BE(record.ts, 0);
   bytes.writeUInt32BE(record.events, 4);
   if (bytes.write(record.hash.slice(2), 8, 32, 'hex') !== 32 || record.hash.length !== 66)
-    throw new Error(`block record: hash ${record.hash} is not 32 bytes of hex`);
+    throw new AssertionFailure(`block record: hash ${record.hash} is not 32 bytes of hex`);
   if (bytes.write(record.checksum, 40, 32, 'hex') !== 32 || record.checksum.length !== 64)
-    throw new Error(`block record: checksum ${record.checksum} is not 32 bytes of hex`);
+    throw new AssertionFailure(`block record: checksum ${record.checksum} is not 32 bytes of hex`);
   return bytes;
 }
 

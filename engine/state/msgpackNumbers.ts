@@ -1,3 +1,4 @@
+import { AssertionFailure } from '../assert.js';
 // The msgpack bytes of a flat array of numbers, written and read by hand for the fold's most numerous values
 // (positions): msgpackr's general path built an array and a buffer per value, about 5 µs a position in the wallet
 // fold. The bytes are exactly msgpackr's for our Packr (useRecords false): integers in the smallest fixint or
@@ -94,15 +95,15 @@ function arrayHead(bytes: Uint8Array, view: DataView): [count: number, at: numbe
   if ((head & 0xf0) === 0x90) return [head & 0x0f, 1];
   if (head === 0xdc) return [view.getUint16(1), 3];
   if (head === 0xdd) return [view.getUint32(1), 5];
-  throw new Error(`msgpack numbers: not an array (first byte ${head})`);
+  throw new AssertionFailure(`msgpack numbers: not an array (first byte ${head})`);
 }
 
 /** The number at `at`, item `item` of the array, which ends at `end`. */
 function numberAt(bytes: Uint8Array, view: DataView, at: number, item: number, end: number): number {
   const b = bytes[at]!;
   const size = NUMBER_BYTES[b]!;
-  if (size === 0) throw new Error(`msgpack numbers: item ${item} is not a number (byte ${b})`);
-  if (at + size > end) throw new Error(`msgpack numbers: item ${item} runs past the end`);
+  if (size === 0) throw new AssertionFailure(`msgpack numbers: item ${item} is not a number (byte ${b})`);
+  if (at + size > end) throw new AssertionFailure(`msgpack numbers: item ${item} runs past the end`);
   if (b < 0x80) return b;
   if (b >= 0xe0) return b - 0x100;
   if (b === 0xcc) return bytes[at + 1]!;
@@ -147,6 +148,6 @@ export function readFirstNumber(bytes: Uint8Array, end = bytes.length): number {
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const [count, first] = arrayHead(bytes, view);
-  if (count === 0) throw new Error('msgpack numbers: an empty array has no first number');
+  if (count === 0) throw new AssertionFailure('msgpack numbers: an empty array has no first number');
   return numberAt(bytes, view, first, 0, end);
 }

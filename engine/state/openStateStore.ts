@@ -2,6 +2,7 @@
 // The fold's main thread is the only writer; workers and the API read the same memory-mapped file. A folding
 // process flushes its commits once, when it closes the store (unflushedMarker says why that is safe). A state is
 // only ever replaced whole, by a rewind, never written over under a map (stateReplacement.ts).
+import { AssertionFailure } from '../assert.js';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { mkdirSync } from 'node:fs';
 import { STATE_DBS, type StateDbName } from './stateDbNames.js';
@@ -62,7 +63,7 @@ function decodeHeldPosition(bytes: Uint8Array, size: number): Position | null {
 const HELD_POSITION_ENCODER = {
   decode: decodeHeldPosition,
   encode(): never {
-    throw new Error('state: heldPositions is a read view of positions, never written through');
+    throw new AssertionFailure('state: heldPositions is a read view of positions, never written through');
   },
 };
 

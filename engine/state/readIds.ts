@@ -1,5 +1,6 @@
 // The state's ids read back (createStateIds numbers wallets, tokens and conditions in the fold): an id's text, and
 // the id of a text; and the texts the read API takes, checked before a lookup.
+import { AssertionFailure } from '../assert.js';
 import { idBytesText, idTextBytes, type IdSpace } from '../log/idDictionary.js';
 import { ID_TEXT_CACHE } from '../limits.js';
 import type { StateStore } from './openStateStore.js';
@@ -33,7 +34,7 @@ export function createIdReads(store: StateStore): IdReads {
     let text = cache.get(id);
     if (text === undefined) {
       const bytes = store.dbs.ids.getBinary(keyBytes(idKey(space, id)));
-      if (!bytes) throw new Error(`state: id ${id} of space ${space} has no definition`);
+      if (!bytes) throw new AssertionFailure(`state: id ${id} of space ${space} has no definition`);
       text = idBytesText(space as IdSpace, bytes);
       if (cache.size >= ID_TEXT_CACHE) cache.clear();
       cache.set(id, text);

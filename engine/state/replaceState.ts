@@ -2,6 +2,7 @@
 // processes mapping the old state follow). The old state is marked first, then moved aside (the caller removes it;
 // a process mapping it keeps its pages until it lets go), then the new one moved in. Between the two renames there
 // is no state directory: a crash there leaves the log whole, which the next fold folds again.
+import { AssertionFailure } from '../assert.js';
 import { existsSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fsyncDirectory } from '../fsyncDirectory.js';
@@ -22,7 +23,7 @@ async function markReplaced(dir: string, by: string | null): Promise<void> {
 /** Moves the state in `next` to `dir` and the state in `dir`, if any, to `aside` (all on one filesystem). */
 export async function replaceState(dir: string, next: string, aside: string): Promise<void> {
   const nextId = stateFileId(next);
-  if (nextId === null) throw new Error(`replaceState: ${next} holds no state`);
+  if (nextId === null) throw new AssertionFailure(`replaceState: ${next} holds no state`);
   const old = existsSync(dir);
   if (old) {
     await markReplaced(dir, nextId);

@@ -1,5 +1,6 @@
 // The one codec for state values: msgpack of plain arrays and constructor-built objects, so the stored bytes
 // (and the per-block checksums over them) never depend on scheduling or on msgpackr's record structures.
+import { AssertionFailure } from '../assert.js';
 import { Packr } from 'msgpackr';
 import type { Position } from '../reducers/position.js';
 import { maxNumbersBytes, readNumbers, writeArrayHeader, writeNumber } from './msgpackNumbers.js';
@@ -57,7 +58,7 @@ const numbers: number[] = new Array<number>(21).fill(0);
 /** `end`: where the value ends, when `bytes` is a store's shared buffer that runs on past it. */
 export function decodePosition(bytes: Uint8Array, end = bytes.length): Position {
   const count = readNumbers(bytes, numbers, end);
-  if (count !== 21) throw new Error(`a position value holds 21 numbers, not ${count}`);
+  if (count !== 21) throw new AssertionFailure(`a position value holds 21 numbers, not ${count}`);
   const v = numbers;
   return {
     shares: v[0]!,

@@ -2,6 +2,7 @@
 // signature: a plan of (field, topic or data word, how to read it) per kind, walked for every log, so no field
 // order is written twice. A log of a V2 contract whose topic0 tally does not know is counted per topic, never
 // silently dropped: the deployed contracts were upgraded after the source the signatures come from.
+import { AssertionFailure } from '../../engine/assert.js';
 import type { VenueAddresses } from '../../engine/chain/venueAddresses.js';
 import {
   OversizedValueError,
@@ -77,7 +78,7 @@ function readOf(type: string, name: string): Read {
     case 'address[]':
       return Read.addresses;
     default:
-      throw new Error(`v2 event field ${name}: no reader for ${type}`);
+      throw new AssertionFailure(`v2 event field ${name}: no reader for ${type}`);
   }
 }
 

@@ -1,3 +1,4 @@
+import { AssertionFailure } from '../../engine/assert.js';
 // A map from fixed-length hex words (addresses, topic0s) to values, looked up straight from a log's digits, so
 // routing a log makes no string: the first 8 digits pick a bucket, the rest are compared byte by byte.
 
@@ -22,7 +23,7 @@ export function createHexIndex<T>(digits: number): HexIndex<T> {
   return {
     set(hex, value) {
       const word = Buffer.from(hex.startsWith('0x') ? hex.slice(2) : hex, 'latin1');
-      if (word.length !== digits) throw new Error(`hex index: ${hex} is not ${digits} digits`);
+      if (word.length !== digits) throw new AssertionFailure(`hex index: ${hex} is not ${digits} digits`);
       const key = prefix(word, 0);
       const bucket = buckets.get(key) ?? [];
       const existing = bucket.find((entry) => word.equals(entry.word));

@@ -6,6 +6,7 @@
 // `drain()`, the only place generation waits for the disk. Into a pipe (a FIFO the fold reads as it is written, for a
 // capture larger than the disk: bench:fold-stream) the buffers are written in turn, each whole, from where the last
 // ended.
+import { AssertionFailure } from '../../engine/assert.js';
 import { close, closeSync, fstatSync, openSync, write } from 'node:fs';
 import { KIND, type ChainEvent } from '../../engine/chain/chainEvent.js';
 import {
@@ -88,7 +89,7 @@ export class DemoCapture {
 
   /** Starts a block. Nothing is written for it until its first log. */
   beginBlock(block: number, ts: number): void {
-    if (block <= this.block) throw new Error(`demo capture: block ${block} after block ${this.block}`);
+    if (block <= this.block) throw new AssertionFailure(`demo capture: block ${block} after block ${this.block}`);
     this.block = block;
     this.blockTs = ts;
     this.blockHash = '0x' + this.blockHashes.of(block);
@@ -102,7 +103,7 @@ export class DemoCapture {
 
   /** Starts a transaction in the current block (other senders' transactions may sit in between). */
   beginTx(): void {
-    if (!this.blockOpen) throw new Error('demo capture: transaction outside a block');
+    if (!this.blockOpen) throw new AssertionFailure('demo capture: transaction outside a block');
     this.txIndex += 1 + (this.layout.chance(0.3) ? this.layout.int(3) : 0);
     this.txHash = '0x' + this.txHashes.next();
     if (this.blockPart === '') this.blockPart = captureLineBlockPart(this.block, this.blockHash, this.blockTs);
@@ -116,7 +117,7 @@ export class DemoCapture {
 
   /** Writes one venue event emitted by `address` at the next log index of the current transaction. */
   log(event: ChainEvent, address: string): void {
-    if (this.txHash === '') throw new Error('demo capture: log outside a transaction');
+    if (this.txHash === '') throw new AssertionFailure('demo capture: log outside a transaction');
     event.logIndex = this.logIndex;
     event.txIndex = this.txIndex;
     event.tx = this.txHash;
@@ -127,7 +128,7 @@ export class DemoCapture {
 
   /** Writes a log that is not a venue event tally uses (an ERC-20 transfer of an LP token, say). */
   other(address: string, topics: string[], data: string): void {
-    if (this.txHash === '') throw new Error('demo capture: log outside a transaction');
+    if (this.txHash === '') throw new AssertionFailure('demo capture: log outside a transaction');
     this.otherLogs++;
     this.write(address, { topics, data }, null);
   }

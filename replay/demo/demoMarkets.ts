@@ -2,6 +2,7 @@
 // AMM-era markets, each with real ids (conditionId and both token ids computed as the CTF does), a price
 // process, the makers that quote it and the holdings of every wallet in it. A market's holdings are dropped
 // once it is resolved and swept for redemptions, so memory follows the open markets, not the whole history.
+import { AssertionFailure } from '../../engine/assert.js';
 import { conditionIdOf, outcomeTokenIds } from '../../engine/chain/positionIds.js';
 import type { Prng } from './prng.js';
 
@@ -140,7 +141,9 @@ export function addBalance(market: DemoMarket, wallet: number, outcome: number, 
   }
   held[outcome] = held[outcome]! + delta;
   if (held[outcome]! < 0)
-    throw new Error(`demo: wallet ${wallet} went short ${-held[outcome]!} of ${market.conditionId}/${outcome}`);
+    throw new AssertionFailure(
+      `demo: wallet ${wallet} went short ${-held[outcome]!} of ${market.conditionId}/${outcome}`,
+    );
 }
 
 /**

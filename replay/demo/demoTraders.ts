@@ -4,6 +4,7 @@
 // high-frequency bots trade all day, Up/Down bots live in the crypto rounds, arbitrageurs buy complementary
 // outcomes under 1 within a minute, copy traders repeat a leader's fill within 30 s. Wallets only sell what
 // they hold (partial-history wallets hold shares from before the capture).
+import { AssertionFailure } from '../../engine/assert.js';
 import { splitPosition } from './demoCtf.js';
 import type { DemoContext } from './demoContext.js';
 import { emitMatch, MATCH, SIDE, type BookOrder, type MatchRoute } from './demoExchange.js';
@@ -184,7 +185,8 @@ export function executeTrade(world: DemoWorld, wish: TradeWish): boolean {
     }
     makers.push(maker);
   }
-  if (!(taker.usdc > 0)) throw new Error(`demo: a match leaves the taker ${taker.usdc} USDC (price ${price})`);
+  if (!(taker.usdc > 0))
+    throw new AssertionFailure(`demo: a match leaves the taker ${taker.usdc} USDC (price ${price})`);
 
   const v2 = ctx.block >= V2_CUTOVER_BLOCK;
   let module: string | null = null;

@@ -7,6 +7,7 @@
 // fills give byte-identical files. The loop walks the blocks in order: scheduled work first (markets opening,
 // closing and resolving, feeds, follow-up trades), then, on the pacing blocks, trades until the fill count
 // reaches the activity curve's target for that block.
+import { AssertionFailure } from '../../engine/assert.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KIND } from '../../engine/chain/chainEvent.js';
@@ -183,7 +184,7 @@ async function run(world: DemoWorld): Promise<void> {
     if (ctx.capture.saturated) await ctx.capture.drain();
   }
   if (ctx.fills !== ctx.fillsTarget) {
-    throw new Error(
+    throw new AssertionFailure(
       `demo: wrote ${ctx.fills} fills, asked for ${ctx.fillsTarget} (no open market to trade at the end?)`,
     );
   }
