@@ -331,6 +331,7 @@ export function encodeBlocks(blocks: readonly BlockEvents[], dictionary: IdDicti
       at += ID_BYTES[space]!;
     }
   }
+  assert(at === reserve + defsBytes, "a payload's definitions fill the section sized for them");
   body.buffer.copy(bytes, at, 0, body.at);
   return { bytes, payload: bytes.subarray(reserve) };
 }

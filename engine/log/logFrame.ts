@@ -14,6 +14,7 @@ import type { BlockEvents } from '../chain/chainEvent.js';
 import type { IdDictionary } from './idDictionary.js';
 import { encodeBlocks, LogCodecError } from './logCodec.js';
 import { EventLogError } from './eventLogError.js';
+import { assert } from '../assert.js';
 
 export const FRAME_MAGIC = 0x32464c54; // the bytes 'TLF2'
 export const FORMAT_1_MAGIC = 0x31464c54; // 'TLF1': msgpack frames of hex strings, before ids
@@ -68,6 +69,8 @@ export function encodeLogFrame(blocks: readonly BlockEvents[], ids: IdDictionary
 }
 
 export function encodeFrame(blocks: readonly BlockEvents[], ids: IdDictionary): EncodedFrame {
+  // Its writers skip an empty batch: a frame of no block has no first block for its header.
+  assert(blocks.length > 0, 'a frame holds at least one block');
   const bases = ids.counts();
   let encoded;
   try {
