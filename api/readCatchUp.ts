@@ -1,7 +1,7 @@
 // Whether the served state is catching up (a backfill, engine/README.md, Backfill) and how long it has left: what
 // /v1/health and /metrics show, and what a state route answers meanwhile (api/README.md, Catching up). Until the
 // hand-off the owner-first tables are stale, so the state routes answer 503 rather than a torn state.
-import type { FoldRate } from './metrics/createFoldRate.js';
+import type { FoldRate } from './createFoldRate.js';
 import { readFoldLag, type FoldLag } from './readFoldLag.js';
 import { UNKNOWN_TARGET } from '../engine/state/backfillRecord.js';
 import type { RouteContext } from './routeContext.js';

@@ -1,6 +1,6 @@
 // What a serving thread (servingThread.ts) is started with and answers its starter (servingThreads.ts) with: apart
 // from both, so that the starter names the thread's module by its path alone.
-import type { ServingThreadMemory } from '../api/createServer.js';
+import type { ServingThreadMemory } from '../api/server/createServer.js';
 
 export interface ServingThreadData {
   data: string;

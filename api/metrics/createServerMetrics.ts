@@ -4,7 +4,7 @@
 import type { RouteContext } from '../routeContext.js';
 import { readFoldLag, type FoldLag } from '../readFoldLag.js';
 import { readCatchUp, type CatchUp } from '../readCatchUp.js';
-import { createFoldRate, SAMPLE_MS } from './createFoldRate.js';
+import { createFoldRate, SAMPLE_MS } from '../createFoldRate.js';
 import { Exposition, label } from './exposition.js';
 import {
   createRequestMetrics,

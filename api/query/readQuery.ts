@@ -2,7 +2,7 @@
 // clamped; the {wallet} path parameter is checked here.
 import { v2IdWord } from '../../engine/chain/v2ChainEvent.js';
 import { ApiError } from '../apiError.js';
-import type { RouteRequest } from '../routeRequest.js';
+import type { RouteRequest } from './routeRequest.js';
 import { ERROR } from '../errorTexts.js';
 import type { QueryValues } from './queryParams.js';
 

@@ -2,11 +2,11 @@
 // exitAt is set, latest exit first (sort=exit) or best settled PnL first (sort=pnl).
 import type { Static } from 'typebox';
 import type { ClosedPositionsAnswer } from '../schemas/answerSchemas.js';
-import type { RouteRequest } from '../routeRequest.js';
-import { categoryParam, filterPositions } from '../filterPositions.js';
+import type { RouteRequest } from '../query/routeRequest.js';
+import { categoryParam, filterPositions } from '../rows/filterPositions.js';
 import type { QueryValues } from '../query/queryParams.js';
 import { clampedParam, textOf, walletParam } from '../query/readQuery.js';
-import { MAX_POSITIONS, readWalletPositions, walletRowOf } from '../readWalletPositions.js';
+import { MAX_POSITIONS, readWalletPositions, walletRowOf } from '../rows/readWalletPositions.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 

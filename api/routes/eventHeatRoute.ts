@@ -6,7 +6,7 @@
 // `complete`: the log reaches back to the window's start.
 import type { Static } from 'typebox';
 import type { EventHeatAnswer } from '../schemas/answerSchemas.js';
-import type { RouteRequest } from '../routeRequest.js';
+import type { RouteRequest } from '../query/routeRequest.js';
 import { requireTrades } from '../requireTrades.js';
 import { clampedParam, textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';

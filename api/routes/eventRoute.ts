@@ -4,7 +4,7 @@
 import type { Static } from 'typebox';
 import type { EventAnswer } from '../schemas/answerSchemas.js';
 import { ApiError } from '../apiError.js';
-import type { RouteRequest } from '../routeRequest.js';
+import type { RouteRequest } from '../query/routeRequest.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import type { EventIndex } from '../search/eventIndex.js';

@@ -7,7 +7,7 @@
 import { v2IdWord } from '../../engine/chain/v2ChainEvent.js';
 import { ApiError } from '../apiError.js';
 import { requireTrades } from '../requireTrades.js';
-import type { RouteRequest } from '../routeRequest.js';
+import type { RouteRequest } from '../query/routeRequest.js';
 import { ERROR } from '../errorTexts.js';
 import { textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';

@@ -8,7 +8,7 @@ import type { Static } from 'typebox';
 import type { HolderLinesAnswer } from '../schemas/answerSchemas.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { sumPositions } from '../../engine/valuation/sumPositions.js';
-import type { RouteRequest } from '../routeRequest.js';
+import type { RouteRequest } from '../query/routeRequest.js';
 import { indexedMarket } from '../indexedMarket.js';
 import { clampedParam, conditionParam, textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';

@@ -9,7 +9,7 @@ import type { BoardRankings, BoardSort } from '../board/boardRankings.js';
 import { boardRowView } from '../board/boardRowView.js';
 import { askedWindow } from '../board/boardWindow.js';
 import { boardCategoryParam, requireBoard, walletRowIn } from '../board/readBoard.js';
-import type { RouteRequest } from '../routeRequest.js';
+import type { RouteRequest } from '../query/routeRequest.js';
 import { clampedParam } from '../query/readQuery.js';
 import type { RouteContext } from '../routeContext.js';
 

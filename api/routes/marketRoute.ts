@@ -8,7 +8,7 @@ import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { comboLegs, legResult } from '../../engine/state/comboResolution.js';
 import { RESULT_DENOMINATOR } from '../../engine/chain/v2PositionIds.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
-import type { RouteRequest } from '../routeRequest.js';
+import type { RouteRequest } from '../query/routeRequest.js';
 import { indexedMarket } from '../indexedMarket.js';
 import { conditionParam } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';

@@ -5,7 +5,7 @@
 import type { Static } from 'typebox';
 import type { MarketSearchAnswer } from '../schemas/answerSchemas.js';
 import { ApiError } from '../apiError.js';
-import type { RouteRequest } from '../routeRequest.js';
+import type { RouteRequest } from '../query/routeRequest.js';
 import { clampedParam, textOf } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';

@@ -5,7 +5,7 @@
 import type { Static } from 'typebox';
 import type { TradeCountsAnswer } from '../schemas/answerSchemas.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
-import type { RouteRequest } from '../routeRequest.js';
+import type { RouteRequest } from '../query/routeRequest.js';
 import { requireTrades } from '../requireTrades.js';
 import { indexedMarket } from '../indexedMarket.js';
 import { conditionParam, walletListParam } from '../query/readQuery.js';

@@ -6,7 +6,7 @@ import { BOARD_CATEGORIES, GLOBAL } from '../../engine/rollup/boardCategories.js
 import { boardRowView } from '../board/boardRowView.js';
 import { askedWindow } from '../board/boardWindow.js';
 import { requireBoard, walletBoardRows } from '../board/readBoard.js';
-import type { RouteRequest } from '../routeRequest.js';
+import type { RouteRequest } from '../query/routeRequest.js';
 import { walletParam } from '../query/readQuery.js';
 import type { RouteContext } from '../routeContext.js';
 

@@ -6,7 +6,7 @@ import type { Static } from 'typebox';
 import type { WalletProfilesAnswer } from '../schemas/answerSchemas.js';
 import { profilesConfigured, readWalletProfile, type WalletProfile } from '../../engine/offchain/openOffchainStore.js';
 import { ApiError } from '../apiError.js';
-import type { RouteRequest } from '../routeRequest.js';
+import type { RouteRequest } from '../query/routeRequest.js';
 import { ERROR } from '../errorTexts.js';
 import { walletListParam } from '../query/readQuery.js';
 import type { RouteContext } from '../routeContext.js';

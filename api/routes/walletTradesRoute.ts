@@ -5,7 +5,7 @@ import type { Static } from 'typebox';
 import type { WalletTradesAnswer } from '../schemas/answerSchemas.js';
 import { v2IdWord } from '../../engine/chain/v2ChainEvent.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
-import type { RouteRequest } from '../routeRequest.js';
+import type { RouteRequest } from '../query/routeRequest.js';
 import { requireTrades } from '../requireTrades.js';
 import { clampedParam, textOf, walletParam } from '../query/readQuery.js';
 import { readServedBlock } from '../readServedState.js';

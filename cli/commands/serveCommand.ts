@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { AssertionFailure } from '../../engine/assert.js';
 import { RefusedError } from '../../engine/refusedError.js';
-import { createServer, type Server, type ServingThreadMemory } from '../../api/createServer.js';
+import { createServer, type Server, type ServingThreadMemory } from '../../api/server/createServer.js';
 import { startServingThreads } from '../servingThreads.js';
 import { loadRateLimits } from '../../api/limits/loadRateLimits.js';
 import { loadReadiness } from '../../api/loadReadiness.js';

@@ -6,7 +6,7 @@ import t from 'tap';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../../cli/commands/serveCommand.js';
-import { createFoldRate } from '../../api/metrics/createFoldRate.js';
+import { createFoldRate } from '../../api/createFoldRate.js';
 import { createDemoInputs, emptyDataDir } from '../fixtures/demoVenue.js';
 import { runTally, runTallyAsync } from '../fixtures/runTally.js';
 import { createKey } from '../fixtures/apiKey.js';

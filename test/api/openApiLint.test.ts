@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { createDemoData } from '../fixtures/demoData.js';
 import { processTempDir } from '../fixtures/processTempDir.js';
-import { routeDocs } from '../../api/routeDocs.js';
+import { routeDocs } from '../../api/openapi/routeDocs.js';
 
 const REDOCLY = fileURLToPath(new URL('../../node_modules/@redocly/cli/bin/cli.js', import.meta.url));
 const CONFIG = fileURLToPath(new URL('../fixtures/redocly.yaml', import.meta.url));

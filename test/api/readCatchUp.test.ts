@@ -2,7 +2,7 @@
 // head when further; none while a capture read from a pipe is folded (its end unknown), and no time left then.
 import t from 'tap';
 import { catchingUpText, readCatchUp } from '../../api/readCatchUp.js';
-import type { FoldRate } from '../../api/metrics/createFoldRate.js';
+import type { FoldRate } from '../../api/createFoldRate.js';
 import type { RouteContext } from '../../api/routeContext.js';
 import { UNKNOWN_TARGET } from '../../engine/state/backfillRecord.js';
 

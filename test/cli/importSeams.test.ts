@@ -1,6 +1,6 @@
 // Imports run one way (README, Layout): the engine depends on no source, front or command line; the sources
-// and the API never reach into the command line; inside the engine and the sources each folder imports only the
-// folders below it in the pipeline; and no files import each other in a circle. Every relative import of every
+// and the API never reach into the command line; inside the engine, the API and the sources each folder imports only
+// the folders below it in the pipeline; and no files import each other in a circle. Every relative import of every
 // source file is resolved and checked, type-only and dynamic imports included.
 import t from 'tap';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -51,6 +51,23 @@ t.test('the check sees a crossing import', async (t) => {
  */
 const PIPELINE: Record<string, string[]> = {
   engine: ['', 'chain', 'log', 'reducers', 'state', 'valuation', 'offchain', 'fold', 'tags', 'rollup'],
+  api: [
+    '',
+    'query',
+    'schemas',
+    'transport',
+    'limits',
+    'metrics',
+    'rows',
+    'board',
+    'search',
+    'strikes',
+    'routes',
+    'openapi',
+    'pages',
+    'heavy',
+    'server',
+  ],
   replay: ['', 'decode', 'source', 'ingest', 'stream', 'devnet', 'demo'],
 };
 
@@ -73,8 +90,9 @@ function upwardImports(top: string): string[] {
     .map(({ file, target }) => `${file} -> ${target}`);
 }
 
-t.test('inside the engine and the sources, folders import only the folders below them', async (t) => {
+t.test('inside the engine, the API and the sources, folders import only the folders below them', async (t) => {
   t.same(upwardImports('engine'), []);
+  t.same(upwardImports('api'), []);
   t.same(upwardImports('replay'), []);
 });
 

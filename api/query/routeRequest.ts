@@ -1,6 +1,6 @@
 // What a route handler sees: the request's parts, read before the handler runs (uWS requests die after). Its own
 // module, so routes need not import the server that imports them.
-import type { QueryValues } from './query/queryParams.js';
+import type { QueryValues } from './queryParams.js';
 
 export interface RouteRequest {
   parameters: string[];

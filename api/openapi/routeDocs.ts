@@ -2,7 +2,7 @@
 // server validates requests with) and the answer's schema.
 import Type from 'typebox';
 import type { RouteDoc } from './openApiDocument.js';
-import { choiceParam, integerParam, textParam } from './query/queryParams.js';
+import { choiceParam, integerParam, textParam } from '../query/queryParams.js';
 import {
   ClosedPositionsAnswer,
   EventHeatAnswer,
@@ -26,10 +26,10 @@ import {
   WalletProfilesAnswer,
   CryptoStrikesAnswer,
   WalletTagsAnswer,
-} from './schemas/answerSchemas.js';
-import { BOARD_SORTS } from './board/boardRankings.js';
-import { ERROR } from './errorTexts.js';
-import { FEED_ERRORS } from './routes/fillsFeedRoute.js';
+} from '../schemas/answerSchemas.js';
+import { BOARD_SORTS } from '../board/boardRankings.js';
+import { ERROR } from '../errorTexts.js';
+import { FEED_ERRORS } from '../routes/fillsFeedRoute.js';
 
 // A condition id, or a Protocol V2 condition's bytes31 id (docs/design.md 10).
 const CONDITION = '0x(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{62})';

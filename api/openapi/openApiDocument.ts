@@ -1,8 +1,8 @@
 // The OpenAPI 3.1 document of the routes, built from the same typebox schemas the tests validate answers with.
-import type { QueryParam } from './query/queryParams.js';
-import { ErrorSchema } from './schemas/answerSchemas.js';
-import { rateLimitError, inFlightError } from './errorTexts.js';
-import type { RateLimits } from './limits/loadRateLimits.js';
+import type { QueryParam } from '../query/queryParams.js';
+import { ErrorSchema } from '../schemas/answerSchemas.js';
+import { rateLimitError, inFlightError } from '../errorTexts.js';
+import type { RateLimits } from '../limits/loadRateLimits.js';
 
 export interface RouteDoc {
   /** The method name generated clients give the operation. */

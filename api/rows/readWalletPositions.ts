@@ -1,14 +1,14 @@
 // A wallet's positions from the state, one range read over its keys, each with its market record, metadata and
 // settlement figures (markets and tokens come through the server's cached reads); full rows are built only for
 // the rows an answer returns.
-import type { Position } from '../engine/reducers/position.js';
-import type { MarketMetadata } from '../engine/offchain/marketMetadata.js';
-import type { MarketRecord } from '../engine/state/marketRecords.js';
-import type { MarketView } from './marketView.js';
-import type { RouteContext } from './routeContext.js';
-import { settlement, type PositionSettlement } from '../engine/valuation/positionSettlement.js';
-import { walletRow, type WalletRow } from './rows/walletRow.js';
-import { comboExtras } from './rows/comboExtras.js';
+import type { Position } from '../../engine/reducers/position.js';
+import type { MarketMetadata } from '../../engine/offchain/marketMetadata.js';
+import type { MarketRecord } from '../../engine/state/marketRecords.js';
+import type { MarketView } from '../marketView.js';
+import type { RouteContext } from '../routeContext.js';
+import { settlement, type PositionSettlement } from '../../engine/valuation/positionSettlement.js';
+import { walletRow, type WalletRow } from './walletRow.js';
+import { comboExtras } from './comboExtras.js';
 
 /** Above this many positions a wallet's open and closed forms answer tooLarge (spec 4.1). */
 export const MAX_POSITIONS = 50_000;

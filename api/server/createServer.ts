@@ -3,44 +3,44 @@
 // a minute and 4 in flight (2 streams), 429 with Retry-After beyond. GET and HEAD on every route, OPTIONS answered
 // as a CORS preflight. Each request is counted for /metrics and, with an access log, logged once answered. The
 // native binary must load: the JS fallback is refused, not tolerated.
-import { EnvironmentError } from '../engine/environmentError.js';
+import { EnvironmentError } from '../../engine/environmentError.js';
 import uWS from 'uWebSockets.js';
 import type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
-import { ApiError } from './apiError.js';
-import { bearerChallenge, ERROR, rateLimitError } from './errorTexts.js';
-import { acceptsGzip, answerCoding, type Coding } from './transport/contentCoding.js';
-import { createKeyPolicies, type KeyPolicy } from './limits/createKeyPolicies.js';
-import type { SharedCountersMemory } from './limits/sharedKeyCounters.js';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './limits/loadRateLimits.js';
-import type { RouteContext } from './routeContext.js';
-import { closedPositionsRoute } from './routes/closedPositionsRoute.js';
-import { readFoldLag } from './readFoldLag.js';
-import { healthRoute } from './routes/healthRoute.js';
-import { readyRoute } from './routes/readyRoute.js';
-import { DEFAULT_READINESS, type ReadinessLimits } from './loadReadiness.js';
-import { catchingUpText, catchUpRetryAfter } from './readCatchUp.js';
-import { walletPositionsRoute } from './routes/walletPositionsRoute.js';
-import { walletTradesRoute } from './routes/walletTradesRoute.js';
-import { marketRoute } from './routes/marketRoute.js';
-import { createMarketSearchRoute } from './routes/marketSearchRoute.js';
-import { createEventRoute } from './routes/eventRoute.js';
-import { createMarketTextIndex } from './search/marketTextIndex.js';
-import { createEventIndex } from './search/eventIndex.js';
-import { marketTradersRoute } from './routes/marketTradersRoute.js';
-import { topTradersRoute } from './routes/topTradersRoute.js';
-import { holderLinesRoute } from './routes/holderLinesRoute.js';
-import { tradeCountsRoute } from './routes/tradeCountsRoute.js';
-import { marketTradesRoute } from './routes/marketTradesRoute.js';
-import { fillsFeedRoute } from './routes/fillsFeedRoute.js';
-import { createEventHeatRoute } from './routes/eventHeatRoute.js';
-import { walletStatsRoute } from './routes/walletStatsRoute.js';
-import { walletProfilesRoute } from './routes/walletProfilesRoute.js';
-import { walletTagsRoute } from './routes/walletTagsRoute.js';
-import { createCryptoStrikesRoute } from './routes/cryptoStrikesRoute.js';
-import { createRoundIndex } from './strikes/roundIndex.js';
-import { walletCategoriesRoute } from './routes/walletCategoriesRoute.js';
-import { createLeaderboardRoute } from './routes/leaderboardRoute.js';
-import { createBoardRankings } from './board/boardRankings.js';
+import { ApiError } from '../apiError.js';
+import { bearerChallenge, ERROR, rateLimitError } from '../errorTexts.js';
+import { acceptsGzip, answerCoding, type Coding } from '../transport/contentCoding.js';
+import { createKeyPolicies, type KeyPolicy } from '../limits/createKeyPolicies.js';
+import type { SharedCountersMemory } from '../limits/sharedKeyCounters.js';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../limits/loadRateLimits.js';
+import type { RouteContext } from '../routeContext.js';
+import { closedPositionsRoute } from '../routes/closedPositionsRoute.js';
+import { readFoldLag } from '../readFoldLag.js';
+import { healthRoute } from '../routes/healthRoute.js';
+import { readyRoute } from '../routes/readyRoute.js';
+import { DEFAULT_READINESS, type ReadinessLimits } from '../loadReadiness.js';
+import { catchingUpText, catchUpRetryAfter } from '../readCatchUp.js';
+import { walletPositionsRoute } from '../routes/walletPositionsRoute.js';
+import { walletTradesRoute } from '../routes/walletTradesRoute.js';
+import { marketRoute } from '../routes/marketRoute.js';
+import { createMarketSearchRoute } from '../routes/marketSearchRoute.js';
+import { createEventRoute } from '../routes/eventRoute.js';
+import { createMarketTextIndex } from '../search/marketTextIndex.js';
+import { createEventIndex } from '../search/eventIndex.js';
+import { marketTradersRoute } from '../routes/marketTradersRoute.js';
+import { topTradersRoute } from '../routes/topTradersRoute.js';
+import { holderLinesRoute } from '../routes/holderLinesRoute.js';
+import { tradeCountsRoute } from '../routes/tradeCountsRoute.js';
+import { marketTradesRoute } from '../routes/marketTradesRoute.js';
+import { fillsFeedRoute } from '../routes/fillsFeedRoute.js';
+import { createEventHeatRoute } from '../routes/eventHeatRoute.js';
+import { walletStatsRoute } from '../routes/walletStatsRoute.js';
+import { walletProfilesRoute } from '../routes/walletProfilesRoute.js';
+import { walletTagsRoute } from '../routes/walletTagsRoute.js';
+import { createCryptoStrikesRoute } from '../routes/cryptoStrikesRoute.js';
+import { createRoundIndex } from '../strikes/roundIndex.js';
+import { walletCategoriesRoute } from '../routes/walletCategoriesRoute.js';
+import { createLeaderboardRoute } from '../routes/leaderboardRoute.js';
+import { createBoardRankings } from '../board/boardRankings.js';
 import {
   answerEtag,
   encodeAnswer,
@@ -50,26 +50,26 @@ import {
   sendNotModified,
   sendText,
   type Headers,
-} from './transport/sendAnswer.js';
-import { createAnswerCache, type CachedAnswer } from './transport/answerCache.js';
-import { createHeavyWork, HeavyQueueFull } from './heavy/createHeavyWork.js';
-import type { HeavyTask } from './heavy/heavyTask.js';
-import { sumsResults } from './board/boardWindow.js';
-import { createKeyCheck } from './createKeyCheck.js';
-import { listenError } from './listenError.js';
-import { openApiDocument, type RouteDoc } from './openApiDocument.js';
-import { routeDocs } from './routeDocs.js';
-import { compileQuery } from './query/queryParams.js';
-import type { RouteRequest } from './routeRequest.js';
-import { ALLOWED_METHODS, sendPreflight } from './transport/cors.js';
-import { accessLogLine, keyPrefix, openAccessEntry, type AccessEntry, type AccessLog } from './accessLog.js';
-import { isLoopbackPeer } from './isLoopbackPeer.js';
-import { createPages, PAGE_PATHS } from './pages/pageAnswers.js';
-import { matchesEtag } from './transport/matchesEtag.js';
-import { noteConnectionClose } from './transport/connectionClose.js';
-import { createServerMetrics } from './metrics/createServerMetrics.js';
-import { EXPOSITION_CONTENT_TYPE } from './metrics/exposition.js';
-import type { RouteMetrics } from './metrics/requestMetrics.js';
+} from '../transport/sendAnswer.js';
+import { createAnswerCache, type CachedAnswer } from '../transport/answerCache.js';
+import { createHeavyWork, HeavyQueueFull } from '../heavy/createHeavyWork.js';
+import type { HeavyTask } from '../heavy/heavyTask.js';
+import { sumsResults } from '../board/boardWindow.js';
+import { createKeyCheck } from '../createKeyCheck.js';
+import { listenError } from '../listenError.js';
+import { openApiDocument, type RouteDoc } from '../openapi/openApiDocument.js';
+import { routeDocs } from '../openapi/routeDocs.js';
+import { compileQuery } from '../query/queryParams.js';
+import type { RouteRequest } from '../query/routeRequest.js';
+import { ALLOWED_METHODS, sendPreflight } from '../transport/cors.js';
+import { accessLogLine, keyPrefix, openAccessEntry, type AccessEntry, type AccessLog } from '../accessLog.js';
+import { isLoopbackPeer } from '../isLoopbackPeer.js';
+import { createPages, PAGE_PATHS } from '../pages/pageAnswers.js';
+import { matchesEtag } from '../transport/matchesEtag.js';
+import { noteConnectionClose } from '../transport/connectionClose.js';
+import { createServerMetrics } from '../metrics/createServerMetrics.js';
+import { EXPOSITION_CONTENT_TYPE } from '../metrics/exposition.js';
+import type { RouteMetrics } from '../metrics/requestMetrics.js';
 
 export interface Server {
   port: number;

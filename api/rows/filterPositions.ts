@@ -1,9 +1,9 @@
 // The category and text filters of the wallet position routes (spec 4.1).
-import { CATEGORIES } from '../engine/offchain/marketMetadata.js';
-import { ApiError } from './apiError.js';
-import { ERROR } from './errorTexts.js';
-import type { QueryValues } from './query/queryParams.js';
-import { textOf } from './query/readQuery.js';
+import { CATEGORIES } from '../../engine/offchain/marketMetadata.js';
+import { ApiError } from '../apiError.js';
+import { ERROR } from '../errorTexts.js';
+import type { QueryValues } from '../query/queryParams.js';
+import { textOf } from '../query/readQuery.js';
 import type { WalletPosition } from './readWalletPositions.js';
 
 const BY_LOWER = new Map<string, string>([
