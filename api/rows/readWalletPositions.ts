@@ -38,9 +38,10 @@ export function readWalletPositions(
   limit = MAX_POSITIONS,
   held = false,
 ): WalletPosition[] | null {
-  if (limit < Number.MAX_SAFE_INTEGER && ctx.state.walletPositionCount(wallet) > limit) return null;
+  const positions = ctx.state.walletPositions(wallet, held, limit);
+  if (positions === null) return null;
   const result: WalletPosition[] = [];
-  for (const { token, position } of ctx.state.walletPositions(wallet, held)) {
+  for (const { token, position } of positions) {
     const tokenRecord = ctx.reads.token(token);
     const entry = tokenRecord ? ctx.reads.market(tokenRecord.conditionId) : null;
     const outcomeIndex = tokenRecord ? tokenRecord.outcomeIndex : -1;

@@ -48,11 +48,10 @@ export interface StateReader extends MarketReads, FillReads, BoardReads {
   sourceOutage(): SourceOutage | null;
   /**
    * The wallet's positions in token order; with `held`, only those holding shares (a balance above 0), the others
-   * skipped on their first stored number, undecoded.
+   * skipped on their first stored number, undecoded. Null when it has more than `limit` positions, held or not
+   * (counted in the same walk of its keys).
    */
-  walletPositions(wallet: string, held?: boolean): Iterable<{ token: string; position: Position }>;
-  /** How many positions the wallet has, held or not (a count of its keys). */
-  walletPositionCount(wallet: string): number;
+  walletPositions(wallet: string, held?: boolean, limit?: number): Array<{ token: string; position: Position }> | null;
   /**
    * Every wallet that holds a position, in address order, with its number of positions (read whole: tests and benches
    * pick wallets from it).
@@ -136,24 +135,26 @@ export function createStateReader(store: StateStore): StateReader {
     readThrough: () => readReadThrough(store),
     streamPosition: () => readStreamPosition(store),
     sourceOutage: () => readSourceOutage(store),
-    walletPositions(wallet, held = false) {
+    walletPositions(wallet, held = false, limit = Number.MAX_SAFE_INTEGER) {
       const range = walletRange(wallet);
       if (range === null) return [];
       const positions: Array<{ token: string; position: Position }> = [];
+      // heldPositions reads the same keys as positions (a position holding nothing decodes as null): one walk
+      // both counts the wallet's positions and reads the ones asked for.
+      let count = 0;
       if (held) {
         for (const { key, value } of store.heldPositions.getRange(range)) {
+          if (++count > limit) return null;
           if (value !== null) positions.push({ token: idText(ID_SPACE.token, key.readUInt32BE(4)), position: value });
         }
       } else {
-        for (const { key, value } of store.dbs.positions.getRange(range))
+        for (const { key, value } of store.dbs.positions.getRange(range)) {
+          if (++count > limit) return null;
           positions.push({ token: idText(ID_SPACE.token, key.readUInt32BE(4)), position: decodePosition(value) });
+        }
       }
       // Token ids number tokens in fold order; answers list them in token order.
       return positions.sort((a, b) => (a.token < b.token ? -1 : 1));
-    },
-    walletPositionCount(wallet) {
-      const range = walletRange(wallet);
-      return range === null ? 0 : store.dbs.positions.getKeysCount(range);
     },
     positionHolders() {
       const holders: Array<{ wallet: string; positions: number }> = [];

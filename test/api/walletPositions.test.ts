@@ -13,16 +13,24 @@ const { data, key } = await createDemoData(4_000, 12);
 const wallet = await busiestWallet(data, 'positions');
 const store = openStateStore({ dir: join(data, 'state'), readOnly: true });
 const reader = createStateReader(store);
-const storedWithTokens = [...reader.walletPositions(wallet)];
+const storedWithTokens = reader.walletPositions(wallet)!;
 const stored = storedWithTokens.map(({ position }) => position);
 // The held read (the open form's: a view decoding from the store's buffer, positions with no shares left out).
-const heldRead = [...reader.walletPositions(wallet, true)];
+const heldRead = reader.walletPositions(wallet, true)!;
+// Over a limit of one fewer than it has, each read is refused; at exactly its count, read whole.
+const overLimit = [false, true].map((held) => reader.walletPositions(wallet, held, storedWithTokens.length - 1));
+const atLimit = reader.walletPositions(wallet, true, storedWithTokens.length);
 await store.close();
 
 t.test('unit: the held read is the full read of positions holding shares', async (t) => {
   const expected = storedWithTokens.filter(({ position }) => position.shares > 0);
   t.ok(expected.length > 0 && expected.length < storedWithTokens.length, `some held (${expected.length}), some not`);
   t.same(heldRead, expected);
+});
+
+t.test('unit: a wallet over the limit is read as null, counted with the positions it does not hold', async (t) => {
+  t.same(overLimit, [null, null], 'one position over: refused, whether all or the held ones are asked for');
+  t.same(atLimit, heldRead, 'at the limit: read');
 });
 
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
