@@ -85,14 +85,15 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
     const cursor = state.cursor();
     const revisionNow = offchainRevision();
     // A rollup changes the board's answers, and a tag run the tags answer, without moving the cursor (and the
-    // run is written after the board): the board's generation and block and the run's hash count too (a day's run
-    // made again keeps its number).
+    // run is written after the board): the board's tables, block, metadata digest and rules and the run's hash
+    // count too (a day's run made again keeps its number). The tables alternate, so two rollups at one block leave
+    // the same pair in use: the digest they read tells them apart (the same digest makes the same board).
     const board = state.board();
     const run = state.latestTagRunSha();
     // A hand-off changes the positions without moving the cursor.
     backfilling = state.backfill() !== null;
     const mode = backfilling ? 'b' : 'l';
-    const now = `${opened}:${cursor.block}:${cursor.events}:${mode}:${revisionNow}:${board ? `${board.generation}:${board.block}` : '-'}:${run ?? '-'}`;
+    const now = `${opened}:${cursor.block}:${cursor.events}:${mode}:${revisionNow}:${board ? `${board.generation}:${board.block}:${board.metadata}:${board.rules ?? 0}` : '-'}:${run ?? '-'}`;
     if (now === generation) return;
     generation = now;
     if (revisionNow !== revision) {

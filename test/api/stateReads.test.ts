@@ -104,3 +104,21 @@ t.test('behavior: a market metadata is read again after an off-chain change, not
   reads.refresh();
   t.equal(reads.market(id).metadata?.question, 'Will it snow?', 'an off-chain change: read again');
 });
+
+t.test('behavior: two rollups at one block, on the same pair of tables again, are two generations', async (t) => {
+  const { store, reads } = openReads(t);
+  const rollUp = (generation: number, metadata: string) =>
+    store.dbs.meta.putSync('board', encodeValue({ generation, block: 9, asOf: 90, metadata, wallets: 1, results: 1 }));
+
+  rollUp(0, 'digest-a');
+  await nextTurn();
+  const first = reads.refresh();
+  rollUp(1, 'digest-b');
+  await nextTurn();
+  const second = reads.refresh();
+  rollUp(0, 'digest-c');
+  await nextTurn();
+  const third = reads.refresh();
+  t.not(second, first, 'the other pair of tables');
+  t.not(third, first, 'the first pair again, but of other metadata: not the first generation');
+});
