@@ -49,7 +49,7 @@ async function replicate(flags: ReplicaFlags): Promise<void> {
     // The board alone: the wallet tags are the publisher's runs, as the stream brings them.
     const rollup = createBoardRollup(
       { stateDir: venue.paths.state, offchainDir: venue.paths.offchain, logDir: venue.paths.log },
-      { tagRuns: false, background: true },
+      { tagRuns: false },
     );
     const controller = new AbortController();
     const stop = () => controller.abort();
