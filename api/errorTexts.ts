@@ -51,3 +51,10 @@ export function bearerChallenge(keyGiven: boolean): string {
     ? 'Bearer realm="tally", error="invalid_token", error_description="unknown or revoked API key"'
     : 'Bearer realm="tally", error_description="missing API key"';
 }
+
+/** The OpenAPI document's texts of the errors several routes answer, by status. */
+export const ERROR_DOCS = {
+  notIndexed: { 404: 'market not indexed: the log never prepared this condition' },
+  boardNotBuilt: { 503: `${ERROR.boardNotBuilt}: no rollup has run yet (one runs after each fold)` },
+  tradesOff: { 503: 'trades are off: the state was folded with the trade store off (config.json "trades": false)' },
+} as const;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { createStateReads } from '../api/stateReads.js';
 import type { RouteContext } from '../api/routeContext.js';
 import { walletStatsRoute } from '../api/routes/walletStatsRoute.js';
+import { compileQuery } from '../api/query/queryParams.js';
 import { dataPaths } from '../engine/dataDir.js';
 import { ID_SPACE } from '../engine/log/idDictionary.js';
 import { openOffchainStore } from '../engine/offchain/openOffchainStore.js';
@@ -79,7 +80,9 @@ if (phase === 'rollup') {
   ctx.reads.refresh();
   const walletId = state.idNumber(ID_SPACE.address, wallet)!;
   const markets = resultCount(state.walletResults(walletId));
-  const stats = (period: string) => () => walletStatsRoute(ctx, { parameters: [wallet], query: { period } });
+  const statsQuery = compileQuery(walletStatsRoute.query);
+  const stats = (period: string) => () =>
+    walletStatsRoute.handle(ctx, { parameters: [wallet], query: statsQuery(`period=${period}`) });
   // A first call each: the market entries best/worst read are cached per state generation, as in the server.
   stats('7d')();
   stats('all')();

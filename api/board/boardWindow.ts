@@ -4,7 +4,7 @@
 import { LIFETIME, type BoardWindow } from '../../engine/rollup/boardRow.js';
 import { ApiError } from '../apiError.js';
 import { ERROR } from '../errorTexts.js';
-import type { QueryValues } from '../query/queryParams.js';
+import { integerParam, textParam, type QueryOf } from '../query/queryParams.js';
 
 const DAY = 86_400;
 const PERIOD_SECONDS: Readonly<Record<string, number>> = {
@@ -28,14 +28,32 @@ export interface AskedWindow {
   window: BoardWindow;
 }
 
+/** The window's parameters, as the stats, categories and leaderboard routes take them. */
+export const WINDOW_QUERY = {
+  period: {
+    ...textParam(
+      "`1d`, `7d`, `30d`, `90d`, `1y`: a rolling window ending at the rollup's block time; `all` (default): the lifetime board row",
+      '^(1d|7d|30d|90d|1y|all)$',
+      ERROR.badPeriod,
+    ),
+    ignoredWith: 'from',
+  },
+  from: integerParam('custom window start, Unix seconds (used instead of period)', { minimum: 0 }),
+  to: integerParam("custom window end, Unix seconds, exclusive; the rollup's block time when left out (needs from)", {
+    minimum: 0,
+  }),
+};
+
+/** What the window is read from (a test may leave out what a request would carry as undefined). */
+export type WindowQuery = Partial<QueryOf<typeof WINDOW_QUERY>>;
+
 /** True when the window asked for is summed from every wallet's market results (any but the lifetime). */
-export function sumsResults(query: QueryValues): boolean {
+export function sumsResults(query: WindowQuery): boolean {
   return query.from !== undefined || query.to !== undefined || (query.period ?? 'all') !== 'all';
 }
 
-export function askedWindow(query: QueryValues, asOf: number): AskedWindow {
-  const from = query.from as number | undefined;
-  const to = query.to as number | undefined;
+export function askedWindow(query: WindowQuery, asOf: number): AskedWindow {
+  const { from, to } = query;
   if (from !== undefined) {
     if (to !== undefined && to <= from) throw new ApiError(400, ERROR.badWindow);
     // A window that reaches the rollup's time ends now: the open book counts (spec 4.3 rule 3).
@@ -49,7 +67,7 @@ export function askedWindow(query: QueryValues, asOf: number): AskedWindow {
     };
   }
   if (to !== undefined) throw new ApiError(400, ERROR.badPeriod);
-  const period = (query.period as string | undefined) ?? 'all';
+  const period = query.period ?? 'all';
   if (period === 'all') return { period, from: 0, to: asOf, basis: 'board', window: LIFETIME };
   const seconds = PERIOD_SECONDS[period];
   if (seconds === undefined) throw new ApiError(400, ERROR.badPeriod);

@@ -7,8 +7,7 @@ import { RESULT, RESULT_WIDTH, type BoardRow } from '../../engine/state/boardRec
 import type { BoardInfo } from '../../engine/state/boardTables.js';
 import { ApiError } from '../apiError.js';
 import { ERROR } from '../errorTexts.js';
-import type { QueryValues } from '../query/queryParams.js';
-import { textOf } from '../query/readQuery.js';
+import { textParam } from '../query/queryParams.js';
 import type { RouteContext } from '../routeContext.js';
 import type { AskedWindow } from './boardWindow.js';
 
@@ -18,10 +17,14 @@ export function requireBoard(ctx: RouteContext): BoardInfo {
   return info;
 }
 
+/** The board's `category` parameter. */
+export const BOARD_CATEGORY_PARAM = textParam(
+  '`global` (default), `Other`, or one of the nine categories (any letter case)',
+);
+
 /** The `category` parameter as a board category index: `global` when absent; any letter case. */
-export function boardCategoryParam(query: QueryValues): number {
-  const text = textOf(query, 'category');
-  if (text === null) return GLOBAL;
+export function boardCategoryParam(text: string | undefined): number {
+  if (text === undefined) return GLOBAL;
   const category = boardCategoryOf(text);
   if (category === null) throw new ApiError(400, ERROR.unknownCategory);
   return category;

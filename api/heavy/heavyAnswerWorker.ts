@@ -8,16 +8,12 @@ import { dataPaths } from '../../engine/dataDir.js';
 import { lowerThisThreadsPriority } from '../../engine/lowerThreadPriority.js';
 import { openOffchainStore } from '../../engine/offchain/openOffchainStore.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
-import { ApiError } from '../apiError.js';
-import { createBoardRankings } from '../board/boardRankings.js';
-import { ERROR } from '../errorTexts.js';
-import { compileQuery } from '../query/queryParams.js';
-import { routeDocs } from '../openapi/routeDocs.js';
+import type { ReadinessLimits } from '../loadReadiness.js';
 import type { RouteContext } from '../routeContext.js';
-import type { RouteRequest } from '../query/routeRequest.js';
-import { createLeaderboardRoute } from '../routes/leaderboardRoute.js';
-import { compressNow, encodeAnswer, gzipRowsNow, worthCompressing } from '../transport/sendAnswer.js';
-import { fillsFeedRoute } from '../routes/fillsFeedRoute.js';
+import type { Route, ServingParts } from '../routes/route.js';
+import { routeResult } from '../routes/routeResult.js';
+import { ROUTES } from '../routes/routeTable.js';
+import { compressNow, gzipRowsNow, worthCompressing } from '../transport/sendAnswer.js';
 import { createRouteContext } from '../createRouteContext.js';
 import type { HeavyResult, HeavyTask } from './heavyTask.js';
 import { Piscina } from 'piscina';
@@ -36,18 +32,13 @@ function movable(bytes: Buffer, transfer: ArrayBuffer[]): Uint8Array {
 export interface HeavyWorkerData {
   dataRoot: string;
   version: string;
-}
-
-interface HeavyRoute {
-  handle: (request: RouteRequest) => unknown;
-  query: ReturnType<typeof compileQuery>;
-  /** Rows of integers (the fills feed): gzipped by Huffman coding alone, whatever the size (spec 4.9). */
-  rows?: boolean;
+  readiness: ReadinessLimits;
 }
 
 interface HeavyRoutes {
   ctx: RouteContext;
-  routes: Map<string, HeavyRoute>;
+  /** The table's heavy routes, by pattern, each opened on this thread's context. */
+  routes: Map<string, { route: Route; opened: unknown }>;
 }
 
 let opened: HeavyRoutes | null = null;
@@ -63,26 +54,17 @@ function open(data: HeavyWorkerData): HeavyRoutes {
     paths,
     version: data.version,
   });
-  const routes: HeavyRoutes['routes'] = new Map<string, HeavyRoute>([
-    [
-      '/v1/leaderboard',
-      {
-        handle: createLeaderboardRoute(ctx, createBoardRankings(ctx.state)),
-        query: compileQuery(routeDocs.leaderboard.query),
-      },
-    ],
-    [
-      '/v1/fills',
-      {
-        handle: (request) => fillsFeedRoute(ctx, request),
-        query: compileQuery(routeDocs.fillsFeed.query),
-        rows: true,
-      },
-    ],
-  ]);
+  // Heavy routes read the state alone: the fold's rate is sampled by the serving thread, which answers health.
+  const serving: ServingParts = {
+    catchUp: () => {
+      throw new AssertionFailure('heavy work: a heavy route read the catch-up, which only serving threads sample');
+    },
+    readiness: data.readiness,
+  };
+  const routes: HeavyRoutes['routes'] = new Map();
+  for (const route of ROUTES) if (route.heavy) routes.set(route.pattern, { route, opened: route.open(ctx, serving) });
   return { ctx, routes };
 }
-
 export default function answerHeavy(task: HeavyTask & HeavyWorkerData): HeavyResult {
   const { json, compressed, status, generation } = heavyAnswer(task);
   const transfer: ArrayBuffer[] = [];
@@ -99,26 +81,14 @@ export default function answerHeavy(task: HeavyTask & HeavyWorkerData): HeavyRes
 
 function heavyAnswer(task: HeavyTask & HeavyWorkerData) {
   opened ??= open(task);
-  const { ctx, routes } = opened;
-  const generation = ctx.reads.refresh();
-  const route = routes.get(task.pattern);
-  let status = 200;
-  let json: Buffer;
-  try {
-    if (!route) throw new AssertionFailure(`heavy work: no route ${task.pattern}`);
-    json = encodeAnswer(route.handle({ parameters: task.parameters, query: route.query(task.query) })).json;
-  } catch (error) {
-    if (error instanceof ApiError) status = error.status;
-    else {
-      console.error(error);
-      status = 500;
-    }
-    json = encodeAnswer({ error: status === 500 ? ERROR.internal : (error as Error).message }).json;
-  }
+  const generation = opened.ctx.reads.refresh();
+  const heavy = opened.routes.get(task.pattern);
+  if (!heavy) throw new AssertionFailure(`heavy work: no heavy route ${task.pattern}`);
+  const { status, json } = routeResult(heavy.route, heavy.opened, { parameters: task.parameters, query: task.query });
   let compressed: Buffer | null = null;
   if (task.coding !== null && status === 200) {
-    // The server asks the fills feed for gzip alone (spec 4.9).
-    if (route?.rows) compressed = gzipRowsNow(json);
+    // The server asks the fills feed for gzip alone (spec 4.9): rows of integers, gzipped by Huffman coding alone.
+    if (heavy.route.gzipOnly) compressed = gzipRowsNow(json);
     else if (worthCompressing(json)) compressed = compressNow(json, task.coding);
   }
   return { status, json, compressed, generation };

@@ -1,12 +1,13 @@
 // What a serving thread hands its heavy-work thread (api/heavy/heavyAnswerWorker.ts) and what comes back: the
-// request as the route reads it, and the answer's bytes (moved, not copied) under the generation they were read at.
+// request as the route reads it (its query read once, on the serving thread), and the answer's bytes (moved, not
+// copied) under the generation they were read at.
+import type { QueryOf, QuerySpec } from '../query/queryParams.js';
 import type { Coding } from '../transport/contentCoding.js';
 
 export interface HeavyTask {
   pattern: string;
   parameters: string[];
-  /** The raw query string: the worker reads it with the route's own rules. */
-  query: string;
+  query: QueryOf<QuerySpec>;
   /** The coding the client takes: the compression is made beside the answer, off the serving thread. */
   coding: Coding | null;
 }

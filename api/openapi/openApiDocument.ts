@@ -1,27 +1,16 @@
-// The OpenAPI 3.1 document of the routes, built from the same typebox schemas the tests validate answers with.
-import type { QueryParam } from '../query/queryParams.js';
+// The OpenAPI 3.1 document of the route table, built from the same typebox schemas the tests validate answers with.
 import { ErrorSchema } from '../schemas/answerSchemas.js';
 import { rateLimitError, inFlightError } from '../errorTexts.js';
 import type { RateLimits } from '../limits/loadRateLimits.js';
-
-export interface RouteDoc {
-  /** The method name generated clients give the operation. */
-  operationId: string;
-  tag: string;
-  summary: string;
-  query: QueryParam[];
-  answer: object;
-  /** The route's own error statuses, with their texts. */
-  errors?: Record<number, string>;
-}
+import { CONDITION_ID } from '../query/readQuery.js';
+import type { Route } from '../routes/route.js';
 
 const json = { 'application/json': { schema: ErrorSchema } };
 
 /** Each path parameter's form. */
 const PATH_SCHEMAS: Record<string, object> = {
   wallet: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' },
-  // A condition id, or a Protocol V2 condition's bytes31 id (docs/design.md 10).
-  conditionId: { type: 'string', pattern: '^0x(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{62})$' },
+  conditionId: { type: 'string', pattern: `^${CONDITION_ID}$` },
   eventSlug: { type: 'string', minLength: 1 },
 };
 
@@ -40,14 +29,17 @@ const CATCHING_UP =
   'catching up: block X of Y, about N min left: the fold is backfilling from far behind, and the state is not ' +
   'served until its hand-off (Retry-After: the time left, 5 to 60 s; /v1/health tells the progress)';
 
-export function openApiDocument(
-  routes: Array<{ pattern: string; doc: RouteDoc; whileCatchingUp?: boolean }>,
-  version: string,
-  rateLimits: RateLimits,
-): object {
+/** The document's form as its route declares it: the OpenAPI version names the rest. */
+export interface OpenApiDocument {
+  openapi: string;
+  [part: string]: unknown;
+}
+
+export function openApiDocument(routes: readonly Route[], version: string, rateLimits: RateLimits): OpenApiDocument {
   const paths: Record<string, object> = {};
   const tooMany = tooManyDescription(rateLimits);
-  for (const { pattern, doc, whileCatchingUp } of routes) {
+  for (const doc of routes) {
+    const { pattern, whileCatchingUp } = doc;
     const errors = { ...doc.errors };
     if (!whileCatchingUp) errors[503] = errors[503] === undefined ? CATCHING_UP : `${errors[503]}; or ${CATCHING_UP}`;
     const path = pattern.replace(/:([A-Za-z]+)/g, '{$1}');
@@ -65,8 +57,8 @@ export function openApiDocument(
         security: [{ bearer: [] }],
         parameters: [
           ...pathParameters,
-          ...doc.query.map((q) => ({
-            name: q.name,
+          ...Object.entries(doc.query).map(([name, q]) => ({
+            name,
             in: 'query',
             required: false,
             description: q.description,

@@ -2,28 +2,42 @@
 // strike and close from the folded price feeds, the outcome those imply and the market's resolution beside it.
 // `asset` (BTC, ETH, SOL, XRP; any letter case; all when left out), `from`/`to` on the round's start (Unix
 // seconds, `to` exclusive), `limit` 1-1000 (100, clamped), `offset`.
-import type { Static } from 'typebox';
-import type { CryptoStrikesAnswer } from '../schemas/answerSchemas.js';
+import { CryptoStrikesAnswer } from '../schemas/answerSchemas.js';
 import { ApiError } from '../apiError.js';
-import type { RouteRequest } from '../query/routeRequest.js';
-import { clampedParam, textOf } from '../query/readQuery.js';
+import { clampedParam, integerParam, textParam } from '../query/queryParams.js';
 import { readServedBlock } from '../readServedState.js';
-import type { RouteContext } from '../routeContext.js';
-import type { RoundIndex } from '../strikes/roundIndex.js';
+import { createRoundIndex } from '../strikes/roundIndex.js';
 import { roundQuestionId } from '../../engine/chain/roundQuestionId.js';
 import { strikeRow } from '../strikes/strikeRow.js';
 import { ERROR } from '../errorTexts.js';
+import { defineRoute } from './route.js';
 
 const STRIKE_ASSETS = ['BTC', 'ETH', 'SOL', 'XRP'];
 
-export function createCryptoStrikesRoute(ctx: RouteContext, index: RoundIndex) {
-  return (request: RouteRequest): Static<typeof CryptoStrikesAnswer> => {
-    const asset = textOf(request.query, 'asset')?.toUpperCase() ?? null;
+export const cryptoStrikesRoute = defineRoute({
+  pattern: '/v1/crypto/strikes',
+  operationId: 'getCryptoStrikes',
+  tag: 'Crypto Strikes',
+  summary:
+    "Crypto Up/Down rounds, newest start first: strike and close from the price feed, the outcome they imply, the market's resolution",
+  answer: CryptoStrikesAnswer,
+  query: {
+    asset: textParam(
+      '`BTC`, `ETH`, `SOL` or `XRP` (any letter case); every asset when left out',
+      '^[A-Za-z]{3}$',
+      ERROR.badStrikeAsset,
+    ),
+    from: integerParam('rounds starting at or after, Unix seconds', { minimum: 0, default: 0 }),
+    to: integerParam('rounds starting before, Unix seconds', { minimum: 0 }),
+    limit: clampedParam('rows, 1 to 1000 (out of range is clamped), default 100', 1, 1000, 100),
+    offset: integerParam('rows to skip', { minimum: 0, default: 0 }),
+  },
+  open: (ctx) => ({ ctx, index: createRoundIndex(ctx.offchain) }),
+  handle({ ctx, index }, request) {
+    const asset = request.query.asset?.toUpperCase() ?? null;
     if (asset !== null && !STRIKE_ASSETS.includes(asset)) throw new ApiError(400, ERROR.badStrikeAsset);
-    const from = (request.query.from as number | undefined) ?? 0;
-    const to = (request.query.to as number | undefined) ?? null;
-    const limit = clampedParam(request.query, 'limit', 1, 1000, 100);
-    const offset = (request.query.offset as number | undefined) ?? 0;
+    const { from, limit, offset } = request.query;
+    const to = request.query.to ?? null;
     const served = readServedBlock(ctx.state);
     const rounds = index
       .rounds(ctx.reads.offchainRevision())
@@ -52,5 +66,5 @@ export function createCryptoStrikesRoute(ctx: RouteContext, index: RoundIndex) {
       rows,
       next: offset + limit < rounds.length ? offset + limit : null,
     };
-  };
-}
+  },
+});

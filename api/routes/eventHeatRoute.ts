@@ -4,16 +4,16 @@
 // served block's time rounded down to the minute, and each minute's count is made once per window, by one scan
 // of the fills table over the window, then kept until the minute moves or the market metadata changes.
 // `complete`: the log reaches back to the window's start.
-import type { Static } from 'typebox';
-import type { EventHeatAnswer } from '../schemas/answerSchemas.js';
-import type { RouteRequest } from '../query/routeRequest.js';
+import { EventHeatAnswer } from '../schemas/answerSchemas.js';
 import { requireTrades } from '../requireTrades.js';
-import { clampedParam, textOf } from '../query/readQuery.js';
+import { choiceParam, clampedParam } from '../query/queryParams.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
+import { ERROR_DOCS } from '../errorTexts.js';
+import { defineRoute } from './route.js';
 
-export const HEAT_WINDOWS: Record<string, number> = { '1h': 3_600, '6h': 21_600, '24h': 86_400 };
+const HEAT_WINDOWS = { '1h': 3_600, '6h': 21_600, '24h': 86_400 } as const;
 
 /** The minute heat is measured at: the served block's time, rounded down to the minute. */
 export function heatMinute(blockTs: number): number {
@@ -52,18 +52,27 @@ export function countEventTraders(ctx: RouteContext, since: number, endBlock: nu
 }
 
 /** The heat route with its per-minute counts. */
-export function createEventHeatRoute(ctx: RouteContext): (request: RouteRequest) => Static<typeof EventHeatAnswer> {
-  const counts = new Map<string, HeatCount>();
-  return (request) => {
+export const eventHeatRoute = defineRoute({
+  pattern: '/v1/events/heat',
+  operationId: 'getEventHeat',
+  errors: ERROR_DOCS.tradesOff,
+  tag: 'Markets',
+  summary: 'Distinct wallets per event over the window, busiest first, measured once a minute',
+  answer: EventHeatAnswer,
+  query: {
+    window: choiceParam('`1h`, `6h` or `24h` (default)', ['1h', '6h', '24h'], '24h'),
+    limit: clampedParam('rows, 1 to 500 (out of range is clamped), default 50', 1, 500, 50),
+  },
+  open: (ctx) => ({ ctx, counts: new Map<string, HeatCount>() }),
+  handle({ ctx, counts }, request) {
     requireTrades(ctx);
-    const window = textOf(request.query, 'window') ?? '24h';
-    const limit = clampedParam(request.query, 'limit', 1, 500, 50);
+    const { window, limit } = request.query;
     const served = readServedBlock(ctx.state);
     const minute = heatMinute(served.blockTs);
     const key = `${window}:${minute}:${ctx.reads.offchainRevision()}`;
     let count = counts.get(key);
     if (!count) {
-      const since = minute - HEAT_WINDOWS[window]!;
+      const since = minute - HEAT_WINDOWS[window];
       // Fills before the minute: the first block at or after it ends the scan (the served block at the latest).
       const endBlock = Math.min(ctx.state.firstBlockFrom(minute) ?? Infinity, served.block + 1);
       const first = ctx.state.blocks({ limit: 1 })[Symbol.iterator]().next();
@@ -83,5 +92,5 @@ export function createEventHeatRoute(ctx: RouteContext): (request: RouteRequest)
       events: count.events.slice(0, limit),
       complete: count.complete,
     };
-  };
-}
+  },
+});

@@ -1,26 +1,41 @@
 // GET /v1/leaderboard (docs/design.md 5): the board in a category (default `global`) and window (period or from/to, as
 // stats), sorted by totalPnl (default), realizedPnl, volume or roi, best first; `limit` 1-500 (100), `offset`.
 import { AssertionFailure } from '../../engine/assert.js';
-import type { Static } from 'typebox';
-import type { LeaderboardAnswer } from '../schemas/answerSchemas.js';
+import { LeaderboardAnswer } from '../schemas/answerSchemas.js';
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
 import { BOARD_CATEGORIES } from '../../engine/rollup/boardCategories.js';
-import type { BoardRankings, BoardSort } from '../board/boardRankings.js';
+import { BOARD_SORTS, createBoardRankings } from '../board/boardRankings.js';
 import { boardRowView } from '../board/boardRowView.js';
-import { askedWindow } from '../board/boardWindow.js';
-import { boardCategoryParam, requireBoard, walletRowIn } from '../board/readBoard.js';
-import type { RouteRequest } from '../query/routeRequest.js';
-import { clampedParam } from '../query/readQuery.js';
-import type { RouteContext } from '../routeContext.js';
+import { askedWindow, sumsResults, WINDOW_QUERY } from '../board/boardWindow.js';
+import { BOARD_CATEGORY_PARAM, boardCategoryParam, requireBoard, walletRowIn } from '../board/readBoard.js';
+import { choiceParam, clampedParam, integerParam } from '../query/queryParams.js';
+import { ERROR } from '../errorTexts.js';
+import { defineRoute } from './route.js';
 
-export function createLeaderboardRoute(ctx: RouteContext, rankings: BoardRankings) {
-  return (request: RouteRequest): Static<typeof LeaderboardAnswer> => {
+export const leaderboardRoute = defineRoute({
+  pattern: '/v1/leaderboard',
+  operationId: 'getLeaderboard',
+  errors: {
+    503: `${ERROR.boardNotBuilt}: no rollup has run yet (one runs after each fold); or ${ERROR.heavyBusy}: more than 32 leaderboards over a window other than the lifetime and fills pages wait for the thread that reads them (Retry-After: 1)`,
+  },
+  tag: 'Leaderboard',
+  summary: "Every wallet's leaderboard row in a category and window, best first",
+  answer: LeaderboardAnswer,
+  query: {
+    ...WINDOW_QUERY,
+    category: BOARD_CATEGORY_PARAM,
+    sort: choiceParam('`totalPnl` (default), `realizedPnl`, `volume` or `roi`', BOARD_SORTS, 'totalPnl'),
+    limit: clampedParam('rows, 1 to 500 (out of range is clamped), default 100', 1, 500, 100),
+    offset: integerParam('rows to skip', { minimum: 0, default: 0 }),
+  },
+  // A window other than the lifetime sums every wallet's market results: the heavy-work thread reads it.
+  heavy: sumsResults,
+  open: (ctx) => ({ ctx, rankings: createBoardRankings(ctx.state) }),
+  handle({ ctx, rankings }, request) {
     const info = requireBoard(ctx);
     const asked = askedWindow(request.query, info.asOf);
-    const category = boardCategoryParam(request.query);
-    const sort = (request.query.sort as BoardSort | undefined) ?? 'totalPnl';
-    const limit = clampedParam(request.query, 'limit', 1, 500, 100);
-    const offset = (request.query.offset as number | undefined) ?? 0;
+    const category = boardCategoryParam(request.query.category);
+    const { sort, limit, offset } = request.query;
     const order = rankings.order(info, asked, category, sort);
     const name = BOARD_CATEGORIES[category]!;
     const rows = order.slice(offset, offset + limit).map((walletId) => {
@@ -42,5 +57,5 @@ export function createLeaderboardRoute(ctx: RouteContext, rankings: BoardRanking
       rows,
       next: offset + limit < order.length ? offset + limit : null,
     };
-  };
-}
+  },
+});

@@ -2,39 +2,56 @@
 // market, one row each with both outcome legs, best first by total PnL (open legs valued at the marks) or by
 // realized PnL; `marks` "<price0>,<price1>" by outcome index, by default the last fill prices (the payout once
 // resolved). `traderCount` counts every row, `traders` the first `limit`.
-import type { Static } from 'typebox';
-import type { MarketTradersAnswer } from '../schemas/answerSchemas.js';
+import { MarketTradersAnswer } from '../schemas/answerSchemas.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { ApiError } from '../apiError.js';
-import type { RouteRequest } from '../query/routeRequest.js';
 import { indexedMarket } from '../indexedMarket.js';
-import { clampedParam, conditionParam, textOf } from '../query/readQuery.js';
+import { conditionParam } from '../query/readQuery.js';
+import { choiceParam, clampedParam, textParam } from '../query/queryParams.js';
 import { readServedBlock } from '../readServedState.js';
-import type { RouteContext } from '../routeContext.js';
 import { defaultMarks, type Price } from '../../engine/valuation/marketPrices.js';
 import { compareTraders, parsePrice, priceNumber, traderFigures, traderRow } from '../rows/traderRow.js';
-import { ERROR } from '../errorTexts.js';
+import { ERROR, ERROR_DOCS } from '../errorTexts.js';
+import { defineRoute } from './route.js';
 
-export function marketTradersRoute(ctx: RouteContext, request: RouteRequest): Static<typeof MarketTradersAnswer> {
-  const conditionId = conditionParam(request);
-  const { market } = indexedMarket(ctx, conditionId);
-  const limit = clampedParam(request.query, 'limit', 1, 1000, 100);
-  const sort = textOf(request.query, 'sort') === 'realized' ? 'realized' : 'total';
-  const marksText = textOf(request.query, 'marks');
-  let marks: Price[] = defaultMarks(market);
-  if (marksText !== null) {
-    const given = marksText.split(',').map(parsePrice);
-    if (given.length !== 2 || given.some((price) => price === null)) throw new ApiError(400, ERROR.badMarks);
-    marks = given as Price[];
-  }
-  const figures = [...ctx.state.marketHolders(conditionId)].map((holder) => traderFigures(holder, marks));
-  figures.sort(compareTraders(sort));
-  return {
-    conditionId: publicConditionId(market),
-    block: readServedBlock(ctx.state).block,
-    sort,
-    marks: marks.map(priceNumber),
-    traderCount: figures.length,
-    traders: figures.slice(0, limit).map((figure) => traderRow(figure, market, ctx.reads)),
-  };
-}
+export const marketTradersRoute = defineRoute({
+  pattern: '/v1/markets/:conditionId/traders',
+  operationId: 'getMarketTraders',
+  errors: ERROR_DOCS.notIndexed,
+  tag: 'Markets',
+  summary: 'Every wallet of a market, one row each with both outcome legs, best first',
+  answer: MarketTradersAnswer,
+  query: {
+    limit: clampedParam('rows, 1 to 1000 (out of range is clamped), default 100', 1, 1000, 100),
+    sort: choiceParam('`total` (open legs valued at the marks, default) or `realized`', ['total', 'realized'], 'total'),
+    marks: textParam(
+      'prices by outcome index, `<price0>,<price1>`; default the last fill prices, the payout once resolved',
+      '^[0-9.]+,[0-9.]+$',
+      ERROR.badMarks,
+    ),
+  },
+  open: (ctx) => ctx,
+  handle: (ctx, request) => {
+    const conditionId = conditionParam(request);
+    const { market } = indexedMarket(ctx, conditionId);
+    const { limit, sort } = request.query;
+    const marksText = request.query.marks;
+    let marks: Price[] = defaultMarks(market);
+    if (marksText !== undefined) {
+      const given = marksText.split(',').map(parsePrice);
+      if (given.length !== 2 || !given.every((price): price is Price => price !== null))
+        throw new ApiError(400, ERROR.badMarks);
+      marks = given;
+    }
+    const figures = [...ctx.state.marketHolders(conditionId)].map((holder) => traderFigures(holder, marks));
+    figures.sort(compareTraders(sort));
+    return {
+      conditionId: publicConditionId(market),
+      block: readServedBlock(ctx.state).block,
+      sort,
+      marks: marks.map(priceNumber),
+      traderCount: figures.length,
+      traders: figures.slice(0, limit).map((figure) => traderRow(figure, market, ctx.reads)),
+    };
+  },
+});

@@ -1,37 +1,67 @@
 // GET /v1/wallets/{wallet}/positions (spec 4.1): the raw form (no status), the open form (held now, valued at
 // the last fill or the payout, biggest value first) and the closed form (as closed-positions).
 import type { Static } from 'typebox';
-import type { ClosedPositionsAnswer, OpenPositionsAnswer, RawPositionsAnswer } from '../schemas/answerSchemas.js';
+import Type from 'typebox';
+import { ClosedPositionsAnswer, OpenPositionsAnswer, RawPositionsAnswer } from '../schemas/answerSchemas.js';
 import { comboExtras } from '../rows/comboExtras.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { legValue, outcomeMark } from '../../engine/valuation/marketPrices.js';
 import { createPosition } from '../../engine/reducers/position.js';
-import type { RouteRequest } from '../query/routeRequest.js';
-import { categoryParam, filterPositions } from '../rows/filterPositions.js';
-import type { QueryValues } from '../query/queryParams.js';
-import { clampedParam, textOf, walletParam } from '../query/readQuery.js';
+import { categoryParam, filterPositions, POSITION_PAGE_QUERY } from '../rows/filterPositions.js';
+import { choiceParam, textParam, type QueryOf, type QueryParam } from '../query/queryParams.js';
+import { CONDITION_LIST_PATTERN, walletParam } from '../query/readQuery.js';
 import { MAX_POSITIONS, readWalletPositions, walletRowOf, type WalletPosition } from '../rows/readWalletPositions.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { positionFields, type PositionFields } from '../rows/positionFields.js';
-import { closedPositionsAnswer } from './closedPositionsRoute.js';
+import { CLOSED_SORT, closedPositionsAnswer } from './closedPositionsRoute.js';
 import { MICRO } from '../microUnits.js';
+import { defineRoute } from './route.js';
 
-export function walletPositionsRoute(
+/** A page parameter the raw form ignores. */
+const formsOnly = <P extends QueryParam>(param: P): P => ({
+  ...param,
+  description: `${param.description}; open and closed forms only`,
+});
+
+export const walletPositionsRoute = defineRoute({
+  pattern: '/v1/wallets/:wallet/positions',
+  operationId: 'getWalletPositions',
+  tag: 'Wallets',
+  summary:
+    "A wallet's positions: raw (no status), open or closed. The raw form answers every position of the wallet " +
+    '(both outcomes of each market it touched), narrowed only by `conditions`: it ignores limit, offset, category and q',
+  answer: Type.Union([RawPositionsAnswer, OpenPositionsAnswer, ClosedPositionsAnswer]),
+  query: {
+    status: choiceParam('`open` or `closed`; omitted selects the raw form', ['open', 'closed']),
+    limit: formsOnly(POSITION_PAGE_QUERY.limit),
+    offset: formsOnly(POSITION_PAGE_QUERY.offset),
+    category: formsOnly(POSITION_PAGE_QUERY.category),
+    q: formsOnly(POSITION_PAGE_QUERY.q),
+    conditions: textParam(
+      'raw form: condition ids, comma separated, no spaces',
+      CONDITION_LIST_PATTERN,
+      'conditions must be condition ids (0x plus 64 hex), comma separated',
+    ),
+    sort: { ...CLOSED_SORT, description: 'closed form: `exit` (latest exit first, default) or `pnl`' },
+  },
+  open: (ctx) => ctx,
+  handle(ctx, request) {
+    const wallet = walletParam(request);
+    const { query } = request;
+    if (query.status === 'closed') return closedPositionsAnswer(ctx, wallet, query);
+    if (query.status === 'open') return openPositionsAnswer(ctx, wallet, query);
+    return rawPositionsAnswer(ctx, wallet, query.conditions);
+  },
+});
+
+function rawPositionsAnswer(
   ctx: RouteContext,
-  request: RouteRequest,
-): Static<typeof RawPositionsAnswer> | Static<typeof OpenPositionsAnswer> | Static<typeof ClosedPositionsAnswer> {
-  const wallet = walletParam(request);
-  const status = textOf(request.query, 'status');
-  if (status === 'closed') return closedPositionsAnswer(ctx, wallet, request.query);
-  if (status === 'open') return openPositionsAnswer(ctx, wallet, request.query);
-  return rawPositionsAnswer(ctx, wallet, request.query);
-}
-
-function rawPositionsAnswer(ctx: RouteContext, wallet: string, query: QueryValues): Static<typeof RawPositionsAnswer> {
-  const list = textOf(query, 'conditions');
-  const conditions = list === null ? null : new Set(list.toLowerCase().split(','));
+  wallet: string,
+  list: string | undefined,
+): Static<typeof RawPositionsAnswer> {
+  const conditions = list === undefined ? null : new Set(list.toLowerCase().split(','));
   const block = readServedBlock(ctx.state).block;
   const positions = readWalletPositions(ctx, wallet, Number.MAX_SAFE_INTEGER)!;
   // tokenId besides the spec's fields: rows of tokens no market explains (outcomeIndex -1) are told apart by it.
@@ -82,12 +112,10 @@ function markOf(p: WalletPosition): { mark: number | null; markTs: number | null
 function openPositionsAnswer(
   ctx: RouteContext,
   wallet: string,
-  query: QueryValues,
+  query: QueryOf<typeof POSITION_PAGE_QUERY>,
 ): Static<typeof OpenPositionsAnswer> {
-  const limit = clampedParam(query, 'limit', 1, 2500, 100);
-  const offset = clampedParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
-  const category = categoryParam(query);
-  const text = textOf(query, 'q');
+  const { limit, offset } = query;
+  const category = categoryParam(query.category);
   const block = readServedBlock(ctx.state).block;
   // Only positions holding shares can be open or resolved-and-held: the rest are skipped undecoded.
   const positions = readWalletPositions(ctx, wallet, MAX_POSITIONS, true);
@@ -95,7 +123,7 @@ function openPositionsAnswer(
     return { wallet, block, tooLarge: true, maxPositions: MAX_POSITIONS, total: 0, offset, rows: [], next: null };
   }
   // Unresolved and held, plus resolved ones not yet redeemed (spec 3).
-  const held = filterPositions(positions, category, text).filter(
+  const held = filterPositions(positions, category, query.q).filter(
     (p) => p.micros.open || (p.micros.resolved && p.position.shares > 0),
   );
   const valued = held.map((p) => ({ p, mark: markOf(p) }));

@@ -2,56 +2,87 @@
 // ("ts,block,logIndex" of the last row, sent back as `before`); `market` keeps one market; `q` searches the
 // question and outcome over the whole history in one answer.
 import type { Static } from 'typebox';
-import type { WalletTradesAnswer } from '../schemas/answerSchemas.js';
+import { WalletTradesAnswer } from '../schemas/answerSchemas.js';
 import { v2IdWord } from '../../engine/chain/v2ChainEvent.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
-import type { RouteRequest } from '../query/routeRequest.js';
 import { requireTrades } from '../requireTrades.js';
-import { clampedParam, textOf, walletParam } from '../query/readQuery.js';
+import { CONDITION_ID, walletParam } from '../query/readQuery.js';
+import { clampedParam, textParam } from '../query/queryParams.js';
 import { readServedBlock } from '../readServedState.js';
-import type { RouteContext } from '../routeContext.js';
-import { parseTradeCursor, tradeCursor, tradeView } from '../rows/tradeView.js';
+import { parseTradeCursor, TRADE_CURSOR_PATTERN, tradeCursor, tradeView } from '../rows/tradeView.js';
+import { ERROR_DOCS } from '../errorTexts.js';
+import { defineRoute } from './route.js';
 
-export function walletTradesRoute(ctx: RouteContext, request: RouteRequest): Static<typeof WalletTradesAnswer> {
-  const wallet = walletParam(request);
-  requireTrades(ctx);
-  const query = request.query;
-  const text = textOf(query, 'q');
-  const search = text !== null;
-  const limit = clampedParam(query, 'limit', 1, 500, search ? 300 : 100);
-  // A search covers the whole history in one answer: market and cursor do not apply to it.
-  const marketText = search ? null : (textOf(query, 'market')?.toLowerCase() ?? null);
-  // A Protocol V2 condition may be named by its 62-hex id: the state keys it by its 32-byte word.
-  const market = marketText !== null && /^0x[0-9a-f]{62}$/.test(marketText) ? v2IdWord(marketText) : marketText;
-  const beforeText = search ? null : textOf(query, 'before');
-  const before = beforeText === null ? null : parseTradeCursor(beforeText);
+export const walletTradesRoute = defineRoute({
+  pattern: '/v1/wallets/:wallet/trades',
+  operationId: 'getWalletTrades',
+  errors: ERROR_DOCS.tradesOff,
+  tag: 'Wallets',
+  summary: "A wallet's trades, newest first",
+  answer: WalletTradesAnswer,
+  query: {
+    limit: clampedParam('rows, 1 to 500 (out of range is clamped), default 100, 300 on a search', 1, 500),
+    // A search covers the whole history in one answer: it ignores the cursor and the market (spec 4.2).
+    before: {
+      ...textParam(
+        "the previous page's `next`: ts,block,logIndex; ignored with q",
+        TRADE_CURSOR_PATTERN,
+        'before must be a cursor ts,block,logIndex',
+      ),
+      ignoredWith: 'q',
+    },
+    market: {
+      ...textParam(
+        "one market's trades (condition id); ignored with q",
+        `^${CONDITION_ID}$`,
+        'market must be a condition id',
+      ),
+      ignoredWith: 'q',
+    },
+    q: textParam('search over the whole history: market question or outcome; one answer, no cursor'),
+  },
+  open: (ctx) => ctx,
+  handle: (ctx, request) => {
+    const wallet = walletParam(request);
+    requireTrades(ctx);
+    const query = request.query;
+    const text = query.q ?? null;
+    const search = text !== null;
+    const limit = query.limit ?? (search ? 300 : 100);
+    // A search covers the whole history in one answer: market and cursor do not apply to it.
+    const marketText = search ? null : (query.market?.toLowerCase() ?? null);
+    // A Protocol V2 condition may be named by its 62-hex id: the state keys it by its 32-byte word.
+    const market = marketText !== null && /^0x[0-9a-f]{62}$/.test(marketText) ? v2IdWord(marketText) : marketText;
+    const beforeText = search ? undefined : query.before;
+    const before = beforeText === undefined ? null : parseTradeCursor(beforeText);
 
-  const needle = search ? text!.toLowerCase() : '';
-  const trades: Static<typeof WalletTradesAnswer>['trades'] = [];
-  let more = false;
-  for (const fill of ctx.state.walletFills(wallet, { before, market })) {
-    const entry = ctx.reads.market(fill.market);
-    const meta = entry.metadata;
-    const outcome = meta?.outcomes?.[fill.row.outcomeIndex] ?? '';
-    if (search && !((meta?.question ?? '').toLowerCase().includes(needle) || outcome.toLowerCase().includes(needle)))
-      continue;
-    if (trades.length === limit) {
-      more = true;
-      break;
+    const needle = search ? text!.toLowerCase() : '';
+    const trades: Static<typeof WalletTradesAnswer>['trades'] = [];
+    let more = false;
+    for (const fill of ctx.state.walletFills(wallet, { before, market })) {
+      const entry = ctx.reads.market(fill.market);
+      const meta = entry.metadata;
+      const outcome = meta?.outcomes?.[fill.row.outcomeIndex] ?? '';
+      if (search && !((meta?.question ?? '').toLowerCase().includes(needle) || outcome.toLowerCase().includes(needle)))
+        continue;
+      if (trades.length === limit) {
+        more = true;
+        break;
+      }
+      const conditionId = entry.market ? publicConditionId(entry.market) : null;
+      trades.push(Object.assign(tradeView(fill, conditionId), { market: Object.assign({}, entry.view, { outcome }) }));
     }
-    const conditionId = entry.market ? publicConditionId(entry.market) : null;
-    trades.push(Object.assign(tradeView(fill, conditionId), { market: Object.assign({}, entry.view, { outcome }) }));
-  }
-  const last = trades.at(-1);
-  const answer: Static<typeof WalletTradesAnswer> = {
-    wallet,
-    block: readServedBlock(ctx.state).block,
-    complete: true,
-    truncated: false,
-    trades,
-    next: !search && more && last ? tradeCursor(last) : null,
-  };
-  if (market) answer.market = market;
-  if (search) Object.assign(answer, { query: text, returned: trades.length, moreMatched: more, limit });
-  return answer;
-}
+    const last = trades.at(-1);
+    const answer: Static<typeof WalletTradesAnswer> = {
+      wallet,
+      block: readServedBlock(ctx.state).block,
+      complete: true,
+      truncated: false,
+      trades,
+      next: !search && more && last ? tradeCursor(last) : null,
+    };
+    if (market) answer.market = market;
+    if (search) Object.assign(answer, { query: text, returned: trades.length, moreMatched: more, limit });
+    return answer;
+  },
+});

@@ -2,8 +2,7 @@
 import { CATEGORIES } from '../../engine/offchain/marketMetadata.js';
 import { ApiError } from '../apiError.js';
 import { ERROR } from '../errorTexts.js';
-import type { QueryValues } from '../query/queryParams.js';
-import { textOf } from '../query/readQuery.js';
+import { clampedParam, integerParam, textParam } from '../query/queryParams.js';
 import type { WalletPosition } from './readWalletPositions.js';
 
 const BY_LOWER = new Map<string, string>([
@@ -11,10 +10,17 @@ const BY_LOWER = new Map<string, string>([
   ['other', 'Other'],
 ]);
 
+/** A page of a wallet's open or closed positions, filtered: the parameters both forms take. */
+export const POSITION_PAGE_QUERY = {
+  limit: clampedParam('rows, 1 to 2500 (out of range is clamped), default 100', 1, 2500, 100),
+  offset: integerParam('rows to skip', { minimum: 0, default: 0 }),
+  category: textParam('one of the nine categories, or `other` for markets in none (any letter case)'),
+  q: textParam("only markets whose question, or the row's outcome name, contains the text (any letter case)"),
+};
+
 /** The category a `category` parameter names ('Other' for markets in none), or null when absent. */
-export function categoryParam(query: QueryValues): string | null {
-  const text = textOf(query, 'category');
-  if (text === null) return null;
+export function categoryParam(text: string | undefined): string | null {
+  if (text === undefined) return null;
   const category = BY_LOWER.get(text.toLowerCase());
   if (!category) throw new ApiError(400, ERROR.unknownCategory);
   return category;
@@ -23,7 +29,7 @@ export function categoryParam(query: QueryValues): string | null {
 export function filterPositions(
   positions: WalletPosition[],
   category: string | null,
-  text: string | null,
+  text: string | undefined,
 ): WalletPosition[] {
   const needle = text?.toLowerCase() ?? '';
   return positions.filter((p) => {

@@ -56,6 +56,9 @@ export function tradeCursor(view: { ts: number; block: number; logIndex: number 
   return `${view.ts},${view.block},${view.logIndex}`;
 }
 
+/** A trade cursor's form, `ts,block,logIndex`, as a pattern's text (the OpenAPI document shows it). */
+export const TRADE_CURSOR_PATTERN = '^\\d{1,12},\\d{1,12},\\d{1,9}$';
+
 export function parseTradeCursor(text: string): { ts: number; block: number; logIndex: number } | null {
   const match = /^(\d{1,12}),(\d{1,12}),(\d{1,9})$/.exec(text);
   return match ? { ts: Number(match[1]), block: Number(match[2]), logIndex: Number(match[3]) } : null;

@@ -25,13 +25,13 @@ export const priceNumber = (price: Price) => price[0] / price[1];
 
 /** Prices by decimal token id (`<tokenId>:<price>,...`) as prices by outcome index, over `fallback`. */
 export function tokenMarks<T extends Price | null>(
-  text: string | null,
+  text: string | undefined,
   tokens: string[],
   fallback: T[],
   error: string,
 ): Array<T | Price> {
   const marks: Array<T | Price> = [...fallback];
-  if (text === null) return marks;
+  if (text === undefined) return marks;
   const decimals = tokens.map(tokenIdToDecimal);
   for (const entry of text.split(',')) {
     const [token = '', priceText = ''] = entry.split(':');
