@@ -6,9 +6,9 @@
 // reports it in the file's order.
 import { InputError } from '../../engine/inputError.js';
 import { hexField } from '../decode/rawLog.js';
-import { parseCaptureLine, type CaptureLine } from '../source/parseCaptureLine.js';
-import { lineText, readLines } from '../source/readLines.js';
-import { createCaptureLineScanner } from '../source/scanCaptureLine.js';
+import { parseCaptureLine, type CaptureLine } from './parseCaptureLine.js';
+import { lineText, readLines } from './readLines.js';
+import { createCaptureLineScanner } from './scanCaptureLine.js';
 
 export function checkRepeatedBlocks(options: {
   capturePath: string;
