@@ -144,6 +144,7 @@ export function openEventLog(options: EventLogOptions): EventLog {
 }
 
 function emptyActiveSegment(index: number): ActiveSegment {
+  assert(Number.isSafeInteger(index) && index >= 0, 'a segment index counts from 0');
   return {
     index,
     fd: null,
@@ -189,6 +190,7 @@ class SegmentedEventLog implements EventLog {
     try {
       refuseFormat1(this.dir);
       this.tornBytesCut = this.load();
+      assert(this.tornBytesCut === 0 || !this.readOnly, 'a read-only open cuts nothing');
     } catch (error) {
       this.closeActiveFile();
       this.releaseLock();
@@ -197,6 +199,7 @@ class SegmentedEventLog implements EventLog {
   }
 
   head(): EventLogHead {
+    assert(this.active.bytes > 0 === this.active.frames > 0, 'the active segment has bytes when it has frames');
     return {
       block: this.headBlock(),
       events: this.sealedTotals.events + this.active.events,
@@ -230,6 +233,7 @@ class SegmentedEventLog implements EventLog {
       this.ids.truncate(counts);
       throw error;
     }
+    assert(this.headBlock() === previousBlock, 'an append moves the head to its last block');
   }
 
   openFrame(frame: Uint8Array): OpenedFrame {
@@ -262,6 +266,8 @@ class SegmentedEventLog implements EventLog {
         if (error instanceof LogCodecError) throw new EventLogError(`appendFrame: ${error.message}`);
         throw error;
       }
+      // A discard mid-way ends the generator at its yield, never here.
+      assert(state === 'open', "a frame's blocks are taken once");
       state = 'taken';
     })();
     return {
@@ -313,6 +319,7 @@ class SegmentedEventLog implements EventLog {
       this.setSealed(kept);
     }
     this.finishTruncate(block, { afterCrash: false, manifestMarked: boundary !== -1 });
+    assert(this.headBlock() <= block, 'a truncate leaves no block above its cut');
   }
 
   verify(): VerifyResult {
@@ -409,6 +416,7 @@ class SegmentedEventLog implements EventLog {
     }
     const tornBytes = this.loadActive(activeIndex);
     this.loadDefinitions();
+    assert(this.active.index === this.sealed.length, 'the active segment is the one after the sealed ones');
     return tornBytes;
   }
 
@@ -428,6 +436,7 @@ class SegmentedEventLog implements EventLog {
       const fileBytes = fstatSync(fd).size;
       const scan = this.scanSegment(fd, fileBytes, this.sealed.at(-1)?.lastBlock ?? -1, active.hash);
       if (scan.problem !== null && !scan.tornTail) throw new EventLogError(`segment ${name}: ${scan.problem}`);
+      assert(scan.validBytes <= fileBytes, 'a scan ends inside its file');
       Object.assign(active, {
         bytes: scan.validBytes,
         frames: scan.frames,
@@ -484,11 +493,16 @@ class SegmentedEventLog implements EventLog {
       scan.lastBlock = header.lastBlock;
       scan.validBytes = scanner.frameEnd;
     }
+    assert(scan.frames > 0 || scan.validBytes === 0, 'a scan of no frame keeps no byte');
     return scan;
   }
 
   private writeFrame(frame: EncodedFrame): void {
     const active = this.active;
+    // append and openFrame checked it; a truncate rewrites a frame's kept blocks after the frames it kept whole.
+    assert(!(frame.header.firstBlock <= this.headBlock()), "a frame appended starts above the log's head");
+    assert(frame.bytes.length === FRAME_HEADER_BYTES + frame.header.payloadBytes, 'a frame is its header and payload');
+    assert(active.index === this.sealed.length, 'frames go to the segment after the sealed ones');
     if (active.fd === null) {
       // 'wx+' fails if the file exists: a stray segment here would mean load missed it.
       active.fd = openSync(join(this.dir, segmentName(active.index)), 'wx+');
@@ -517,6 +531,7 @@ class SegmentedEventLog implements EventLog {
   private sealActive(): void {
     const active = this.active;
     if (active.fd === null) throw new AssertionFailure('sealActive: the active segment has bytes but no open file');
+    assert(active.frames > 0, 'a segment sealed holds a frame');
     // Sealed segments are never written again, so make them durable whatever `durable` says.
     fsyncSync(active.fd);
     const sealed = [
@@ -651,6 +666,13 @@ class SegmentedEventLog implements EventLog {
       lastBlock,
     }));
     const active = this.active;
+    // What open checked of segments.json, and the scanner of every frame since: each segment starts above the last.
+    for (let i = 1; i < extents.length; i++)
+      assert(!(extents[i]!.firstBlock <= extents[i - 1]!.lastBlock), 'sealed segments follow one another');
+    assert(
+      active.bytes === 0 || !(active.firstBlock <= (this.sealed.at(-1)?.lastBlock ?? -1)),
+      'the active segment follows the sealed ones',
+    );
     if (active.bytes > 0) {
       extents.push({
         name: segmentName(active.index),

@@ -1,5 +1,5 @@
 // A sliding window over a file: a log segment for the frame scanner, a hand-off's run file (walletFirstRuns.ts).
-import { AssertionFailure } from '../assert.js';
+import { assert, AssertionFailure } from '../assert.js';
 import { readSync } from 'node:fs';
 import { EventLogError } from './eventLogError.js';
 
@@ -16,10 +16,12 @@ export class FileWindow {
   private windowBytes = 0;
 
   constructor(initialBytes: number) {
+    assert(Number.isSafeInteger(initialBytes) && initialBytes > 0, 'a file window starts with room');
     this.buffer = Buffer.allocUnsafe(initialBytes);
   }
 
   attach(fd: number, fileBytes: number): void {
+    assert(fd >= 0 && Number.isSafeInteger(fileBytes) && fileBytes >= 0, 'a window attaches to an open file of a size');
     this.fd = fd;
     this.fileBytes = fileBytes;
     this.windowStart = 0;
@@ -27,6 +29,8 @@ export class FileWindow {
   }
 
   load(offset: number, length: number): number {
+    assert(offset >= 0 && length >= 0, 'a window loads a range of the file');
+    assert(this.windowBytes <= this.buffer.length, 'the window lies inside its buffer');
     const windowEnd = this.windowStart + this.windowBytes;
     if (offset >= this.windowStart && offset + length <= windowEnd) return offset - this.windowStart;
     if (offset + length > this.fileBytes)
@@ -50,6 +54,7 @@ export class FileWindow {
       if (readBytes === 0) throw new EventLogError(`a file shrank while being read (expected ${this.fileBytes} bytes)`);
       this.windowBytes += readBytes;
     }
+    assert(this.windowBytes >= length, 'a load makes its bytes resident');
     return 0;
   }
 }

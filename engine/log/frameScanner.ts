@@ -13,6 +13,7 @@ import {
 import { EventLogError } from './eventLogError.js';
 import type { FileWindow } from './fileWindow.js';
 import { checkedFrameBlocks, decodeFrameHeader, FRAME_HEADER_BYTES, type FrameHeader } from './logFrame.js';
+import { assert } from '../assert.js';
 
 export const FRAME = 0;
 export const END = 1;
@@ -42,6 +43,8 @@ export class FrameScanner {
     /** The last block before this segment: the first frame must start above it. */
     private previousLastBlock: number,
   ) {
+    // A stat's size, or a sealed segment's that open checked against its stat.
+    assert(Number.isSafeInteger(fileBytes) && fileBytes >= 0, 'a segment scanned has a byte size');
     window.attach(fd, fileBytes);
   }
 
@@ -50,6 +53,8 @@ export class FrameScanner {
       this.offset = this.frameEnd;
       this.previousLastBlock = this.header.lastBlock;
     }
+    // A frame is taken only when it ends inside the file, so the next one starts inside it too.
+    assert(this.offset <= this.fileBytes, 'a scanner never steps past its file');
     const remaining = this.fileBytes - this.offset;
     if (remaining === 0) return END;
     if (remaining < FRAME_HEADER_BYTES) return this.fail(TORN_TAIL, `${remaining} bytes where a frame header belongs`);
@@ -79,6 +84,7 @@ export class FrameScanner {
   }
 
   readPayload(): ScanStatus {
+    assert(this.isOnFrame(), 'a payload is read for the frame next() just took');
     this.headerIndex = this.window.load(this.offset, this.frameEnd - this.offset);
     this.loadedPayloadBytes = this.header.payloadBytes;
     if (crc32(this.payload()) !== this.header.payloadCrc) {
@@ -92,6 +98,7 @@ export class FrameScanner {
    * them. The crc covers the whole payload; open checked the active segment's and verify checks every one.
    */
   readDefinitions(): ScanStatus {
+    assert(this.isOnFrame(), 'definitions are read for the frame next() just took');
     const payloadBytes = this.header.payloadBytes;
     if (payloadBytes < DEFINITIONS_HEADER_BYTES)
       return this.fail(CORRUPT, 'payload shorter than its definitions header');
@@ -105,16 +112,26 @@ export class FrameScanner {
 
   /** The current frame's payload as loaded (whole after readPayload), valid until the next call. */
   payload(): Buffer {
+    assert(this.loadedPayloadBytes <= this.header.payloadBytes, 'a payload loaded lies inside its frame');
     const start = this.headerIndex + FRAME_HEADER_BYTES;
     return this.window.buffer.subarray(start, start + this.loadedPayloadBytes);
   }
 
   /** The current frame's header and payload bytes, valid until the next call. */
   frameBytes(): Buffer {
+    assert(
+      this.loadedPayloadBytes === this.header.payloadBytes,
+      "a frame's bytes are taken once its payload is loaded",
+    );
     return this.window.buffer.subarray(
       this.headerIndex,
       this.headerIndex + FRAME_HEADER_BYTES + this.header.payloadBytes,
     );
+  }
+
+  /** The scanner stands on the frame next() last took: nothing has moved it since. */
+  private isOnFrame(): boolean {
+    return this.started && this.frameEnd === this.offset + FRAME_HEADER_BYTES + this.header.payloadBytes;
   }
 
   private fail(status: ScanStatus, problem: string): ScanStatus {
@@ -125,6 +142,7 @@ export class FrameScanner {
   /** Some filesystems leave a crashed append as zeros up to the new file size. */
   private isZeroToEnd(): boolean {
     const chunkBytes = this.window.buffer.length;
+    assert(chunkBytes > 0, 'a window reads at least a byte at a time');
     for (let at = this.offset; at < this.fileBytes; at += chunkBytes) {
       const length = Math.min(chunkBytes, this.fileBytes - at);
       const index = this.window.load(at, length);
@@ -139,6 +157,8 @@ export class FrameScanner {
  * header; its definitions must be in the dictionary. Valid until the scanner's next call.
  */
 export function* decodeFrame(segment: string, scanner: FrameScanner, ids: IdDictionary): Generator<BlockEvents> {
+  // readPayload loaded it whole (readSegments, a truncate's straddling frame): its blocks are decoded from all of it.
+  assert(scanner.payload().length === scanner.header.payloadBytes, 'a frame is decoded from its whole payload');
   const where = `segment ${segment}: byte ${scanner.offset}`;
   try {
     yield* checkedFrameBlocks(decodePayloadBlocks(scanner.payload(), ids), scanner.header, where);

@@ -29,6 +29,8 @@ export function idTextBytes(space: IdSpace, text: string): Buffer {
 
 /** The text of an id's bytes. */
 export function idBytesText(space: IdSpace, bytes: Buffer): string {
+  // The bytes are an id's value as tally stored it (the state's ids table, the log's dictionary).
+  assert(bytes.length === ID_BYTES[space], "an id's bytes are its space's width");
   return TEXT_PREFIX[space]! + bytes.toString('hex');
 }
 
@@ -86,11 +88,13 @@ export class IdDictionary {
   idOf(space: IdSpace, text: string): number | undefined {
     if (!this.parse(space, text)) return undefined;
     const id = this.tables[space]!.find(this.scratch, 0);
+    assert(id < this.tables[space]!.count, 'an id found is numbered');
     return id >= 0 ? id : undefined;
   }
 
   /** The id of the value at `bytes[at..]`, -1 when the log never named it. */
   idOfBytes(space: IdSpace, bytes: Buffer, at: number): number {
+    assert(at >= 0 && at + ID_BYTES[space]! <= bytes.length, 'a value looked up is whole');
     return this.tables[space]!.find(bytes, at);
   }
 
@@ -99,21 +103,28 @@ export class IdDictionary {
     if (!this.parse(space, text)) throw notAnId(space, text);
     const table = this.tables[space]!;
     const known = table.find(this.scratch, 0);
-    return known >= 0 ? known : table.push(this.scratch, 0);
+    const id = known >= 0 ? known : table.push(this.scratch, 0);
+    assert(id < table.count, 'an interned id is numbered');
+    return id;
   }
 
   /** Adds the definition at `bytes[at..]` as the next id of the space (the log reader's side). */
   define(space: IdSpace, bytes: Buffer, at: number): void {
+    // absorbDefinitions checked that its payload holds every definition its header counts.
+    assert(at >= 0 && at + ID_BYTES[space]! <= bytes.length, 'a definition is whole');
     const table = this.tables[space]!;
     if (table.find(bytes, at) >= 0) {
       const text = TEXT_PREFIX[space]! + bytes.toString('hex', at, at + ID_BYTES[space]!);
       throw new LogCodecError(`${SPACE_NAMES[space]} ${text} is defined twice`);
     }
     table.push(bytes, at);
+    assert(table.find(bytes, at) === table.count - 1, 'a value defined is found as the newest id');
   }
 
   /** Writes the value of an id as bytes at `bytes[at..]`. */
   writeBytes(space: IdSpace, id: number, bytes: Buffer, at: number): void {
+    assert(id >= 0 && id < this.tables[space]!.count, 'only a numbered id has bytes');
+    assert(at >= 0 && at + ID_BYTES[space]! <= bytes.length, "an id's bytes fit where they are written");
     this.tables[space]!.copyValue(id, bytes, at);
   }
 
@@ -121,7 +132,9 @@ export class IdDictionary {
   truncate(counts: IdCounts): void {
     if (ID_SPACES.some((space) => counts[space] < this.tables[space]!.count)) this.generation++;
     for (const space of ID_SPACES) {
+      assert(Number.isSafeInteger(counts[space]) && counts[space] >= 0, 'ids are cut back to a count');
       this.tables[space]!.truncate(counts[space]);
+      assert(this.tables[space]!.count <= counts[space], 'a cut forgets every id at or above it');
       const cache = this.caches[space];
       if (cache)
         for (let slot = 0; slot < cache.ids.length; slot++) if (cache.ids[slot]! >= counts[space]) cache.ids[slot] = -1;

@@ -1,6 +1,7 @@
 // One id space's values off the JS heap (idDictionary.ts): the values back to back in one buffer, found by an
 // open-addressing index of their ids, so that 300,000 wallets cost at most about 14 MiB of native memory (values
 // and index grow by doubling) instead of a string and a map entry each on a thread's heap.
+import { assert } from '../assert.js';
 
 const INITIAL_IDS = 1 << 10;
 
@@ -15,6 +16,8 @@ export class IdValueTable {
     /** Bytes of one value. */
     readonly width: number,
   ) {
+    // slotOf reads words at 0, 8 and width - 4.
+    assert(Number.isInteger(width) && width >= 12, 'an id value is at least three words wide');
     this.values = Buffer.alloc(INITIAL_IDS * width);
     this.slots = new Int32Array(INITIAL_IDS * 2);
     this.shift = 32 - Math.log2(this.slots.length);
@@ -22,6 +25,7 @@ export class IdValueTable {
 
   /** The id of the value at `bytes[at..at + width)`, -1 if it has none. */
   find(bytes: Buffer, at: number): number {
+    assert(at >= 0 && at + this.width <= bytes.length, 'a value to find is whole');
     const mask = this.slots.length - 1;
     for (let slot = this.slotOf(bytes, at); ; slot = (slot + 1) & mask) {
       const entry = this.slots[slot]!;
@@ -34,6 +38,7 @@ export class IdValueTable {
   push(bytes: Buffer, at: number): number {
     const id = this.count;
     const width = this.width;
+    assert(at >= 0 && at + width <= bytes.length, 'a value to number is whole');
     if ((id + 1) * width > this.values.length) {
       const grown = Buffer.alloc(this.values.length * 2);
       this.values.copy(grown, 0, 0, id * width);
@@ -43,21 +48,27 @@ export class IdValueTable {
     this.count = id + 1;
     if (this.count * 2 > this.slots.length) this.index(this.slots.length * 2);
     else this.insert(id);
+    // find's probe ends at an empty slot: there must always be one.
+    assert(this.count * 2 <= this.slots.length, 'the index stays at most half full');
     return id;
   }
 
   /** Copies an id's value to `bytes[at..]`. */
   copyValue(id: number, bytes: Buffer, at: number): void {
+    assert(id >= 0 && id < this.count, 'only a numbered id has a value');
+    assert(at >= 0 && at + this.width <= bytes.length, 'a value copied fits where it goes');
     this.values.copy(bytes, at, id * this.width, (id + 1) * this.width);
   }
 
   /** An id's value as lowercase hex. */
   hex(id: number): string {
+    assert(id >= 0 && id < this.count, 'only a numbered id has a text');
     return this.values.toString('hex', id * this.width, (id + 1) * this.width);
   }
 
   /** Forgets every id at or above `count`. */
   truncate(count: number): void {
+    assert(Number.isSafeInteger(count) && count >= 0, 'a table is cut back to a count');
     if (count >= this.count) return;
     this.count = count;
     // Rare (a frame refused): the index is rebuilt rather than taught deletion.
@@ -65,12 +76,14 @@ export class IdValueTable {
   }
 
   private index(slotCount: number): void {
+    assert((slotCount & (slotCount - 1)) === 0 && this.count * 2 <= slotCount, 'an index is a half-full power of two');
     this.slots = new Int32Array(slotCount);
     this.shift = 32 - Math.log2(slotCount);
     for (let id = 0; id < this.count; id++) this.insert(id);
   }
 
   private insert(id: number): void {
+    assert(id < this.count, 'only a numbered id is indexed');
     const mask = this.slots.length - 1;
     let slot = this.slotOf(this.values, id * this.width);
     while (this.slots[slot] !== 0) slot = (slot + 1) & mask;

@@ -34,10 +34,13 @@ class ByteWriter {
   kind = 0;
 
   constructor(initialBytes: number) {
+    assert(Number.isSafeInteger(initialBytes) && initialBytes > 0, 'a byte writer starts with room');
     this.buffer = Buffer.allocUnsafe(initialBytes);
   }
 
   ensure(bytes: number): void {
+    // Every length asked for was checked or counted by the caller first (a string's, a list's).
+    assert(bytes >= 0, 'a write takes a non-negative number of bytes');
     if (this.at + bytes <= this.buffer.length) return;
     const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.at + bytes));
     this.buffer.copy(grown, 0, 0, this.at);
@@ -45,6 +48,8 @@ class ByteWriter {
   }
 
   u8(value: number): void {
+    // Kinds come through ENCODE_BY_KIND, flags are 0 or 1, small() checked its value.
+    assert(value >= 0 && value <= 255, 'a u8 is a byte');
     this.ensure(1);
     this.buffer[this.at++] = value;
   }
@@ -64,6 +69,7 @@ class ByteWriter {
   }
 
   hex32(value: unknown, prefixLength: number, name: string): void {
+    assert(prefixLength === 0 || prefixLength === 2, 'a 32-byte field has no prefix or 0x');
     if (typeof value !== 'string' || value.length !== prefixLength + 64)
       this.fail(value === undefined ? `no ${name}` : `a malformed ${name}`);
     this.ensure(HASH_BYTES);
@@ -73,6 +79,7 @@ class ByteWriter {
   }
 
   id(dictionary: IdDictionary, space: IdSpace, value: unknown, name: string): void {
+    assert(ID_BYTES[space] !== undefined, 'an id is of one of the id spaces');
     if (value === undefined) this.fail(`no ${name}`);
     this.u32(dictionary.intern(space, value as string), name);
   }
@@ -80,15 +87,19 @@ class ByteWriter {
   ids(dictionary: IdDictionary, space: IdSpace, values: unknown, name: string): void {
     if (!Array.isArray(values)) this.fail(values === undefined ? `no ${name}` : `a ${name} that is not an array`);
     const list = values as unknown[];
+    const start = this.at;
     this.u32(list.length, name);
     for (const value of list) this.id(dictionary, space, value, name);
+    assert(this.at === start + 4 + list.length * 4, 'an id list is its count and a u32 per id');
   }
 
   f64s(values: unknown, name: string): void {
     if (!Array.isArray(values)) this.fail(values === undefined ? `no ${name}` : `a ${name} that is not an array`);
     const list = values as unknown[];
+    const start = this.at;
     this.u32(list.length, name);
     for (const value of list) this.f64(value, name);
+    assert(this.at === start + 4 + list.length * 8, 'a number list is its count and an f64 per number');
   }
 
   bytes(value: unknown, name: string): void {
@@ -100,6 +111,7 @@ class ByteWriter {
     if (this.buffer.write((value as string).slice(2), this.at, length, 'hex') !== length)
       this.fail(`a malformed ${name}`);
     this.at += length;
+    assert(this.at <= this.buffer.length, 'a bytes field lies inside the writer');
   }
 
   flag(value: unknown, name: string): void {
@@ -130,10 +142,13 @@ class ByteReader {
     private readonly dictionary: IdDictionary,
     bases: readonly number[],
   ) {
+    assert(bases.length === ID_SPACES.length, 'a reader starts from one base per id space');
     this.used = [...bases];
   }
 
   need(bytes: number): void {
+    // Lengths are u32s (times a width) read from the payload: never negative, whatever the damage.
+    assert(bytes >= 0, 'a read takes a non-negative number of bytes');
     if (this.at + bytes > this.buffer.length) throw new LogCodecError(`payload ends inside block ${this.block}`);
   }
 
@@ -157,6 +172,7 @@ class ByteReader {
   }
 
   hex32(prefix: string): string {
+    assert(prefix === '' || prefix === '0x', 'a 32-byte field reads with no prefix or 0x');
     this.need(HASH_BYTES);
     const text = prefix + this.buffer.toString('hex', this.at, this.at + HASH_BYTES);
     this.at += HASH_BYTES;
@@ -179,15 +195,19 @@ class ByteReader {
 
   ids(space: IdSpace): string[] {
     const count = this.count(4);
+    const start = this.at;
     const values = new Array<string>(count);
     for (let i = 0; i < count; i++) values[i] = this.id(space);
+    assert(this.at === start + count * 4, 'an id list reads a u32 per id');
     return values;
   }
 
   f64s(): number[] {
     const count = this.count(8);
+    const start = this.at;
     const values = new Array<number>(count);
     for (let i = 0; i < count; i++) values[i] = this.f64();
+    assert(this.at === start + count * 8, 'a number list reads an f64 per number');
     return values;
   }
 
@@ -195,6 +215,7 @@ class ByteReader {
     const length = this.count(1);
     const text = '0x' + this.buffer.toString('hex', this.at, this.at + length);
     this.at += length;
+    assert(text.length === 2 + length * 2, 'a bytes field reads whole');
     return text;
   }
 
@@ -284,6 +305,7 @@ const body = new ByteWriter(1 << 20);
  * was. The bytes are their own memory, never the shared pool: they may be transferred to another thread.
  */
 export function encodeBlocks(blocks: readonly BlockEvents[], dictionary: IdDictionary, reserve = 0): EncodedBlocks {
+  assert(Number.isSafeInteger(reserve) && reserve >= 0, 'the bytes reserved before a payload are a count');
   const bases = dictionary.counts();
   body.at = 0;
   try {
@@ -308,17 +330,23 @@ export function encodeBlocks(blocks: readonly BlockEvents[], dictionary: IdDicti
         body.u8(event.kind);
         body.u32(event.logIndex, 'logIndex');
         body.u32(event.txIndex, 'txIndex');
-        body.u32(txs.get(event.tx)!, 'tx');
+        const tx = txs.get(event.tx);
+        assert(tx !== undefined, "an event's tx is in its block's tx list");
+        body.u32(tx, 'tx');
         encode(body, dictionary, event);
       }
     }
   } catch (error) {
     dictionary.truncate(bases);
+    for (const space of ID_SPACES) assert(dictionary.count(space) === bases[space], 'a failed encoding adds no id');
     throw error;
   }
   const after = dictionary.counts();
   let defsBytes = DEFINITIONS_HEADER_BYTES;
-  for (const space of ID_SPACES) defsBytes += (after[space] - bases[space]) * ID_BYTES[space]!;
+  for (const space of ID_SPACES) {
+    assert(after[space] >= bases[space], 'encoding only adds ids');
+    defsBytes += (after[space] - bases[space]) * ID_BYTES[space]!;
+  }
   const bytes = Buffer.allocUnsafeSlow(reserve + defsBytes + body.at);
   let at = reserve;
   for (const space of ID_SPACES) {
@@ -383,6 +411,10 @@ export function absorbDefinitions(payload: Buffer, dictionary: IdDictionary): Pa
     dictionary.truncate(known);
     throw error;
   }
+  assert(at === defs.bytes, 'the definitions absorbed fill the section their header sizes');
+  const absorbed = dictionary.counts();
+  for (const space of ID_SPACES)
+    assert(absorbed[space] === defs.counts[space], 'a dictionary ends where the definitions it absorbed end');
   return defs;
 }
 
@@ -450,5 +482,7 @@ function decodeBlock(reader: ByteReader): BlockEvents {
       throw new LogCodecError(`block ${number} log ${logIndex}: names a tx beyond the block's ${txCount}`);
     events[e] = decode(reader, logIndex, txIndex, tx);
   }
+  // need() guards every read: a reader never runs past its payload, it throws first.
+  assert(reader.at <= reader.buffer.length, 'a block decodes inside its payload');
   return { block: number, ts, hash, events };
 }

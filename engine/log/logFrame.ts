@@ -38,6 +38,8 @@ export function* checkedFrameBlocks(
   header: FrameHeader,
   where: string,
 ): Generator<BlockEvents> {
+  // decodeFrameHeader refuses a header of no block or of a range too short for its blocks.
+  assert(header.blockCount > 0 && header.firstBlock <= header.lastBlock, 'a frame header names at least one block');
   let count = 0;
   let events = 0;
   let previous = -1;
@@ -105,11 +107,14 @@ export function encodeFrame(blocks: readonly BlockEvents[], ids: IdDictionary): 
   bytes.writeDoubleLE(header.firstBlock, 24);
   bytes.writeDoubleLE(header.lastBlock, 32);
   bytes.writeUInt32LE(crc32(bytes.subarray(HEADER_CRC_START, FRAME_HEADER_BYTES)), 4);
+  assert(bytes.length === FRAME_HEADER_BYTES + header.payloadBytes, 'a frame is its header and its payload');
   return { bytes, header };
 }
 
 /** Parses and checks a frame header; returns the reason when it is not a sound one. */
 export function decodeFrameHeader(bytes: Buffer, at: number): FrameHeader | string {
+  // Its callers load or check the header's bytes first (the scanner's window, openFrame's length check).
+  assert(at >= 0 && at + FRAME_HEADER_BYTES <= bytes.length, 'a frame header is read from whole bytes');
   if (bytes.readUInt32LE(at) !== FRAME_MAGIC) return 'no frame magic';
   if (bytes.readUInt32LE(at + 4) !== crc32(bytes.subarray(at + HEADER_CRC_START, at + FRAME_HEADER_BYTES))) {
     return 'frame header crc mismatch';

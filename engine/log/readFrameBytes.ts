@@ -4,6 +4,8 @@ import { EventLogError } from './eventLogError.js';
 import type { FrameHeader } from './logFrame.js';
 import type { SegmentExtent } from './segmentManifest.js';
 import { readCheckedPayload, segmentFrames } from './segmentFrames.js';
+import { FRAME_HEADER_BYTES } from './logFrame.js';
+import { assert } from '../assert.js';
 
 /** Frames were asked for after a block that does not end one. */
 export class FrameBoundaryError extends EventLogError {}
@@ -29,6 +31,8 @@ export function* readFrameBytes(
       );
     }
     readCheckedPayload(segment, scanner);
-    yield { header, bytes: Buffer.from(scanner.frameBytes()) };
+    const bytes = Buffer.from(scanner.frameBytes());
+    assert(bytes.length === FRAME_HEADER_BYTES + header.payloadBytes, 'a stored frame is its header and its payload');
+    yield { header, bytes };
   }
 }

@@ -5,6 +5,7 @@ import type { IdDictionary } from './idDictionary.js';
 import { decodeFrame } from './frameScanner.js';
 import type { SegmentExtent } from './segmentManifest.js';
 import { readCheckedPayload, segmentFrames } from './segmentFrames.js';
+import { assert } from '../assert.js';
 
 export function* readSegments(
   dir: string,
@@ -13,6 +14,8 @@ export function* readSegments(
   throughBlock: number,
   ids: IdDictionary,
 ): Generator<BlockEvents> {
+  // EventLog.read refused any other range.
+  assert(Number.isSafeInteger(afterBlock) && afterBlock >= -1, 'a read starts at a block or before the log');
   for (const { segment, scanner } of segmentFrames(dir, extents, afterBlock)) {
     // Skipped frames cost one header read: their payload is never loaded.
     if (scanner.header.lastBlock <= afterBlock) continue;

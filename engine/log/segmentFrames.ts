@@ -8,12 +8,15 @@ import { FileWindow } from './fileWindow.js';
 import { LOG_READ_BUFFER_BYTES } from '../limits.js';
 import { END, FRAME, FrameScanner } from './frameScanner.js';
 import type { SegmentExtent } from './segmentManifest.js';
+import { assert } from '../assert.js';
 
 export function* segmentFrames(
   dir: string,
   extents: readonly SegmentExtent[],
   afterBlock: number,
 ): Generator<{ segment: string; scanner: FrameScanner }> {
+  // EventLog.read and frames refused any other block.
+  assert(Number.isSafeInteger(afterBlock) && afterBlock >= -1, 'frames are taken after a block or before the log');
   const window = new FileWindow(LOG_READ_BUFFER_BYTES);
   for (const [index, extent] of extents.entries()) {
     if (extent.lastBlock <= afterBlock) continue;
@@ -37,4 +40,5 @@ export function* segmentFrames(
 export function readCheckedPayload(segment: string, scanner: FrameScanner): void {
   if (scanner.readPayload() !== FRAME)
     throw new EventLogError(`segment ${segment}: byte ${scanner.offset}: ${scanner.problem}`);
+  assert(scanner.payload().length === scanner.header.payloadBytes, 'a checked payload is loaded whole');
 }

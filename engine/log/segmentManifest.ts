@@ -16,6 +16,7 @@ import { fsyncDirectory } from '../fsyncDirectory.js';
 import { writeFully } from '../writeFully.js';
 import { EventLogError } from './eventLogError.js';
 import { FORMAT_1_MAGIC } from './logFrame.js';
+import { assert } from '../assert.js';
 
 export const MANIFEST_FILE = 'segments.json';
 const MANIFEST_FORMAT = 1;
@@ -52,11 +53,15 @@ export interface SegmentExtent {
 }
 
 export function segmentName(index: number): string {
+  // Indexes count segments from 0 (or come from an eight-digit name).
+  assert(Number.isSafeInteger(index) && index >= 0 && index < 1e8, 'a segment index fits eight digits');
   return `${String(index).padStart(8, '0')}.seg`;
 }
 
 /** Binds the counts to a sealed segment's checksum, so an edited segments.json does not verify either. */
 export function segmentTrailer(frames: number, blocks: number, events: number): string {
+  // Counted frame by frame, each of at least one block (decodeFrameHeader, encodeFrame).
+  assert(frames >= 0 && blocks >= frames && events >= 0, "a segment's counts hold a block per frame at least");
   return `\nframes ${frames} blocks ${blocks} events ${events}`;
 }
 
@@ -107,6 +112,15 @@ export function readManifest(dir: string): Manifest {
 
 /** Replaces segments.json atomically: a reader sees the old file or the new one, never a mix. */
 export function writeManifest(dir: string, sealed: SealedSegment[], truncatingAfter: number | null): void {
+  // The log checked the names on open and seals segments in order; a truncate's block was checked by truncateAfter.
+  assert(
+    sealed.every((segment, index) => segment.name === segmentName(index)),
+    'sealed segments are listed in order',
+  );
+  assert(
+    truncatingAfter === null || (Number.isSafeInteger(truncatingAfter) && truncatingAfter >= -1),
+    'a truncate is after a block or before the log',
+  );
   const manifest: Manifest = { format: MANIFEST_FORMAT, sealed, truncatingAfter };
   const path = join(dir, MANIFEST_FILE);
   const temporaryPath = `${path}.tmp`;
