@@ -101,7 +101,7 @@ export function choiceParam<const C extends string>(
 }
 
 /** The 400 text of parameter `name`. */
-export function paramError(name: string, param: QueryParam): string {
+function paramError(name: string, param: QueryParam): string {
   return typeof param.error === 'string' ? param.error : param.error(name);
 }
 
