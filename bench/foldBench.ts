@@ -12,8 +12,8 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultWalletWorkers } from '../engine/fold/defaultWalletWorkers.js';
 import { parseArgs } from 'node:util';
-import { DEMO_PRICE_FEEDS } from '../replay/demo/demoFeeds.js';
-import { generateDemoVenue } from '../replay/demo/generateDemoVenue.js';
+import { DEMO_PRICE_FEEDS } from '../cli/demo/demoFeeds.js';
+import { generateDemoVenue } from '../cli/demo/generateDemoVenue.js';
 import { recordBenchFigures } from './recordBenchFigures.js';
 import { printTenths, runFoldPhase, type FoldPhase, type PhaseResult } from './foldPhaseRun.js';
 

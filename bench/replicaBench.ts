@@ -9,8 +9,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_PRICE_FEEDS } from '../replay/demo/demoFeeds.js';
-import { generateDemoVenue } from '../replay/demo/generateDemoVenue.js';
+import { DEMO_PRICE_FEEDS } from '../cli/demo/demoFeeds.js';
+import { generateDemoVenue } from '../cli/demo/generateDemoVenue.js';
 import { startNatsCluster } from '../test/fixtures/natsCluster.js';
 import { recordBenchFigures } from './recordBenchFigures.js';
 

@@ -10,7 +10,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultWalletWorkers } from '../engine/fold/defaultWalletWorkers.js';
 import { parseArgs } from 'node:util';
-import { DEMO_PRICE_FEEDS } from '../replay/demo/demoFeeds.js';
+import { DEMO_PRICE_FEEDS } from '../cli/demo/demoFeeds.js';
 import { printTenths, runFoldPhase } from './foldPhaseRun.js';
 import { recordBenchFigures } from './recordBenchFigures.js';
 

@@ -22,8 +22,8 @@ export async function demoCommand(flags: {
   const paths = dataPaths(flags.data);
   mkdirSync(paths.demo, { recursive: true });
   // Loaded on demand: the simulator is only needed here.
-  const { generateDemoVenue } = await import('../../replay/demo/generateDemoVenue.js');
-  const { DEMO_PRICE_FEEDS } = await import('../../replay/demo/demoFeeds.js');
+  const { generateDemoVenue } = await import('../demo/generateDemoVenue.js');
+  const { DEMO_PRICE_FEEDS } = await import('../demo/demoFeeds.js');
   const started = Date.now();
   await generateDemoVenue({
     outDir: paths.demo,

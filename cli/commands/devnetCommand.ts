@@ -52,8 +52,8 @@ async function demoCapture(data: string, fills: number | undefined): Promise<str
     throw new RefusedError(`devnet: ${data} holds a venue but no demo capture (${capture}): give --capture FILE`);
   mkdirSync(paths.demo, { recursive: true });
   // Loaded on demand, as `tally demo` does: the simulator is needed only to make the chain.
-  const { generateDemoVenue } = await import('../../replay/demo/generateDemoVenue.js');
-  const { DEMO_PRICE_FEEDS } = await import('../../replay/demo/demoFeeds.js');
+  const { generateDemoVenue } = await import('../demo/generateDemoVenue.js');
+  const { DEMO_PRICE_FEEDS } = await import('../demo/demoFeeds.js');
   process.stderr.write(`devnet: generating the demo venue into ${paths.demo} (not folded)\n`);
   await generateDemoVenue({ outDir: paths.demo, fills: fills ?? 200_000, seed: 1, protocolV2: true });
   if (!existsSync(paths.config))

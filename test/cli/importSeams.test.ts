@@ -68,7 +68,7 @@ const PIPELINE: Record<string, string[]> = {
     'heavy',
     'server',
   ],
-  replay: ['', 'decode', 'source', 'ingest', 'stream', 'devnet', 'demo'],
+  replay: ['', 'decode', 'source', 'ingest', 'stream', 'devnet'],
 };
 
 /** The folder of `path` under `top` ('' for a file at the top level). */

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateDemoVenue } from '../../replay/demo/generateDemoVenue.js';
+import { generateDemoVenue } from '../../cli/demo/generateDemoVenue.js';
 import { captureLastBlock } from '../../replay/source/captureLastBlock.js';
 
 const FILLS = 3_000;

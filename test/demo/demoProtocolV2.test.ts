@@ -1,4 +1,4 @@
-// The demo's 2026 second ledger (replay/demo/demoProtocolV2.ts, issue 23 item 5), folded through `tally ingest`
+// The demo's 2026 second ledger (cli/demo/demoProtocolV2.ts, issue 23 item 5), folded through `tally ingest`
 // and read over HTTP: the era's kinds appear; money is conserved to the micro-dollar (what every era wallet paid
 // and was paid, from the capture's own events, equals the sum of its positions' realized PnL and remaining
 // basis); every V2 row carries ComboExtras of the right types; no venue contract is a wallet in any answer; and the
@@ -18,8 +18,8 @@ import {
   OpenPositionsAnswer,
   RawPositionsAnswer,
 } from '../../api/schemas/answerSchemas.js';
-import { DEMO_PRICE_FEEDS } from '../../replay/demo/demoFeeds.js';
-import { generateDemoVenue } from '../../replay/demo/generateDemoVenue.js';
+import { DEMO_PRICE_FEEDS } from '../../cli/demo/demoFeeds.js';
+import { generateDemoVenue } from '../../cli/demo/generateDemoVenue.js';
 import { apiClient } from '../fixtures/apiClient.js';
 import { createKey } from '../fixtures/apiKey.js';
 import { answerProblems } from '../fixtures/checkAnswer.js';

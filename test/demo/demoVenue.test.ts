@@ -32,10 +32,10 @@ import { createRawLog } from '../../replay/decode/rawLog.js';
 import { readCaptureBatches } from '../../replay/source/readCaptureBatches.js';
 import { EVENT_ABIS, EVENT_TOPICS } from '../../replay/decode/eventAbis.js';
 import { isV2Kind } from '../../engine/chain/v2EventAbis.js';
-import { DEMO_FIRST_BLOCK, DEMO_START_TS } from '../../replay/demo/demoTimeline.js';
+import { DEMO_FIRST_BLOCK, DEMO_START_TS } from '../../cli/demo/demoTimeline.js';
 import { formatCaptureLine } from '../../replay/source/encodeLog.js';
 import type { EncodedLog, LogPosition } from '../../replay/source/encodedLog.js';
-import { DEMO_PRICE_FEEDS, generateDemoVenue, type DemoSummary } from '../../replay/demo/generateDemoVenue.js';
+import { DEMO_PRICE_FEEDS, generateDemoVenue, type DemoSummary } from '../../cli/demo/generateDemoVenue.js';
 
 const A = { ...POLYGON_ADDRESSES, priceFeeds: { ...DEMO_PRICE_FEEDS } };
 const SEED = 7;

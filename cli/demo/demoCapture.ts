@@ -15,8 +15,8 @@ import {
   captureLineHead,
   captureLineTxPart,
   encodeLog,
-} from '../source/encodeLog.js';
-import type { EncodedLog, LogPosition } from '../source/encodedLog.js';
+} from '../../replay/source/encodeLog.js';
+import type { EncodedLog, LogPosition } from '../../replay/source/encodedLog.js';
 import { HexIds, type Prng } from './prng.js';
 
 /** Called for every log written (tests use it to compare decoded lines with what was encoded). */
