@@ -5,8 +5,7 @@
 import { createHash } from 'node:crypto';
 import { isValidApiKey } from '../engine/offchain/apiKeys.js';
 import type { OffchainStore } from '../engine/offchain/openOffchainStore.js';
-
-const MAX_REMEMBERED = 10_000;
+import { MAX_REMEMBERED_KEYS } from './apiLimits.js';
 
 /** The key's grant, or null for a missing, malformed, unknown or revoked key. */
 export type KeyCheck<Grant> = (key: string, offchainRevision: number) => Grant | null;
@@ -26,7 +25,7 @@ export function createKeyCheck<Grant>(
     if (remembered !== undefined) return remembered;
     if (!isValidApiKey(offchain, key)) return null;
     const granted = grant(key, createHash('sha256').update(key).digest('base64'));
-    if (valid.size >= MAX_REMEMBERED) valid.clear();
+    if (valid.size >= MAX_REMEMBERED_KEYS) valid.clear();
     valid.set(key, granted);
     return granted;
   };

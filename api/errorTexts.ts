@@ -1,4 +1,5 @@
 // The spec's error texts (spec 4 and 7, api/README.md), in one place.
+import { MAX_FEED_WINDOW, MAX_HEADER_BYTES, MAX_URL_CHARS } from './apiLimits.js';
 
 export const ERROR = {
   unauthorized: 'unknown or revoked API key',
@@ -7,15 +8,15 @@ export const ERROR = {
   badConditionId: 'conditionId must be 0x plus 64 hex',
   methodNotAllowed: 'only GET is supported',
   bodyNotAccepted: 'request bodies are not accepted',
-  urlTooLong: 'the URL is too long (at most 16384 characters)',
-  headersTooLarge: 'the request headers are too large (at most 8192 bytes)',
+  urlTooLong: `the URL is too long (at most ${MAX_URL_CHARS} characters)`,
+  headersTooLarge: `the request headers are too large (at most ${MAX_HEADER_BYTES} bytes)`,
   internal: 'internal error',
   marketNotIndexed: 'market not indexed',
   eventNotIndexed: 'event not indexed',
   badWalletList: 'wallets: give 0x addresses, comma separated',
   profilesOff: 'wallet profiles are off',
   noTagsRun: 'no wallet-tags run yet',
-  fillsWindow: 'the window is at most 604800 seconds (7 days)',
+  fillsWindow: `the window is at most ${MAX_FEED_WINDOW} seconds (${MAX_FEED_WINDOW / 86_400} days)`,
   tradesOff: 'trades are off',
   badPeriod: 'period must be 1d, 7d, 30d, 90d, 1y or all (or give from and to)',
   boardNotBuilt: 'the leaderboard is not built yet',
@@ -40,6 +41,11 @@ export function rateLimitError(perMinute: number, retryAfterSeconds: number | 'N
 /** The same form for a request over the key's concurrency (spec 8): refused before it counts against the minute. */
 export function inFlightError(requests: number, streams: number): string {
   return `rate limit: at most ${requests} requests (${streams} streams) at once per key; retry in 1 s`;
+}
+
+/** 503 for a key new to a server already counting as many keys as it has room for (api/apiLimits.ts). */
+export function limitsTableFullError(retryAfterSeconds: number | 'N'): string {
+  return `too many keys active in the last minute to count another; retry in ${retryAfterSeconds} s`;
 }
 
 /**

@@ -20,6 +20,7 @@ import type { MarketRecord, TokenRecord } from '../engine/state/marketRecords.js
 import type { StateReader } from '../engine/state/stateReader.js';
 import { marketView, type MarketView } from './marketView.js';
 import { publicConditionId } from '../engine/valuation/publicConditionId.js';
+import { MAX_CACHED_MARKETS, MAX_CACHED_TOKENS } from './apiLimits.js';
 
 export interface MarketEntry {
   market: MarketRecord | null;
@@ -46,10 +47,6 @@ export interface StateReads {
   /** A market id is a condition id; trades of unknown tokens sit under the token id and get an empty entry. */
   market(id: string): MarketEntry;
 }
-
-// Bounds on the caches: past them a cache starts over (cheaper than tracking recency on every hit).
-const MAX_TOKENS = 400_000;
-const MAX_MARKETS = 100_000;
 
 export function createStateReads(state: StateReader, offchain: OffchainStore): StateReads {
   let generation = '';
@@ -112,7 +109,7 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
     if (description) return description;
     const metadata = metadataId === null ? null : readMarketMetadata(offchain, metadataId);
     description = { metadata, view: marketView(metadata, negRisk) };
-    if (described.size >= MAX_MARKETS) described.clear();
+    if (described.size >= MAX_CACHED_MARKETS) described.clear();
     described.set(key, description);
     return description;
   };
@@ -138,7 +135,7 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
       if (cached) return cached;
       const record = state.token(token);
       if (!record) return null;
-      if (tokens.size >= MAX_TOKENS) tokens.clear();
+      if (tokens.size >= MAX_CACHED_TOKENS) tokens.clear();
       tokens.set(token, record);
       return record;
     },
@@ -150,7 +147,7 @@ export function createStateReads(state: StateReader, offchain: OffchainStore): S
       const market = isCondition ? state.market(id.length === 64 ? v2IdWord(id) : id) : null;
       // A V2 condition's metadata is under the id answers show (its 62-hex id, or a migration's legacy id).
       entry = { market, ...describe(isCondition ? (market ? publicConditionId(market) : id) : null, market) };
-      if (markets.size >= MAX_MARKETS) markets.clear();
+      if (markets.size >= MAX_CACHED_MARKETS) markets.clear();
       markets.set(id, entry);
       return entry;
     },

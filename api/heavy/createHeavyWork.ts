@@ -5,9 +5,7 @@ import { Piscina } from 'piscina';
 import { workerOptions } from '../../engine/workerOptions.js';
 import type { HeavyWorkerData } from './heavyAnswerWorker.js';
 import type { HeavyResult, HeavyTask } from './heavyTask.js';
-
-/** Heavy requests waiting beyond the one running: past this many the next is refused with 503 (retry in 1 s). */
-export const HEAVY_QUEUE = 32;
+import { HEAVY_QUEUE } from '../apiLimits.js';
 
 export interface HeavyWork {
   /** Runs a heavy request; rejects with HeavyQueueFull when the queue is full. */

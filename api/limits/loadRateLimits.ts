@@ -5,6 +5,7 @@
 // the longest prefix a key starts with gives its limits, each field it leaves out taken from the global ones.
 import { readConfigFile } from '../../engine/foldOptions.js';
 import { InputError } from '../../engine/inputError.js';
+import { MAX_IN_FLIGHT, MAX_PER_MINUTE, SPEC_IN_FLIGHT, SPEC_PER_MINUTE, SPEC_STREAMS } from '../apiLimits.js';
 
 export interface KeyLimits {
   /** Requests in any 60 seconds. */
@@ -22,15 +23,13 @@ export interface RateLimits {
   keys: Array<{ prefix: string; limits: KeyLimits | null }>;
 }
 
-export const SPEC_KEY_LIMITS: KeyLimits = { perMinute: 600, inFlight: 4, streams: 2 };
+export const SPEC_KEY_LIMITS: KeyLimits = {
+  perMinute: SPEC_PER_MINUTE,
+  inFlight: SPEC_IN_FLIGHT,
+  streams: SPEC_STREAMS,
+};
 export const DEFAULT_RATE_LIMITS: RateLimits = { limits: SPEC_KEY_LIMITS, keys: [] };
 
-/**
- * Bounds a config may set. Each key's minute is a ring of that many request times (8 bytes each), so a larger
- * figure is better written `false`.
- */
-const MAX_PER_MINUTE = 100_000;
-const MAX_IN_FLIGHT = 10_000;
 const KEY_PREFIX = /^svc_[0-9a-f]{1,48}$/;
 
 const FIELDS = ['perMinute', 'inFlight', 'streams'] as const;

@@ -4,6 +4,7 @@
 // times (in an arena of the same memory), each guarded by a spin lock held for the few microseconds of one
 // decision; a key new to the table takes a slot under the table's own lock. A slot idle for a minute with nothing
 // in flight may be taken by another key whose ring fits, so the table holds the keys active in the last minute.
+import { DEFAULT_ARENA_TIMES, DEFAULT_KEY_SLOTS } from '../apiLimits.js';
 
 /** The memory a server's threads share (structured-cloned to each, it stays one memory). */
 export interface SharedCountersMemory {
@@ -55,9 +56,16 @@ const TABLE_LOCK = 0;
 const ARENA_NEXT = 1;
 const HEADER = 2;
 
-export const DEFAULT_KEY_SLOTS = 4096;
-/** Times in the arena: 16 MiB of address space, committed as keys use it (600 times, 4.8 KB, a spec key). */
-export const DEFAULT_ARENA_TIMES = 2 * 1024 * 1024;
+/**
+ * A key new to a table whose slots all hold keys active in the last minute (or whose arena has no room for its
+ * ring): a capacity refusal, 503, until the first slot that fits goes quiet.
+ */
+export class LimitsTableFull extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`the limits table is full; retry in ${retryAfterSeconds} s`);
+    this.name = 'LimitsTableFull';
+  }
+}
 
 export function createSharedCountersMemory(
   keySlots = DEFAULT_KEY_SLOTS,
@@ -114,6 +122,19 @@ export function sharedKeyCounters(memory: SharedCountersMemory): SharedKeyCounte
   /** Whether a slot may go to another key: nothing in flight and no request in the last minute. */
   const quiet = (base: number, nowMs: number) => ints[base + REQUESTS] === 0 && nowMs - newest(base) >= WINDOW_MS;
 
+  /**
+   * Whole seconds until a slot whose ring fits `ringSize` goes quiet (its newest request a minute old); 1 when
+   * each such slot has a request in flight, whose end no clock tells.
+   */
+  function quietIn(ringSize: number, nowMs: number): number {
+    let soonest = Infinity;
+    for (let base = HEADER; base < ints.length; base += STRIDE) {
+      if (ints[base + RING_CAPACITY]! < ringSize || ints[base + REQUESTS] !== 0) continue;
+      soonest = Math.min(soonest, newest(base) + WINDOW_MS - nowMs);
+    }
+    return soonest === Infinity ? 1 : Math.max(1, Math.ceil(soonest / 1000));
+  }
+
   /** Sets a locked slot up for a key, its ring empty. */
   function assign(base: number, hash: [number, number], ringSize: number): void {
     ints[base + RING_SIZE] = ringSize;
@@ -161,7 +182,7 @@ export function sharedKeyCounters(memory: SharedCountersMemory): SharedKeyCounte
         }
         unlock(ints, base + LOCK);
       }
-      throw new Error(`the limits table is full: ${slotCount} keys active in the last minute (or their rings)`);
+      throw new LimitsTableFull(quietIn(ringSize, nowMs));
     } finally {
       unlock(ints, TABLE_LOCK);
     }

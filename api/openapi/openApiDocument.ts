@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document of the route table, built from the same typebox schemas the tests validate answers with.
 import { ErrorSchema } from '../schemas/answerSchemas.js';
-import { rateLimitError, inFlightError } from '../errorTexts.js';
+import { ERROR, inFlightError, limitsTableFullError, rateLimitError } from '../errorTexts.js';
 import type { RateLimits } from '../limits/loadRateLimits.js';
 import { CONDITION_ID } from '../query/readQuery.js';
 import type { Route } from '../routes/route.js';
@@ -29,6 +29,9 @@ const CATCHING_UP =
   'catching up: block X of Y, about N min left: the fold is backfilling from far behind, and the state is not ' +
   'served until its hand-off (Retry-After: the time left, 5 to 60 s; /v1/health tells the progress)';
 
+/** The 503 of every limited route for a key new to a server counting all the keys it has room for. */
+const TABLE_FULL = `${limitsTableFullError('N')} (Retry-After: when the first counted key goes a minute quiet)`;
+
 /** The document's form as its route declares it: the OpenAPI version names the rest. */
 export interface OpenApiDocument {
   openapi: string;
@@ -41,7 +44,10 @@ export function openApiDocument(routes: readonly Route[], version: string, rateL
   for (const doc of routes) {
     const { pattern, whileCatchingUp } = doc;
     const errors = { ...doc.errors };
-    if (!whileCatchingUp) errors[503] = errors[503] === undefined ? CATCHING_UP : `${errors[503]}; or ${CATCHING_UP}`;
+    const unavailable = [errors[503], whileCatchingUp ? undefined : CATCHING_UP, doc.keyless ? undefined : TABLE_FULL];
+    if (unavailable.some((text) => text !== undefined)) {
+      errors[503] = unavailable.filter((text) => text !== undefined).join('; or ');
+    }
     const path = pattern.replace(/:([A-Za-z]+)/g, '{$1}');
     const pathParameters = [...pattern.matchAll(/:([A-Za-z]+)/g)].map(([, name]) => ({
       name,
@@ -78,9 +84,9 @@ export function openApiDocument(routes: readonly Route[], version: string, rateL
               'any other method, on any path)',
             content: json,
           },
-          414: { description: 'the URL is too long (at most 16384 characters)', content: json },
+          414: { description: ERROR.urlTooLong, content: json },
           429: { description: tooMany, content: json },
-          431: { description: 'the request headers are too large (at most 8192 bytes)', content: json },
+          431: { description: ERROR.headersTooLarge, content: json },
           ...Object.fromEntries(
             Object.entries(errors).map(([status, description]) => [status, { description, content: json }]),
           ),

@@ -70,6 +70,12 @@ export function clampedParam(
   return { kind: 'integer', description, schema: Type.Integer(), error, clamp: [min, max], fallback };
 }
 
+/** A page's `limit` (api/apiLimits.ts, PAGE_ROWS): 1 to its most rows, clamped, its default when absent. */
+export function rowsParam(rows: { max: number; fallback: number }): IntegerParam<number> {
+  const { max, fallback } = rows;
+  return clampedParam(`rows, 1 to ${max} (out of range is clamped), default ${fallback}`, 1, max, fallback);
+}
+
 /** A text, matching `pattern` when given. */
 export function textParam(
   description: string,

@@ -5,10 +5,11 @@ import { ClosedPositionsAnswer } from '../schemas/answerSchemas.js';
 import { categoryParam, filterPositions, POSITION_PAGE_QUERY } from '../rows/filterPositions.js';
 import { choiceParam, type QueryOf } from '../query/queryParams.js';
 import { walletParam } from '../query/readQuery.js';
-import { MAX_POSITIONS, readWalletPositions, walletRowOf } from '../rows/readWalletPositions.js';
+import { readWalletPositions, walletRowOf } from '../rows/readWalletPositions.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { defineRoute } from './route.js';
+import { MAX_POSITIONS } from '../apiLimits.js';
 
 export const CLOSED_SORT = choiceParam('`exit` (latest exit first, default) or `pnl`', ['exit', 'pnl'], 'exit');
 

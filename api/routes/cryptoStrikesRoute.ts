@@ -4,7 +4,8 @@
 // seconds, `to` exclusive), `limit` 1-1000 (100, clamped), `offset`.
 import { CryptoStrikesAnswer } from '../schemas/answerSchemas.js';
 import { ApiError } from '../apiError.js';
-import { clampedParam, integerParam, textParam } from '../query/queryParams.js';
+import { integerParam, rowsParam, textParam } from '../query/queryParams.js';
+import { PAGE_ROWS } from '../apiLimits.js';
 import { readServedBlock } from '../readServedState.js';
 import { createRoundIndex } from '../strikes/roundIndex.js';
 import { roundQuestionId } from '../../engine/chain/roundQuestionId.js';
@@ -29,7 +30,7 @@ export const cryptoStrikesRoute = defineRoute({
     ),
     from: integerParam('rounds starting at or after, Unix seconds', { minimum: 0, default: 0 }),
     to: integerParam('rounds starting before, Unix seconds', { minimum: 0 }),
-    limit: clampedParam('rows, 1 to 1000 (out of range is clamped), default 100', 1, 1000, 100),
+    limit: rowsParam(PAGE_ROWS.cryptoStrikes),
     offset: integerParam('rows to skip', { minimum: 0, default: 0 }),
   },
   open: (ctx) => ({ ctx, index: createRoundIndex(ctx.offchain) }),

@@ -6,7 +6,8 @@
 // `complete`: the log reaches back to the window's start.
 import { EventHeatAnswer } from '../schemas/answerSchemas.js';
 import { requireTrades } from '../requireTrades.js';
-import { choiceParam, clampedParam } from '../query/queryParams.js';
+import { choiceParam, rowsParam } from '../query/queryParams.js';
+import { PAGE_ROWS } from '../apiLimits.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { ID_SPACE } from '../../engine/log/idDictionary.js';
@@ -61,7 +62,7 @@ export const eventHeatRoute = defineRoute({
   answer: EventHeatAnswer,
   query: {
     window: choiceParam('`1h`, `6h` or `24h` (default)', ['1h', '6h', '24h'], '24h'),
-    limit: clampedParam('rows, 1 to 500 (out of range is clamped), default 50', 1, 500, 50),
+    limit: rowsParam(PAGE_ROWS.eventHeat),
   },
   open: (ctx) => ({ ctx, counts: new Map<string, HeatCount>() }),
   handle({ ctx, counts }, request) {

@@ -20,12 +20,10 @@ import { parseTradeCursor, TRADE_CURSOR_PATTERN, tradeCursor } from '../rows/tra
 import { ROLE } from '../../engine/state/tradeRow.js';
 import { ERROR_DOCS } from '../errorTexts.js';
 import { defineRoute } from './route.js';
+import { DEFAULT_FEED_LIMIT, MAX_FEED_LIMIT, MAX_FEED_MARKETS, MAX_FEED_WINDOW } from '../apiLimits.js';
 
-export const MAX_FEED_MARKETS = 100;
 /** The bytes a row takes at most, about: the page's buffer starts at the limit's rows (it grows if need be). */
 const ROW_BYTES = 64;
-export const MAX_FEED_WINDOW = 604_800;
-export const MAX_FEED_LIMIT = 50_000;
 export const FEED_ERRORS = {
   markets: `markets must be 1 to ${MAX_FEED_MARKETS} condition ids (0x plus 64 hex), comma separated, no spaces, no repeats`,
   order: ERROR.badWindow,
@@ -110,7 +108,9 @@ export const fillsFeedRoute = defineRoute({
     if (to <= from) throw new ApiError(400, FEED_ERRORS.order);
     if (to - from > MAX_FEED_WINDOW) throw new ApiError(400, ERROR.fillsWindow);
     const limit =
-      query.limit === undefined ? 10_000 : strictInteger(query.limit, 'limit', 1, MAX_FEED_LIMIT, FEED_ERRORS.limit);
+      query.limit === undefined
+        ? DEFAULT_FEED_LIMIT
+        : strictInteger(query.limit, 'limit', 1, MAX_FEED_LIMIT, FEED_ERRORS.limit);
     const cursor = query.cursor === undefined ? null : parseTradeCursor(query.cursor);
     if (query.cursor !== undefined && cursor === null) throw new ApiError(400, CURSOR_ERROR);
 

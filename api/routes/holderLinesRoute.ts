@@ -10,6 +10,7 @@ import { sumPositions } from '../../engine/valuation/sumPositions.js';
 import { indexedMarket } from '../indexedMarket.js';
 import { conditionParam } from '../query/readQuery.js';
 import { clampedParam, textParam } from '../query/queryParams.js';
+import { PAGE_ROWS } from '../apiLimits.js';
 import { readServedBlock } from '../readServedState.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { OPEN_THRESHOLD_MICROS, type Position } from '../../engine/reducers/position.js';
@@ -74,7 +75,12 @@ export const holderLinesRoute = defineRoute({
   summary: 'Per outcome, the top holders (wallets that bought) and the top traders, with share-weighted averages',
   answer: HolderLinesAnswer,
   query: {
-    top: clampedParam('wallets per group, 1 to 50 (out of range is clamped), default 10', 1, 50, 10),
+    top: clampedParam(
+      `wallets per group, 1 to ${PAGE_ROWS.holderLines.max} (out of range is clamped), default ${PAGE_ROWS.holderLines.fallback}`,
+      1,
+      PAGE_ROWS.holderLines.max,
+      PAGE_ROWS.holderLines.fallback,
+    ),
     prices: textParam(
       'live prices by token id, `<tokenId>:<price>,...`, ignored once resolved; without one, open shares rank by realized PnL only',
     ),

@@ -8,7 +8,8 @@ import { BOARD_SORTS, createBoardRankings } from '../board/boardRankings.js';
 import { boardRowView } from '../board/boardRowView.js';
 import { askedWindow, sumsResults, WINDOW_QUERY } from '../board/boardWindow.js';
 import { BOARD_CATEGORY_PARAM, boardCategoryParam, requireBoard, walletRowIn } from '../board/readBoard.js';
-import { choiceParam, clampedParam, integerParam } from '../query/queryParams.js';
+import { choiceParam, integerParam, rowsParam } from '../query/queryParams.js';
+import { PAGE_ROWS } from '../apiLimits.js';
 import { ERROR } from '../errorTexts.js';
 import { defineRoute } from './route.js';
 
@@ -25,7 +26,7 @@ export const leaderboardRoute = defineRoute({
     ...WINDOW_QUERY,
     category: BOARD_CATEGORY_PARAM,
     sort: choiceParam('`totalPnl` (default), `realizedPnl`, `volume` or `roi`', BOARD_SORTS, 'totalPnl'),
-    limit: clampedParam('rows, 1 to 500 (out of range is clamped), default 100', 1, 500, 100),
+    limit: rowsParam(PAGE_ROWS.leaderboard),
     offset: integerParam('rows to skip', { minimum: 0, default: 0 }),
   },
   // A window other than the lifetime sums every wallet's market results: the heavy-work thread reads it.

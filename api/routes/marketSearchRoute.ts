@@ -4,14 +4,14 @@
 // route answers for them.
 import { MarketSearchAnswer } from '../schemas/answerSchemas.js';
 import { ApiError } from '../apiError.js';
-import { clampedParam, textParam } from '../query/queryParams.js';
+import { rowsParam, textParam } from '../query/queryParams.js';
+import { PAGE_ROWS } from '../apiLimits.js';
 import { readServedBlock } from '../readServedState.js';
 import { createMarketTextIndex, searchWords } from '../search/marketTextIndex.js';
 import { marketListings } from '../rows/marketListings.js';
 import { ERROR } from '../errorTexts.js';
 import { defineRoute } from './route.js';
-
-const MAX_RANKED = 1000;
+import { MAX_RANKED } from '../apiLimits.js';
 
 export const marketSearchRoute = defineRoute({
   pattern: '/v1/markets',
@@ -22,7 +22,7 @@ export const marketSearchRoute = defineRoute({
   answer: MarketSearchAnswer,
   query: {
     q: textParam('the words to find, 2 to 100 characters (required)', undefined, ERROR.badSearch),
-    limit: clampedParam('rows, 1 to 100 (out of range is clamped), default 20', 1, 100, 20),
+    limit: rowsParam(PAGE_ROWS.marketSearch),
   },
   open: (ctx) => ({ ctx, index: createMarketTextIndex(ctx.offchain) }),
   handle({ ctx, index }, request) {

@@ -7,7 +7,8 @@ import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { ApiError } from '../apiError.js';
 import { indexedMarket } from '../indexedMarket.js';
 import { conditionParam } from '../query/readQuery.js';
-import { choiceParam, clampedParam, textParam } from '../query/queryParams.js';
+import { choiceParam, rowsParam, textParam } from '../query/queryParams.js';
+import { PAGE_ROWS } from '../apiLimits.js';
 import { readServedBlock } from '../readServedState.js';
 import { defaultMarks, type Price } from '../../engine/valuation/marketPrices.js';
 import { compareTraders, parsePrice, priceNumber, traderFigures, traderRow } from '../rows/traderRow.js';
@@ -22,7 +23,7 @@ export const marketTradersRoute = defineRoute({
   summary: 'Every wallet of a market, one row each with both outcome legs, best first',
   answer: MarketTradersAnswer,
   query: {
-    limit: clampedParam('rows, 1 to 1000 (out of range is clamped), default 100', 1, 1000, 100),
+    limit: rowsParam(PAGE_ROWS.marketTraders),
     sort: choiceParam('`total` (open legs valued at the marks, default) or `realized`', ['total', 'realized'], 'total'),
     marks: textParam(
       'prices by outcome index, `<price0>,<price1>`; default the last fill prices, the payout once resolved',

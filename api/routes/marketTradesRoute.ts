@@ -6,7 +6,8 @@ import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { requireTrades } from '../requireTrades.js';
 import { indexedMarket } from '../indexedMarket.js';
 import { conditionParam } from '../query/readQuery.js';
-import { choiceParam, clampedParam, textParam } from '../query/queryParams.js';
+import { choiceParam, rowsParam, textParam } from '../query/queryParams.js';
+import { PAGE_ROWS } from '../apiLimits.js';
 import { readServedBlock } from '../readServedState.js';
 import { parseTradeCursor, TRADE_CURSOR_PATTERN, tradeCursor, tradeView, type TradeView } from '../rows/tradeView.js';
 import { SIDE } from '../../engine/state/tradeRow.js';
@@ -21,7 +22,7 @@ export const marketTradesRoute = defineRoute({
   summary: "A market's trades, newest first",
   answer: MarketTradesAnswer,
   query: {
-    limit: clampedParam('rows, 1 to 1000 (out of range is clamped), default 100', 1, 1000, 100),
+    limit: rowsParam(PAGE_ROWS.marketTrades),
     cursor: textParam(
       "the previous page's `next`: ts,block,logIndex",
       TRADE_CURSOR_PATTERN,

@@ -5,7 +5,8 @@ import { TopTradersAnswer } from '../schemas/answerSchemas.js';
 import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { indexedMarket } from '../indexedMarket.js';
 import { conditionParam } from '../query/readQuery.js';
-import { clampedParam, textParam } from '../query/queryParams.js';
+import { rowsParam, textParam } from '../query/queryParams.js';
+import { PAGE_ROWS } from '../apiLimits.js';
 import { readServedBlock } from '../readServedState.js';
 import { tokenIdToDecimal } from '../../engine/chain/tokenId.js';
 import { defaultMarks } from '../../engine/valuation/marketPrices.js';
@@ -21,7 +22,7 @@ export const topTradersRoute = defineRoute({
   summary: "A market's best traders by total PnL",
   answer: TopTradersAnswer,
   query: {
-    limit: clampedParam('rows, 1 to 100 (out of range is clamped), default 20', 1, 100, 20),
+    limit: rowsParam(PAGE_ROWS.topTraders),
     marks: textParam(
       'prices by token id, `<tokenId>:<price>,...`; default the last fill prices, the payout once resolved',
     ),

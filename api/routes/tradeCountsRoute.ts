@@ -11,8 +11,7 @@ import { readServedBlock } from '../readServedState.js';
 import { textParam } from '../query/queryParams.js';
 import { ERROR_DOCS } from '../errorTexts.js';
 import { defineRoute } from './route.js';
-
-export const MAX_COUNTED_WALLETS = 200;
+import { MAX_COUNTED_WALLETS } from '../apiLimits.js';
 
 export const tradeCountsRoute = defineRoute({
   pattern: '/v1/markets/:conditionId/trade-counts',

@@ -11,13 +11,14 @@ import { createPosition } from '../../engine/reducers/position.js';
 import { categoryParam, filterPositions, POSITION_PAGE_QUERY } from '../rows/filterPositions.js';
 import { choiceParam, textParam, type QueryOf, type QueryParam } from '../query/queryParams.js';
 import { CONDITION_LIST_PATTERN, walletParam } from '../query/readQuery.js';
-import { MAX_POSITIONS, readWalletPositions, walletRowOf, type WalletPosition } from '../rows/readWalletPositions.js';
+import { readWalletPositions, walletRowOf, type WalletPosition } from '../rows/readWalletPositions.js';
 import { readServedBlock } from '../readServedState.js';
 import type { RouteContext } from '../routeContext.js';
 import { positionFields, type PositionFields } from '../rows/positionFields.js';
 import { CLOSED_SORT, closedPositionsAnswer } from './closedPositionsRoute.js';
 import { MICRO } from '../microUnits.js';
 import { defineRoute } from './route.js';
+import { MAX_POSITIONS } from '../apiLimits.js';
 
 /** A page parameter the raw form ignores. */
 const formsOnly = <P extends QueryParam>(param: P): P => ({

@@ -9,8 +9,7 @@ import { ERROR } from '../errorTexts.js';
 import { walletListParam } from '../query/readQuery.js';
 import { textParam } from '../query/queryParams.js';
 import { defineRoute } from './route.js';
-
-const MAX_PROFILE_WALLETS = 300;
+import { MAX_PROFILE_WALLETS } from '../apiLimits.js';
 
 export const walletProfilesRoute = defineRoute({
   pattern: '/v1/wallets/profiles',

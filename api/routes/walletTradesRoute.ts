@@ -8,6 +8,7 @@ import { publicConditionId } from '../../engine/valuation/publicConditionId.js';
 import { requireTrades } from '../requireTrades.js';
 import { CONDITION_ID, walletParam } from '../query/readQuery.js';
 import { clampedParam, textParam } from '../query/queryParams.js';
+import { PAGE_ROWS } from '../apiLimits.js';
 import { readServedBlock } from '../readServedState.js';
 import { parseTradeCursor, TRADE_CURSOR_PATTERN, tradeCursor, tradeView } from '../rows/tradeView.js';
 import { ERROR_DOCS } from '../errorTexts.js';
@@ -21,7 +22,11 @@ export const walletTradesRoute = defineRoute({
   summary: "A wallet's trades, newest first",
   answer: WalletTradesAnswer,
   query: {
-    limit: clampedParam('rows, 1 to 500 (out of range is clamped), default 100, 300 on a search', 1, 500),
+    limit: clampedParam(
+      `rows, 1 to ${PAGE_ROWS.walletTrades.max} (out of range is clamped), default ${PAGE_ROWS.walletTrades.fallback}, ${PAGE_ROWS.walletTrades.searchFallback} on a search`,
+      1,
+      PAGE_ROWS.walletTrades.max,
+    ),
     // A search covers the whole history in one answer: it ignores the cursor and the market (spec 4.2).
     before: {
       ...textParam(
@@ -48,7 +53,7 @@ export const walletTradesRoute = defineRoute({
     const query = request.query;
     const text = query.q ?? null;
     const search = text !== null;
-    const limit = query.limit ?? (search ? 300 : 100);
+    const limit = query.limit ?? (search ? PAGE_ROWS.walletTrades.searchFallback : PAGE_ROWS.walletTrades.fallback);
     // A search covers the whole history in one answer: market and cursor do not apply to it.
     const marketText = search ? null : (query.market?.toLowerCase() ?? null);
     // A Protocol V2 condition may be named by its 62-hex id: the state keys it by its 32-byte word.

@@ -2,7 +2,8 @@
 import { CATEGORIES } from '../../engine/offchain/marketMetadata.js';
 import { ApiError } from '../apiError.js';
 import { ERROR } from '../errorTexts.js';
-import { clampedParam, integerParam, textParam } from '../query/queryParams.js';
+import { integerParam, rowsParam, textParam } from '../query/queryParams.js';
+import { PAGE_ROWS } from '../apiLimits.js';
 import type { WalletPosition } from './readWalletPositions.js';
 
 const BY_LOWER = new Map<string, string>([
@@ -12,7 +13,7 @@ const BY_LOWER = new Map<string, string>([
 
 /** A page of a wallet's open or closed positions, filtered: the parameters both forms take. */
 export const POSITION_PAGE_QUERY = {
-  limit: clampedParam('rows, 1 to 2500 (out of range is clamped), default 100', 1, 2500, 100),
+  limit: rowsParam(PAGE_ROWS.positions),
   offset: integerParam('rows to skip', { minimum: 0, default: 0 }),
   category: textParam('one of the nine categories, or `other` for markets in none (any letter case)'),
   q: textParam("only markets whose question, or the row's outcome name, contains the text (any letter case)"),

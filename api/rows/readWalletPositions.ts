@@ -9,9 +9,7 @@ import type { RouteContext } from '../routeContext.js';
 import { settlement, type PositionSettlement } from '../../engine/valuation/positionSettlement.js';
 import { walletRow, type WalletRow } from './walletRow.js';
 import { comboExtras } from './comboExtras.js';
-
-/** Above this many positions a wallet's open and closed forms answer tooLarge (spec 4.1). */
-export const MAX_POSITIONS = 50_000;
+import { MAX_POSITIONS } from '../apiLimits.js';
 
 export interface WalletPosition {
   token: string;

@@ -1,7 +1,9 @@
 // The pipeline's first step: whether a /v1 request is answered at all. In order: its size (414, 431) and body
 // (400); the state generation it is answered from; its key (401); the state catching up (503, no slot taken); the
-// key's concurrency (429, refused before it counts against the minute) and its minute (429).
-import { ERROR, rateLimitError } from '../errorTexts.js';
+// key's concurrency (429, refused before it counts against the minute) and its minute (429); a key the counters
+// have no room for (503).
+import { ERROR, limitsTableFullError, rateLimitError } from '../errorTexts.js';
+import { LimitsTableFull } from '../limits/sharedKeyCounters.js';
 import type { KeyPolicy } from '../limits/createKeyPolicies.js';
 import { catchingUpText, catchUpRetryAfter, type CatchUp } from '../readCatchUp.js';
 import type { RouteContext } from '../routeContext.js';
@@ -52,7 +54,15 @@ export function createAdmission({ ctx, checkKey, catchUp, now }: Admission): (re
     if (policy === null) return null;
     const stream = served.route.stream ?? false;
     const nowMs = now();
-    if (!policy.enter(keyId, stream, nowMs)) return refuse(res, 429, policy.inFlightText, RETRY_IN_ONE_SECOND, head);
+    let entered: boolean;
+    try {
+      entered = policy.enter(keyId, stream, nowMs);
+    } catch (error) {
+      if (!(error instanceof LimitsTableFull)) throw error;
+      const retry = { 'retry-after': String(error.retryAfterSeconds) };
+      return refuse(res, 503, limitsTableFullError(error.retryAfterSeconds), retry, head);
+    }
+    if (!entered) return refuse(res, 429, policy.inFlightText, RETRY_IN_ONE_SECOND, head);
     const decision = policy.take(keyId, nowMs);
     if (!decision.allowed) {
       policy.leave(keyId, stream);

@@ -4,8 +4,7 @@ import type { HttpRequest, HttpResponse } from 'uWebSockets.js';
 import { bearerChallenge, ERROR } from '../errorTexts.js';
 import { sendError, type Headers } from '../transport/sendAnswer.js';
 
-const MAX_URL_CHARS = 16_384;
-const MAX_HEADER_BYTES = 8192;
+import { MAX_HEADER_BYTES, MAX_URL_CHARS } from '../apiLimits.js';
 
 /** An error answer; returns its status. */
 export function refuse(

@@ -6,11 +6,11 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect } from 'node:net';
 import { startServer } from '../../cli/commands/serveCommand.js';
-import { HEAVY_QUEUE } from '../../api/heavy/createHeavyWork.js';
 import { ERROR } from '../../api/errorTexts.js';
 import { createDemoData } from '../fixtures/demoData.js';
 import { openStateStore } from '../../engine/state/openStateStore.js';
 import { openOffchainStore } from '../../engine/offchain/openOffchainStore.js';
+import { HEAVY_QUEUE } from '../../api/apiLimits.js';
 
 const { data, key } = await createDemoData(4_000, 12);
 // One key sends them all at once: its limits are lifted (they would refuse the fifth in flight first).

@@ -48,12 +48,16 @@ t.test('behavior: a full table gives the slot of a key idle for a minute, never 
   const limiter = sharedKeyCounters(createSharedCountersMemory(2, 2 * 600));
   t.ok(limiter.take('a', 600, 0).allowed);
   t.ok(limiter.enter('b', 600, 4, 2, false, 0));
-  t.throws(() => limiter.take('c', 600, 30_000), /limits table is full/, 'both keys active in the last minute');
+  t.throws(
+    () => limiter.take('c', 600, 30_000),
+    { name: 'LimitsTableFull', retryAfterSeconds: 30 },
+    "both keys active in the last minute: a's slot is quiet in 30 s, b's holds a request in flight",
+  );
   t.ok(limiter.take('c', 600, 60_000).allowed, "a's slot, idle for a minute, goes to c");
   t.throws(
     () => limiter.take('d', 600, 100_000),
-    /limits table is full/,
-    "c was active in the last minute, and b's slot holds a request in flight",
+    { name: 'LimitsTableFull', retryAfterSeconds: 20 },
+    "c was active in the last minute (quiet in 20 s), and b's slot holds a request in flight",
   );
   t.equal(limiter.take('a', 600, 120_000).remaining, 599, "a comes back, to c's slot, with an empty ring");
 });

@@ -9,6 +9,8 @@ import { startServer } from '../../cli/commands/serveCommand.js';
 import { writeRealCapture } from '../fixtures/realCapture.js';
 import { runTally } from '../fixtures/runTally.js';
 import { createKeys } from '../fixtures/apiKey.js';
+import { createSharedCountersMemory } from '../../api/limits/sharedKeyCounters.js';
+import { createRequestMetricsMemory } from '../../api/metrics/requestMetrics.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tally-limits-'));
 const capture = join(dir, 'real.ndjson');
@@ -75,6 +77,23 @@ t.test("behavior: config.json sets the global limit and a key's own", async (t) 
     /rate limit: 5 requests a minute; retry in N s, or rate limit: at most 3 requests \(1 streams\)/,
     'the OpenAPI document says the limits',
   );
+});
+
+t.test('behavior: a key the counters have no room for is refused with 503 and the wait, not a 500', async (t) => {
+  writeFileSync(config, configWith({}));
+  // One slot in the counters' table: the first key takes it for a minute.
+  const thread = { counters: createSharedCountersMemory(1, 600), metrics: createRequestMetricsMemory() };
+  const server = await startServer({ data, host: '127.0.0.1', port: 0, thread });
+  t.teardown(() => server.closeAll());
+  t.equal((await ask(server.port, plain)).status, 200, 'the first key is counted');
+  const refused = await ask(server.port, raised);
+  t.equal(refused.status, 503);
+  t.match(refused.body.error, /^too many keys active in the last minute to count another; retry in \d+ s$/);
+  const wait = Number(refused.headers.get('retry-after'));
+  t.ok(wait >= 59 && wait <= 60, `Retry-After: when the first key's minute ends (${wait} s)`);
+  t.equal((await ask(server.port, plain)).status, 200, 'the counted key is still answered');
+  const doc = await ask(server.port, plain, '/v1/openapi.json');
+  t.match(JSON.stringify(doc.body), /too many keys active in the last minute to count another; retry in N s/);
 });
 
 t.test('behavior: "rateLimits": false lifts every limit', async (t) => {
