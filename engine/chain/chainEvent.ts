@@ -256,11 +256,6 @@ export interface FpmmFundingRemoved extends Base<typeof KIND.fpmmFundingRemoved>
   sharesBurnt: number;
 }
 /**
- * A Protocol V2 round's report (ChainlinkReporterModule, docs/venue.md 2.9): requestId the bytes29 event id (0x + 58
- * hex); its Data Streams start and end prices (int192, 18 decimals: beyond a safe integer) as their two's
- * complement words (64 hex).
- */
-/**
  * A log of a Protocol V2 contract whose topic tally does not know (the deployed contracts were upgraded after the
  * source its signatures come from): kept in the log so that it is counted exactly once per log, never dropped.
  */
@@ -269,6 +264,11 @@ export interface UnknownTopic extends Base<typeof KIND.unknownTopic> {
   topic0: string;
 }
 
+/**
+ * A Protocol V2 round's report (ChainlinkReporterModule, docs/venue.md 2.9): requestId the bytes29 event id (0x + 58
+ * hex); its Data Streams start and end prices (int192, 18 decimals: beyond a safe integer) as their two's
+ * complement words (64 hex).
+ */
 export interface RequestReported extends Base<typeof KIND.requestReported> {
   requestId: string;
   questionId: string;
