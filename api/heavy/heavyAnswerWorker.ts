@@ -66,7 +66,7 @@ function open(data: HeavyWorkerData): HeavyRoutes {
   return { ctx, routes };
 }
 export default function answerHeavy(task: HeavyTask & HeavyWorkerData): HeavyResult {
-  const { json, compressed, status, generation } = heavyAnswer(task);
+  const { json, compressed, status, generation, headers } = heavyAnswer(task);
   const transfer: ArrayBuffer[] = [];
   const result: HeavyResult = {
     status,
@@ -74,6 +74,7 @@ export default function answerHeavy(task: HeavyTask & HeavyWorkerData): HeavyRes
     compressed: compressed === null ? null : movable(compressed, transfer),
     generation,
   };
+  if (headers !== undefined) result.headers = headers;
   // Piscina moves what a result given to move() names under its transferable symbol, and answers its value.
   const moved = { [Piscina.transferableSymbol]: transfer, [Piscina.valueSymbol]: result };
   return Piscina.move(moved as unknown as Parameters<typeof Piscina.move>[0]) as unknown as HeavyResult;
@@ -84,12 +85,15 @@ function heavyAnswer(task: HeavyTask & HeavyWorkerData) {
   const generation = opened.ctx.reads.refresh();
   const heavy = opened.routes.get(task.pattern);
   if (!heavy) throw new AssertionFailure(`heavy work: no heavy route ${task.pattern}`);
-  const { status, json } = routeResult(heavy.route, heavy.opened, { parameters: task.parameters, query: task.query });
+  const { status, json, headers } = routeResult(heavy.route, heavy.opened, {
+    parameters: task.parameters,
+    query: task.query,
+  });
   let compressed: Buffer | null = null;
   if (task.coding !== null && status === 200) {
     // The server asks the fills feed for gzip alone (spec 4.9): rows of integers, gzipped by Huffman coding alone.
     if (heavy.route.gzipOnly) compressed = gzipRowsNow(json);
     else if (worthCompressing(json)) compressed = compressNow(json, task.coding);
   }
-  return { status, json, compressed, generation };
+  return { status, json, compressed, generation, headers };
 }

@@ -17,6 +17,8 @@ export interface HeavyResult {
   json: Uint8Array;
   /** The answer in the task's coding, when it was worth compressing. */
   compressed: Uint8Array | null;
+  /** The answer's own headers (a HeadedAnswer's). */
+  headers?: Record<string, string>;
   /** The state generation the answer was read at (api/stateReads.ts): cached only under the same. */
   generation: string;
 }

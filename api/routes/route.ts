@@ -9,10 +9,14 @@ import type { CatchUp } from '../readCatchUp.js';
 import type { FoldLag } from '../readFoldLag.js';
 import type { ReadinessLimits } from '../loadReadiness.js';
 import type { RouteContext } from '../routeContext.js';
+import type { HeadedAnswer } from '../transport/headedAnswer.js';
 import type { JsonBody } from '../transport/jsonBody.js';
 
-/** What a handler may return: the answer, or its JSON written already (a JsonBody of the same answer). */
-export type RouteAnswer<A extends TSchema> = Static<A> | JsonBody<Static<A>>;
+/**
+ * What a handler may return: the answer, or its JSON written already (a JsonBody of the same answer), either with
+ * headers of its own (a HeadedAnswer).
+ */
+export type RouteAnswer<A extends TSchema> = Static<A> | JsonBody<Static<A>> | HeadedAnswer<Static<A>>;
 
 /** What a serving thread has beside the state: its samples of the fold's rate and its readiness limits. */
 export interface ServingParts {

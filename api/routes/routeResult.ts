@@ -5,12 +5,15 @@ import { ApiError } from '../apiError.js';
 import { ERROR } from '../errorTexts.js';
 import type { QueryOf, QuerySpec } from '../query/queryParams.js';
 import type { RouteRequest } from '../query/routeRequest.js';
-import { encodeAnswer } from '../transport/sendAnswer.js';
+import { HeadedAnswer } from '../transport/headedAnswer.js';
+import { encodeAnswer, type Headers } from '../transport/sendAnswer.js';
 import type { Route } from './route.js';
 
 export interface RouteResult {
   status: number;
   json: Buffer;
+  /** The answer's own headers (a HeadedAnswer's). */
+  headers?: Headers;
 }
 
 export function errorResult(error: unknown): RouteResult {
@@ -21,7 +24,10 @@ export function errorResult(error: unknown): RouteResult {
 
 export function routeResult(route: Route, opened: unknown, request: RouteRequest<QueryOf<QuerySpec>>): RouteResult {
   try {
-    return { status: 200, json: encodeAnswer(route.handle(opened, request)).json };
+    const answer = route.handle(opened, request);
+    if (answer instanceof HeadedAnswer)
+      return { status: 200, json: encodeAnswer(answer.body).json, headers: { ...answer.headers } };
+    return { status: 200, json: encodeAnswer(answer).json };
   } catch (error) {
     return errorResult(error);
   }

@@ -1,5 +1,6 @@
-// Every /v1 route, one line each (docs/recipes.md, Add a route): the serving threads answer them in this order of
-// registration, the heavy-work thread opens the heavy ones, the OpenAPI document lists them.
+// Every route, one line each (docs/recipes.md, Add a route), the /v1 ones and the Data API shapes: the serving
+// threads answer them in this order of registration, the heavy-work thread opens the heavy ones, the OpenAPI
+// document lists them.
 import { closedPositionsRoute } from './closedPositionsRoute.js';
 import { cryptoStrikesRoute } from './cryptoStrikesRoute.js';
 import { eventHeatRoute } from './eventHeatRoute.js';
@@ -22,6 +23,9 @@ import { walletProfilesRoute } from './walletProfilesRoute.js';
 import { walletStatsRoute } from './walletStatsRoute.js';
 import { walletTagsRoute } from './walletTagsRoute.js';
 import { walletTradesRoute } from './walletTradesRoute.js';
+import { venuePositionsRoute } from './venuePositionsRoute.js';
+import { venueTradedRoute } from './venueTradedRoute.js';
+import { venueValueRoute } from './venueValueRoute.js';
 
 export const ROUTES: readonly Route[] = [
   walletTagsRoute,
@@ -45,4 +49,8 @@ export const ROUTES: readonly Route[] = [
   walletProfilesRoute,
   cryptoStrikesRoute,
   leaderboardRoute,
+  // The venue's Data API shapes, at its paths (docs/venue-api.md).
+  venuePositionsRoute,
+  venueValueRoute,
+  venueTradedRoute,
 ];

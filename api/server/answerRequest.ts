@@ -45,12 +45,13 @@ export function createAnswering({ answers, metrics, heavyWork, recorder }: Answe
           json: Buffer.from(result.json.buffer, result.json.byteOffset, result.json.byteLength),
           compressAlways: ok && served.route.gzipOnly === true,
         };
+        if (result.headers !== undefined) answer.headers = result.headers;
         const { compressed } = result;
         if (compressed !== null && coding !== null) {
           answer[coding] = Buffer.from(compressed.buffer, compressed.byteOffset, compressed.byteLength);
         }
         if (ok && cacheKey !== null && result.generation === generation) answers.set(generation, cacheKey, answer);
-        const headers = ok ? rateHeaders(request) : null;
+        const headers = ok ? { ...rateHeaders(request), ...answer.headers } : null;
         const done = () => finish(result.status);
         if (sendAnswer(res, result.status, headers, answer, coding, head)) done();
         else sendCompressedLater(res, result.status, headers, answer, coding!, { done });
@@ -91,8 +92,8 @@ export function createAnswering({ answers, metrics, heavyWork, recorder }: Answe
       answerHeavy(request, query);
       return LATER;
     }
-    const { status, json } = routeResult(route, opened, { parameters: request.parameters, query });
-    const answer: CachedAnswer = { json };
+    const { status, json, headers } = routeResult(route, opened, { parameters: request.parameters, query });
+    const answer: CachedAnswer = headers === undefined ? { json } : { json, headers };
     if (status === 200) {
       if (route.etag) answer.etag = answerEtag(json);
       if (request.cacheKey !== null) answers.set(request.generation, request.cacheKey, answer);

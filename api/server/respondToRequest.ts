@@ -29,6 +29,7 @@ export function createResponder(answers: AnswerCache, recorder: RequestRecorder)
   return (request: ServedRequest, { status, answer }: Answered): number => {
     const { res, coding, head } = request;
     const headers: Headers | null = status !== 200 ? null : rateHeaders(request);
+    if (headers !== null && answer.headers !== undefined) Object.assign(headers, answer.headers);
     const leave = () => request.policy?.leave(request.keyId, request.served.route.stream ?? false);
     // Written now, unless a large compression must be made; the slot goes back once written (or on an exception).
     let written = true;

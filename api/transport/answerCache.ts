@@ -12,6 +12,8 @@ export interface CachedAnswer {
   br?: Buffer;
   /** Compressed whenever the client takes it, whatever its size (the fills feed, spec 4.9). */
   compressAlways?: boolean;
+  /** The route's own headers for this answer (a HeadedAnswer's), written beside the rate headers. */
+  headers?: Record<string, string>;
   /** A strong ETag of json, for routes that offer conditional requests. */
   etag?: string;
   /** When it was last served, in cache lookups (the recency that eviction goes by). */

@@ -6,7 +6,8 @@ import type { HttpResponse } from 'uWebSockets.js';
 import { writeConnectionClose } from './connectionClose.js';
 
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
-const EXPOSED_HEADERS = 'ETag, Retry-After, WWW-Authenticate, X-RateLimit-Limit, X-RateLimit-Remaining';
+const EXPOSED_HEADERS =
+  'ETag, Link, Retry-After, WWW-Authenticate, X-Next-Cursor, X-RateLimit-Limit, X-RateLimit-Remaining, X-Tally-Block';
 const ALLOWED_HEADERS = 'Authorization, If-None-Match';
 /** How long a browser may keep a preflight's answer (Chromium caps it at 2 hours). */
 const PREFLIGHT_MAX_AGE_SECONDS = '86400';

@@ -30,6 +30,25 @@ export interface MarketMetadata {
   tokenIds: string[] | null;
   /** A legacy crypto round's strike as the market object carries it (`eventMetadata.priceToBeat`), USD. */
   priceToBeat?: number | null;
+  /**
+   * What the venue's Data API shapes show beside (docs/venue-api.md), kept when the object has them: its end date
+   * as written, its icon (when other than its image) and its event's Gamma id.
+   */
+  endDate?: string;
+  icon?: string;
+  eventId?: number;
+}
+
+/** The object's own fields the Data API shapes show, those it has (absent ones leave no key: stored as before). */
+function venueApiFields(object: Record<string, unknown>, event: Record<string, unknown> | undefined) {
+  const fields: Pick<MarketMetadata, 'endDate' | 'icon' | 'eventId'> = {};
+  const endDate = text(object.endDate ?? object.end_date_iso ?? object.endDateIso);
+  if (endDate !== null) fields.endDate = endDate;
+  const icon = text(object.icon);
+  if (icon !== null && icon !== text(object.image)) fields.icon = icon;
+  const eventId = Number(event?.id);
+  if (Number.isSafeInteger(eventId) && eventId > 0) fields.eventId = eventId;
+  return fields;
 }
 
 /** `eventMetadata.priceToBeat` of the object or of its event: a positive number, or null. */
@@ -119,6 +138,7 @@ export function parseMarketMetadata(object: Record<string, unknown>): MarketMeta
     negRisk: object.negRisk === true || object.neg_risk === true,
     tokenIds: tokenIds && tokenIds.every((id) => /^[0-9]+$/.test(id)) ? tokenIds : null,
     priceToBeat: priceToBeatOf(object, event),
+    ...venueApiFields(object, event),
   };
 }
 

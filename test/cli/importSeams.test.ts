@@ -62,6 +62,7 @@ const PIPELINE: Record<string, string[]> = {
     'board',
     'search',
     'strikes',
+    'venueApi',
     'routes',
     'openapi',
     'pages',

@@ -1,0 +1,41 @@
+// The Data API's answer shapes (docs/venue-api.md): the fields and types its clients validate, as typebox schemas
+// the routes are checked against and the OpenAPI document lists.
+import Type from 'typebox';
+
+const ADDRESS = Type.String({ pattern: '^0x[0-9a-f]{40}$' });
+const CONDITION = Type.String({ pattern: '^0x[0-9a-f]{64}$' });
+
+export const VenuePosition = Type.Object({
+  proxyWallet: ADDRESS,
+  asset: Type.String({ description: 'the token id, decimal' }),
+  conditionId: CONDITION,
+  size: Type.Number({ description: 'shares held' }),
+  avgPrice: Type.Number({ description: "the held shares' cost basis a share, USD" }),
+  initialValue: Type.Number({ description: "the held shares' cost basis, USD" }),
+  currentValue: Type.Number({ description: 'the held shares at curPrice, USD' }),
+  cashPnl: Type.Number({ description: 'currentValue minus initialValue, USD' }),
+  percentPnl: Type.Number({ description: 'cashPnl over initialValue, percent (0 when no basis)' }),
+  totalBought: Type.Number({ description: 'shares taken in: bought, split and received' }),
+  realizedPnl: Type.Number({ description: "tally's realized PnL of the position, USD" }),
+  percentRealizedPnl: Type.Number({ description: 'realizedPnl over the USD put in (buys and splits), percent' }),
+  curPrice: Type.Number({ description: "the last fill's price of the outcome, or its payout once resolved" }),
+  redeemable: Type.Boolean(),
+  mergeable: Type.Boolean(),
+  title: Type.String(),
+  slug: Type.String(),
+  icon: Type.String(),
+  eventSlug: Type.String(),
+  outcome: Type.String(),
+  outcomeIndex: Type.Integer(),
+  oppositeOutcome: Type.String(),
+  oppositeAsset: Type.String(),
+  endDate: Type.String(),
+  negativeRisk: Type.Boolean(),
+});
+
+export const VenueValue = Type.Object({
+  user: ADDRESS,
+  value: Type.Number({ description: 'held positions at curPrice, USD' }),
+});
+
+export const VenueTraded = Type.Object({ user: ADDRESS, traded: Type.Integer({ description: 'markets traded' }) });

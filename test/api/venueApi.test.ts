@@ -1,0 +1,170 @@
+// The venue's Data API shapes (issue 41, docs/venue-api.md) driven by a real client of that API, the
+// `polymarket-data` SDK, against tally serving a demo venue on 127.0.0.1: its zod schemas validate every request and
+// answer, and each figure is compared with tally's /v1 answer for the same wallet to 1e-6.
+import t from 'tap';
+import { Polymarket } from 'polymarket-data';
+import { startServer } from '../../cli/commands/serveCommand.js';
+import { createDemoData } from '../fixtures/demoData.js';
+import { apiClient } from '../fixtures/apiClient.js';
+
+const { data, key } = await createDemoData(4_000, 12);
+const server = await startServer({ data, host: '127.0.0.1', port: 0 });
+t.teardown(() => server.closeAll());
+const base = `http://127.0.0.1:${server.port}`;
+const call = apiClient(server.port, key);
+const keyed: typeof fetch = (input, init) =>
+  fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${key}` } });
+const client = new Polymarket({ dataEndpoint: base, fetch: keyed }).data;
+type PositionsParams = Parameters<typeof client.core.getPositions>[0];
+/** The SDK's typings ask for every field its zod schema defaults (they are the schema's output type); it fills them. */
+const getPositions = (params: Partial<PositionsParams> & { user: string }) =>
+  client.core.getPositions(params as PositionsParams);
+
+const near = (a: number, b: number) => Math.abs(a - b) <= 1e-6;
+
+/** The wallets of the board's top rows: the demo's most active. */
+const board = await call('/v1/leaderboard?limit=12');
+const wallets: string[] = board.body.rows.map((row: { wallet: string }) => row.wallet);
+
+/** A wallet's /v1 open positions, every page. */
+async function openRows(wallet: string): Promise<any[]> {
+  const answer = await call(`/v1/wallets/${wallet}/positions?status=open&limit=2500`);
+  return answer.body.rows;
+}
+
+t.test('default: getPositions matches /v1 open positions, figure by figure', async (t) => {
+  let compared = 0;
+  for (const wallet of wallets) {
+    const rows = await getPositions({ user: wallet, sizeThreshold: 0, limit: 500 });
+    const byAsset = new Map(rows.map((row) => [row.asset, row]));
+    for (const open of await openRows(wallet)) {
+      if (open.conditionId === null) continue;
+      const row = byAsset.get(open.tokenId);
+      t.ok(row, `${wallet} ${open.tokenId} is in /positions`);
+      if (!row) continue;
+      const problems = [
+        ['size', row.size, open.shares],
+        ['avgPrice', row.avgPrice, open.avgPrice],
+        ['initialValue', row.initialValue, open.costBasis],
+        ['currentValue', row.currentValue, open.value ?? 0],
+        ['curPrice', row.curPrice, open.mark ?? 0],
+        ['realizedPnl', row.realizedPnl, open.realizedPnl],
+        ['cashPnl', row.cashPnl, (open.value ?? 0) - open.costBasis],
+      ].filter(([, a, b]) => !near(a as number, b as number));
+      if (problems.length > 0) t.fail(`${wallet} ${open.tokenId}: ${JSON.stringify(problems)}`);
+      t.equal(row.redeemable, open.redeemable, 'redeemable');
+      t.equal(row.outcomeIndex, open.outcomeIndex);
+      t.equal(row.conditionId.slice(0, open.conditionId.length), open.conditionId, 'the market');
+      t.equal(row.proxyWallet, wallet);
+      compared++;
+    }
+    // Rows /v1's open form leaves out hold less than its threshold (0.1 share), unresolved.
+    const openAssets = new Set((await openRows(wallet)).map((row) => row.tokenId));
+    for (const row of rows) if (!openAssets.has(row.asset)) t.ok(row.size < 0.1 && !row.redeemable, row.asset);
+  }
+  t.ok(compared > 20, `${compared} positions compared`);
+});
+
+t.test('behavior: sorted, paged and filtered variants are the same rows, as asked', async (t) => {
+  const wallet = wallets[0]!;
+  const all = await getPositions({ user: wallet, sizeThreshold: 0, limit: 500, sortBy: 'CURRENT' });
+  t.ok(all.length >= 4, `${all.length} positions`);
+  const values = all.map((row) => row.currentValue);
+  t.same(
+    values,
+    [...values].sort((a, b) => b - a),
+    'CURRENT, DESC by default',
+  );
+  const ascending = await getPositions({
+    user: wallet,
+    sizeThreshold: 0,
+    limit: 500,
+    sortBy: 'CURRENT',
+    sortDirection: 'ASC',
+  });
+  t.same(
+    ascending.map((row) => row.currentValue),
+    [...values].sort((a, b) => a - b),
+    'ASC',
+  );
+  const titles = await getPositions({ user: wallet, sizeThreshold: 0, limit: 500, sortBy: 'TITLE' });
+  t.same(
+    titles.map((row) => row.title),
+    titles
+      .map((row) => row.title)
+      .sort()
+      .reverse(),
+    'TITLE',
+  );
+  const pages = [];
+  for (let offset = 0; offset < all.length; offset += 3) {
+    pages.push(...(await getPositions({ user: wallet, sizeThreshold: 0, limit: 3, offset, sortBy: 'CURRENT' })));
+  }
+  t.same(pages, all, 'pages of 3 make the whole list');
+  const big = await getPositions({ user: wallet });
+  t.same(
+    big,
+    all.filter((row) => row.size >= 1).sort((a, b) => b.size - a.size || (a.asset < b.asset ? -1 : 1)),
+    'the defaults: at least 1 share, TOKENS DESC',
+  );
+  const market = all[0]!.conditionId;
+  const inMarket = await getPositions({ user: wallet, sizeThreshold: 0, market: [market] });
+  t.ok(inMarket.length > 0 && inMarket.every((row) => row.conditionId === market), 'one market');
+  const redeemable = await getPositions({ user: wallet, sizeThreshold: 0, limit: 500, redeemable: true });
+  t.same(
+    redeemable.map((row) => row.asset).sort(),
+    all
+      .filter((row) => row.redeemable)
+      .map((row) => row.asset)
+      .sort(),
+    'redeemable only',
+  );
+});
+
+t.test('default: getValue is the held positions at their prices', async (t) => {
+  for (const wallet of wallets.slice(0, 6)) {
+    const [value] = await client.core.getValue({ user: wallet });
+    const rows = await getPositions({ user: wallet, sizeThreshold: 0, limit: 500 });
+    const open = await openRows(wallet);
+    t.equal(value!.user, wallet);
+    t.ok(
+      near(
+        value!.value,
+        rows.reduce((sum, row) => sum + row.currentValue, 0),
+      ),
+      'the sum of currentValue',
+    );
+    const fromV1 = open.reduce((sum, row) => sum + (row.value ?? 0), 0);
+    const small = rows.filter((row) => row.size < 0.1).reduce((sum, row) => sum + row.currentValue, 0);
+    t.ok(near(value!.value, fromV1 + small), `and of /v1's open values (${fromV1}) with the positions below 0.1 share`);
+  }
+});
+
+t.test('default: getTraded counts the markets a wallet has fills in', async (t) => {
+  const wallet = wallets[0]!;
+  const traded = await client.misc.getTraded({ user: wallet });
+  const raw = await call(`/v1/wallets/${wallet}/positions`);
+  const markets = new Set(
+    raw.body.positions.filter((p: any) => p.fills > 0).map((p: any) => p.conditionId ?? p.tokenId),
+  );
+  t.same(traded, { user: wallet, traded: markets.size });
+});
+
+t.test('behavior: the answers carry their block, and the same keys and errors as /v1', async (t) => {
+  const health = await call('/v1/health');
+  const answer = await call(`/positions?user=${wallets[0]}`);
+  t.equal(answer.status, 200);
+  t.equal(answer.headers.get('x-tally-block'), String(health.body.block), 'X-Tally-Block: the served block');
+  const cached = await call(`/positions?user=${wallets[0]}`);
+  t.equal(cached.headers.get('x-tally-block'), String(health.body.block), 'a cached answer carries it too');
+  t.ok(cached.headers.get('x-ratelimit-remaining'), 'rate headers as /v1');
+  const unkeyed = await fetch(`${base}/positions?user=${wallets[0]}`);
+  t.equal(unkeyed.status, 401);
+  t.same((await call('/positions')).body, { error: 'user is required: 0x plus 40 hex' });
+  t.same((await call('/positions?user=0x12')).body, { error: 'user must be 0x plus 40 hex' });
+  t.same((await call(`/positions?user=${wallets[0]}&sortBy=SIZE`)).status, 400);
+  t.same((await call(`/positions?user=${wallets[0]}&market=0x${'1'.repeat(64)}&eventId=5`)).body, {
+    error: 'give market or eventId, not both',
+  });
+  await t.rejects(getPositions({ user: 'nope' }), /Invalid parameters/, 'the client checks too');
+});
