@@ -23,6 +23,7 @@ import { walletProfilesRoute } from './walletProfilesRoute.js';
 import { walletStatsRoute } from './walletStatsRoute.js';
 import { walletTagsRoute } from './walletTagsRoute.js';
 import { walletTradesRoute } from './walletTradesRoute.js';
+import { venueHoldersRoute } from './venueHoldersRoute.js';
 import { venuePositionsRoute } from './venuePositionsRoute.js';
 import { venueTradedRoute } from './venueTradedRoute.js';
 import { venueValueRoute } from './venueValueRoute.js';
@@ -53,4 +54,5 @@ export const ROUTES: readonly Route[] = [
   venuePositionsRoute,
   venueValueRoute,
   venueTradedRoute,
+  venueHoldersRoute,
 ];

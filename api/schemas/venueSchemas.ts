@@ -39,3 +39,26 @@ export const VenueValue = Type.Object({
 });
 
 export const VenueTraded = Type.Object({ user: ADDRESS, traded: Type.Integer({ description: 'markets traded' }) });
+
+/** The profile fields the Data API's rows carry. */
+const PROFILE = {
+  name: Type.String(),
+  pseudonym: Type.String(),
+  bio: Type.String(),
+  profileImage: Type.String(),
+  profileImageOptimized: Type.String(),
+};
+
+export const VenueHolders = Type.Object({
+  token: Type.String({ description: 'the token id, decimal' }),
+  holders: Type.Array(
+    Type.Object({
+      proxyWallet: ADDRESS,
+      asset: Type.String(),
+      amount: Type.Number({ description: 'shares held' }),
+      outcomeIndex: Type.Integer(),
+      displayUsernamePublic: Type.Boolean({ description: 'a profile with a name is loaded for the wallet' }),
+      ...PROFILE,
+    }),
+  ),
+});

@@ -4,7 +4,7 @@
 import t from 'tap';
 import { Polymarket } from 'polymarket-data';
 import { startServer } from '../../cli/commands/serveCommand.js';
-import { createDemoData } from '../fixtures/demoData.js';
+import { busiestMarkets, createDemoData } from '../fixtures/demoData.js';
 import { apiClient } from '../fixtures/apiClient.js';
 
 const { data, key } = await createDemoData(4_000, 12);
@@ -138,6 +138,31 @@ t.test('default: getValue is the held positions at their prices', async (t) => {
     const small = rows.filter((row) => row.size < 0.1).reduce((sum, row) => sum + row.currentValue, 0);
     t.ok(near(value!.value, fromV1 + small), `and of /v1's open values (${fromV1}) with the positions below 0.1 share`);
   }
+});
+
+t.test("default: getHolders lists each token's holders, their shares as their /v1 positions say", async (t) => {
+  const markets = await busiestMarkets(data, 3);
+  const answer = await client.core.getHolders({ market: markets, limit: 500, minBalance: 0 });
+  t.equal(answer.length, 6, 'two tokens a market');
+  let compared = 0;
+  for (const { token, holders } of answer) {
+    const amounts = holders.map((holder) => holder.amount);
+    t.same(
+      amounts,
+      [...amounts].sort((a, b) => b - a),
+      'most shares first',
+    );
+    for (const holder of holders.slice(0, 8)) {
+      const raw = await call(`/v1/wallets/${holder.proxyWallet}/positions`);
+      const own = raw.body.positions.find((p: any) => p.tokenId === token);
+      t.ok(own && near(own.shares, holder.amount), `${holder.proxyWallet} holds ${holder.amount} of ${token}`);
+      t.equal(holder.asset, token);
+      compared++;
+    }
+  }
+  t.ok(compared >= 24, `${compared} holders compared`);
+  const [first] = await client.core.getHolders({ market: [markets[0]!], limit: 2, minBalance: 1 });
+  t.ok(first!.holders.length <= 2 && first!.holders.every((holder) => holder.amount >= 1), 'limit, minBalance 1');
 });
 
 t.test('default: getTraded counts the markets a wallet has fills in', async (t) => {
