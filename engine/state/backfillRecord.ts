@@ -2,6 +2,7 @@
 // positions folded since `since` are in the token-first working table (`backfillPositions`), not in `positions`:
 // the state's owner-first reads are stale until the hand-off (handOffPositions.ts) has built them and removed this
 // record.
+import { assert } from '../assert.js';
 import type { StateStore } from './openStateStore.js';
 import { decodeValue, encodeValue } from './stateCodec.js';
 
@@ -26,14 +27,28 @@ export interface BackfillRecord {
   entries: number;
 }
 
+/**
+ * The record's fields agree: it began after a block or before any, aims at a block past it (the ingest driver
+ * starts a backfill only behind its target) or at none known, and counts entries only once its runs are loading.
+ */
+const isWellFormed = (record: BackfillRecord): boolean =>
+  Number.isSafeInteger(record.since) &&
+  record.since >= -1 &&
+  (record.target === UNKNOWN_TARGET || record.target > record.since) &&
+  record.loading >= -1 &&
+  (record.loading === -1 ? record.entries === 0 : record.entries >= 0);
+
 export function encodeBackfillRecord(record: BackfillRecord): Buffer {
+  assert(isWellFormed(record), 'a backfill record written is well formed');
   return encodeValue([record.since, record.positionsEmpty, record.target, record.loading, record.entries]);
 }
 
 export function decodeBackfillRecord(bytes: Uint8Array): BackfillRecord {
   const [since, positionsEmpty, target, loading, entries] =
     decodeValue<[number, boolean, number, number, number]>(bytes);
-  return { since, positionsEmpty, target, loading, entries };
+  const record = { since, positionsEmpty, target, loading, entries };
+  assert(isWellFormed(record), 'a backfill record read is as written');
+  return record;
 }
 
 /** The state's backfill, or null when it is live. */

@@ -1,5 +1,6 @@
 // The board's tables through the read API (stateReader.ts): the rollup readers see (boardTables.ts), its rows and
 // its market results.
+import { assert } from '../assert.js';
 import type { BoardRow, ResultTable } from './boardRecords.js';
 import {
   boardInfoBytes,
@@ -47,8 +48,15 @@ export function createBoardReads(store: StateStore): BoardReads {
       const info = readBoardInfo(store);
       if (!info) return;
       const range = { start: rowKey(category, 0), end: rowKey(category + 1, 0) };
-      for (const { key, value } of store.dbs[rowsDb(info.generation)].getRange(range))
-        yield { walletId: key.readUInt32BE(1), row: decodeRow(value) };
+      let previous = -1;
+      for (const { key, value } of store.dbs[rowsDb(info.generation)].getRange(range)) {
+        // rowKey: the category's byte, then the wallet's id; a rollup puts each wallet's row once.
+        assert(key.length === 5 && key[0] === category, "a category's range holds its rows");
+        const walletId = key.readUInt32BE(1);
+        assert(walletId > previous, "a category's rows come in wallet id order");
+        previous = walletId;
+        yield { walletId, row: decodeRow(value) };
+      }
     },
     walletResults(walletId) {
       const info = readBoardInfo(store);
@@ -58,8 +66,15 @@ export function createBoardReads(store: StateStore): BoardReads {
     *boardResults() {
       const info = readBoardInfo(store);
       if (!info) return;
-      for (const { key, value } of store.dbs[resultsDb(info.generation)].getRange({}))
+      let wallets = 0;
+      for (const { key, value } of store.dbs[resultsDb(info.generation)].getRange({})) {
+        // resultsKey: the wallet's id alone.
+        assert(key.length === 4, "a wallet's results are keyed by its id");
+        wallets++;
         yield { walletId: key.readUInt32BE(0), results: decodeResults(value) };
+      }
+      // The generation was emptied before its rollup, whose record counts the wallets it put.
+      assert(wallets === info.wallets, "the board's results are its record's wallets");
     },
   };
 }

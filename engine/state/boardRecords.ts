@@ -3,6 +3,7 @@
 // Float64Array, RESULT_WIDTH numbers each in market key order, so that a wallet in 10,000 markets is read and summed
 // in a few milliseconds with no object a result. Every number is an integer, or for `invested` a half, of
 // micro-units well inside 2^53, so float64 holds it exactly.
+import { assert } from '../assert.js';
 
 /** Where a counted market's pnl makes it best or worst: its result's key, and the pnl. */
 export interface RankedMarket {
@@ -95,4 +96,7 @@ export const RESULT_WIDTH = 19;
 
 export type ResultTable = Float64Array;
 
-export const resultCount = (table: ResultTable): number => table.length / RESULT_WIDTH;
+export const resultCount = (table: ResultTable): number => {
+  assert(table.length % RESULT_WIDTH === 0, 'a result table holds whole results');
+  return table.length / RESULT_WIDTH;
+};

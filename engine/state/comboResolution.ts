@@ -3,6 +3,7 @@
 // terminal when its last leg resolves. The product is taken as the module takes it: from 1e36, each resolved leg's
 // payout applied by mulDiv rounded down (YES) or up (NO), then brought to the 1,000,000 denominator tally settles with.
 // Pure: the reader derives it from the stored legs on every read, so a leg's result reaches its combos at once.
+import { assert } from '../assert.js';
 import { RESULT_DENOMINATOR } from '../chain/v2PositionIds.js';
 import type { MarketRecord } from './marketRecords.js';
 
@@ -31,6 +32,8 @@ export function legResult(market: MarketRecord | null, outcomeIndex: number): Le
   const payout = Math.round(
     ((market.payoutNumerators[outcomeIndex] ?? 0) * RESULT_DENOMINATOR) / market.payoutDenominator,
   );
+  // The fold stores a resolution's numerators and denominator as numbers, the denominator checked non-zero above.
+  assert(Number.isFinite(payout), "a leg's payout is a number");
   return { payout, resolvedAt: market.resolvedAt, resolvedBlock: market.resolvedBlock };
 }
 
@@ -52,6 +55,8 @@ export function comboResolution(legs: readonly LegResult[]): ComboResolution {
     const denominator = BigInt(RESULT_DENOMINATOR);
     down = (down * payout) / denominator;
     up = (up * payout + denominator - 1n) / denominator;
+    // The same product rounded down and up: never apart by more than the roundings.
+    assert(down <= up, "a combo's product rounded down is at most the one rounded up");
   }
   if (loser !== null) down = up = 0n;
   const resolvedFactor = Number(down / TO_RESULT);
@@ -64,6 +69,8 @@ export function comboResolution(legs: readonly LegResult[]): ComboResolution {
         resolvedBlock: at.resolvedBlock,
       }
     : null;
+  // YES takes the product rounded down, NO the rest of it rounded up: together never more than the whole.
+  assert(terminal === null || terminal.yes + terminal.no <= RESULT_DENOMINATOR, "a combo's payouts sum to at most 1");
   return { legsResolved, resolvedFactor, terminal };
 }
 
@@ -85,6 +92,7 @@ export function comboLegs(record: MarketRecord): ComboLeg[] {
 
 /** A combo's record with its result once terminal, as for any resolved market (the stored record has none). */
 export function settleCombo(record: MarketRecord, readMarket: (market: string) => MarketRecord | null): MarketRecord {
+  assert(record.v2?.legs, 'only a combo is settled from its legs');
   const resolution = comboResolution(
     comboLegs(record).map((leg) => legResult(readMarket(leg.market), leg.outcomeIndex)),
   );

@@ -45,6 +45,8 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
   };
   let writes: BlockWrites | null = null;
   let batch = 0;
+  /** The last batch `committed` was told of: batches are written in the order they started. */
+  let committedUpTo = 0;
   /** Per cache, the keys saved by batches not yet written, with the last such batch. */
   const pending = new Map<Map<string, unknown>, Map<string, number>>(
     Object.values(caches).map((cache) => [cache, new Map()]),
@@ -58,12 +60,17 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
   function cached<T>(cache: Map<string, T>, key: string): T | undefined {
     const record = cache.get(key);
     if (record !== undefined) return record;
-    const old = aged.get(cache)!.get(key) as T | undefined;
+    const generation = aged.get(cache);
+    // `aged` and `pending` are built over the same caches.
+    assert(generation !== undefined, 'every registry cache has an aged generation');
+    const old = generation.get(key) as T | undefined;
     if (old !== undefined) cache.set(key, old);
     return old;
   }
 
   function load<T>(db: keyof typeof caches & StateDbName, key: string): T | undefined {
+    // A market is two values: loadMarket joins its marks, a plain load would cache it without them.
+    assert(db !== 'markets', 'markets are loaded with their marks');
     const cache = caches[db] as Map<string, T>;
     const found = cached(cache, key);
     if (found !== undefined) return found;
@@ -80,6 +87,8 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
     record: T,
     view?: (record: T) => unknown,
   ): void {
+    // A batch's number tells `committed` which records LMDB holds: a save outside one would never be released.
+    assert(batch > 0, 'the market registry is written inside a batch');
     cache.set(key, record);
     pending.get(cache)!.set(key, batch);
     assert(writes, 'the market registry is written inside a block');
@@ -92,6 +101,8 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
     if (bytes === undefined) return undefined;
     const marks = store.dbs.marketMarks.getBinary(conditionId);
     const record = joinMarket(decodeValue<MarketRecord>(bytes), marks && decodeValue(marks));
+    // putMarket and putMarks key a market by its own condition.
+    assert(record.conditionId === conditionId, 'a market is stored under its condition');
     caches.markets.set(conditionId, record);
     return record;
   }
@@ -99,9 +110,13 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
   return {
     startBatch: () => ++batch,
     startBlock(blockWrites) {
+      assert(batch > 0, 'blocks are derived inside a batch');
       writes = blockWrites;
     },
     committed(upTo) {
+      // Each batch is written once, in the order batches started.
+      assert(upTo > committedUpTo && upTo <= batch, 'a batch committed is the next one started');
+      committedUpTo = upTo;
       for (const keys of pending.values()) for (const [key, last] of keys) if (last <= upTo) keys.delete(key);
     },
     trim(all = false) {
@@ -117,6 +132,8 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
           cache.clear();
           for (const [key, record] of kept) cache.set(key, record);
         }
+        // A save caches what it marks pending, and a trim keeps it: LMDB lacks it until its batch is written.
+        assert(keys.size <= cache.size, 'a trim keeps every record of a batch not yet written');
       }
     },
     market: loadMarket,
@@ -136,6 +153,7 @@ export function createMarketRegistry(store: StateStore): StoredMarketRegistry {
         const bytes = store.dbs.feedAnswers.getBinary(key);
         count = bytes ? decodeValue<number>(bytes) : 0;
       }
+      assert(Number.isSafeInteger(count) && count >= 0, 'an unknown topic count is a count');
       save(counts, 'feedAnswers', key, count + 1);
     },
     putRoundReport(report) {

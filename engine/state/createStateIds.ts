@@ -15,6 +15,7 @@
 // from the state's `ids` table when a process first needs it, and again if the log is cut back (its ids
 // renumbered).
 import {
+  ID_BYTES,
   ID_SPACES,
   idBytesText,
   idTextBytes,
@@ -51,6 +52,12 @@ export function createStateIds(
   logIds: IdDictionary,
   cacheLimit = STATE_ID_CACHE,
 ): StateIds {
+  // The cursor's ids: the next id of each space, as a commit wrote them.
+  assert(
+    committed.length === ID_SPACES.length && committed.every((count) => Number.isSafeInteger(count) && count >= 0),
+    'state ids start from a count per space',
+  );
+  assert(Number.isSafeInteger(cacheLimit) && cacheLimit > 0, 'the state id cache holds some ids');
   const known: Map<string, number>[] = [new Map(), new Map(), new Map()];
   /** Per space, the committed entries `known` held the log names, as of its last trim (all in `byLog` too). */
   let aged: Map<string, number>[] = [new Map(), new Map(), new Map()];
@@ -62,11 +69,16 @@ export function createStateIds(
   let next: IdCounts = [...committed];
 
   function stateIdOfLogId(space: IdSpace, logId: number): number {
+    assert(logId >= 0, 'a log id counts from 0');
     const ids = byLog[space]!;
-    return logId < ids.length ? ids[logId]! : NONE;
+    const stateId = logId < ids.length ? ids[logId]! : NONE;
+    // `byLog` holds committed ids only, and the next ids never fall below the committed counts.
+    assert(stateId < next[space], 'an id found by its log id was numbered');
+    return stateId;
   }
 
   function setLogId(space: IdSpace, logId: number, stateId: number): void {
+    assert(logId >= 0 && stateId >= 0 && stateId < next[space], 'a log id maps to a numbered state id');
     let ids = byLog[space]!;
     if (logId >= ids.length) {
       const grown = new Int32Array(Math.max(logId + 1, ids.length * 2)).fill(NONE);
@@ -74,12 +86,16 @@ export function createStateIds(
       byLog[space] = ids = grown;
     }
     ids[logId] = stateId;
+    // An Int32Array: a state id past 2^31 would be stored as another number.
+    assert(ids[logId] === stateId, 'a state id is kept as it is');
   }
 
   /** Every committed id of the state, by its log id, or in `known` when the log does not name its text. */
   function build(): void {
     byLog = ID_SPACES.map((space) => new Int32Array(Math.max(1024, logIds.count(space))).fill(NONE));
     for (const { key, value } of store.dbs.ids.getRange({})) {
+      // idKey: the space's byte, then the id as a u32.
+      assert((key as Buffer).length === 5, 'an id definition is keyed by space and number');
       const space = (key as Buffer)[0] as IdSpace;
       const stateId = (key as Buffer).readUInt32BE(1);
       const bytes = value as Buffer;
@@ -88,6 +104,8 @@ export function createStateIds(
         setLogId(space, logId, stateId);
         continue;
       }
+      // The state holds only committed ids, and `next` never falls below the committed counts.
+      assert(stateId < next[space], 'a stored id was numbered');
       const text = idBytesText(space, bytes);
       if (!known[space]!.has(text)) {
         known[space]!.set(text, stateId);
@@ -100,9 +118,15 @@ export function createStateIds(
   return {
     id(space, text, writes) {
       const cached = known[space]!.get(text);
-      if (cached !== undefined) return cached;
+      if (cached !== undefined) {
+        // A reset drops every cached id an abandoned batch numbered.
+        assert(cached < next[space], 'a cached id was numbered');
+        return cached;
+      }
       const recent = aged[space]!.get(text);
       if (recent !== undefined) {
+        // `aged` holds committed ids only (a trim moves those below the committed counts).
+        assert(recent < next[space], 'an aged id was numbered');
         known[space]!.set(text, recent);
         return recent;
       }
@@ -117,6 +141,8 @@ export function createStateIds(
       }
       const id = next[space]++;
       const bytes = idTextBytes(space, text);
+      // The fold names only ids it checked (a decoded event's address, token or condition).
+      assert(bytes.length === ID_BYTES[space], "a new id's value is its space's width");
       writes.putBytes('ids', idKey(space, id), bytes);
       writes.putBytes('idsByValue', idValueKey(space, bytes), Buffer.from(u32Key(id), 'latin1'));
       known[space]!.set(text, id);
@@ -124,6 +150,11 @@ export function createStateIds(
     },
     counts: () => [...next],
     reset(counts) {
+      // Back to the committed counts: an abandoned batch numbered on from them, never below.
+      assert(
+        ID_SPACES.every((space) => counts[space] <= next[space]),
+        'a reset goes back to counts at or below those numbered',
+      );
       // Ids below the committed counts were committed as numbered: only the abandoned batch's go (`byLog` holds
       // committed ids only).
       known.forEach((texts, space) => {
@@ -133,6 +164,8 @@ export function createStateIds(
     },
     trim(counts) {
       for (const space of ID_SPACES) {
+        // The committed counts: a batch in flight may have numbered more.
+        assert(counts[space] <= next[space], 'a trim keeps ids at or above the committed counts');
         const texts = known[space]!;
         if (texts.size <= cacheLimit + pinned[space]!) continue;
         if (builtFor !== logIds.generation) build();
@@ -155,6 +188,7 @@ export function createStateIds(
         }
         aged[space] = older;
         pinned[space] = kept;
+        assert(kept <= texts.size, 'the pinned ids are among those kept');
       }
     },
   };

@@ -1,7 +1,7 @@
 // The state's fills through the read API (stateReader.ts): a wallet's and a market's fill lists newest first,
 // scans of several lists merged in chain order, counts, and the fills table in chain order (engine/README.md, Data
 // layout: one fills table, lists of (block, log index) pairs in buckets).
-import { AssertionFailure } from '../assert.js';
+import { assert, AssertionFailure } from '../assert.js';
 import { ID_SPACE } from '../log/idDictionary.js';
 import {
   entriesBefore,
@@ -115,6 +115,8 @@ export function createFillReads(
         key.writeUInt32BE(block, 0);
         const stored = store.dbs.fills.getBinaryFast(key);
         if (!stored) throw new AssertionFailure(`state: a fill list names block ${block}, which the fills table lacks`);
+        // The fold writes a block's value only when the block has a fill (createFoldRunner's writeFills).
+        assert(blockFillCount(stored) > 0, 'a block of the fills table has a fill');
         // The fast read may answer with the store's shared buffer, whose `length` says the value's size but whose
         // memory runs on (Buffer.copy then copies all of it): the value's header gives its size, set() copies that.
         const size = blockFillOffset(stored, blockFillCount(stored));
@@ -122,6 +124,7 @@ export function createFillReads(
         bytes.set(stored.subarray(0, size));
         current = block;
       }
+      assert(bytes.length >= blockFillOffset(bytes, blockFillCount(bytes)), "a scan's copy holds its block's rows");
       return bytes;
     };
   }
@@ -131,6 +134,7 @@ export function createFillReads(
     const at = findBlockFill(bytes, logIndex);
     if (at < 0)
       throw new AssertionFailure(`state: ${db} lists a fill the fills table lacks (block ${block}, log ${logIndex})`);
+    assert(bytes.readUInt32BE(at) === logIndex, 'the row found is of the fill listed');
     return at;
   }
 
@@ -139,6 +143,8 @@ export function createFillReads(
    * first: one bitmap read an epoch of the venue's fills so far.
    */
   function* bucketNumbers(db: FillListDb, owner: string, from: number, to: number, newestFirst = false) {
+    // Bucket numbers of this reader's own making: 0, firstBucketFrom's, MAX_BUCKET.
+    assert(from >= 0 && from <= to, 'buckets are listed over a range of them');
     const last = Math.min(to, Math.ceil(foldCursor().fills / FILL_BUCKET) - 1);
     if (last < from) return;
     const first = Math.floor(from / FILL_EPOCH_BUCKETS);
@@ -159,13 +165,19 @@ export function createFillReads(
     const key = keyBytes(fillListKey(owner, bucket));
     const bytes = fast ? store.dbs[db].getBinaryFast(key) : store.dbs[db].getBinary(key);
     if (!bytes) throw new AssertionFailure(`state: ${FILL_EPOCHS[db]} names bucket ${bucket} of a list ${db} lacks`);
+    // createFillLists writes a bucket only with an entry in it, whole entries of 8 bytes.
+    assert(bytes.length > 0 && bytes.length % FILL_ENTRY_BYTES === 0, 'a list bucket holds whole entries');
     return bytes;
   }
 
   /** `owner`'s buckets in `db` from `from` through `to`, as their numbers and bytes. */
   function* listBuckets(db: FillListDb, owner: string, from: number, to: number, newestFirst = false) {
-    for (const number of bucketNumbers(db, owner, from, to, newestFirst))
+    let previous = newestFirst ? MAX_BUCKET + 1 : -1;
+    for (const number of bucketNumbers(db, owner, from, to, newestFirst)) {
+      assert(newestFirst ? number < previous : number > previous, "a list's buckets come in order, each once");
+      previous = number;
       yield { number, value: bucketBytes(db, owner, number) };
+    }
   }
 
   /** The fills on `owner`'s list in `db`, newest first, before `before`, stored under `market` when given. */
@@ -179,8 +191,18 @@ export function createFillReads(
     // Paging deep into a busy list: from the bucket holding `before`, not through every newer bucket.
     const newest = before === null ? MAX_BUCKET : firstBucketFrom(db, owner, before);
     const blockFills = createBlockFills();
+    // The last fill given, to check the list runs newest first: above every block and log index.
+    let newerBlock = Infinity;
+    let newerLogIndex = Infinity;
     for (const { value } of listBuckets(db, owner, 0, newest, true)) {
       for (const { block, logIndex } of fillEntriesNewestFirst(value, before)) {
+        // Buckets newest first, each's entries newest first: a list was appended in chain order.
+        assert(
+          block < newerBlock || (block === newerBlock && logIndex < newerLogIndex),
+          "a list's fills come newest first",
+        );
+        newerBlock = block;
+        newerLogIndex = logIndex;
         const bytes = blockFills(block);
         const { ts, market: stored, row } = decodeTradeRow(bytes, fillOffset(db, bytes, block, logIndex), idText);
         if (markets === null || markets.includes(stored)) yield { block, ts, market: stored, row };
@@ -207,7 +229,10 @@ export function createFillReads(
       if (entriesBefore(bytes, from) < bytes.length / FILL_ENTRY_BYTES) high = middle;
       else low = middle + 1;
     }
-    return low < buckets.length ? buckets[low]! : Math.ceil(foldCursor().fills / FILL_BUCKET);
+    const first = low < buckets.length ? buckets[low]! : Math.ceil(foldCursor().fills / FILL_BUCKET);
+    // The owner's buckets are among the venue's: none lies past the one after its last.
+    assert(first <= Math.ceil(foldCursor().fills / FILL_BUCKET), 'the first bucket from a position is a bucket');
+    return first;
   }
 
   /** A list's entries at or after `from`, oldest first, before `endBlock` when given: positions, no fill read. */
@@ -216,11 +241,17 @@ export function createFillReads(
     let bucket: Buffer | null = null;
     let offset = 0;
     let done = false;
+    let moved = false;
     const run: PositionRun = {
       block: 0,
       logIndex: 0,
       next() {
         while (!done) {
+          // Entries are read whole: bucketBytes checked the bucket's size, entriesBefore answers whole entries.
+          assert(
+            bucket === null || (offset % FILL_ENTRY_BYTES === 0 && offset <= bucket.length),
+            'a run reads whole entries',
+          );
           if (bucket === null || offset >= bucket.length) {
             const entry = buckets.next();
             if (entry.done) break;
@@ -231,8 +262,15 @@ export function createFillReads(
           }
           const block = bucket.readUInt32BE(offset);
           if (endBlock !== null && block >= endBlock) break;
+          const logIndex = bucket.readUInt32BE(offset + 4);
+          // Buckets oldest first, each in chain order: the merge's heap takes each run as sorted.
+          assert(
+            !moved || block > run.block || (block === run.block && logIndex > run.logIndex),
+            'a list run moves forward in the chain',
+          );
+          moved = true;
           run.block = block;
-          run.logIndex = bucket.readUInt32BE(offset + 4);
+          run.logIndex = logIndex;
           offset += FILL_ENTRY_BYTES;
           return true;
         }
@@ -252,11 +290,19 @@ export function createFillReads(
     owners.forEach((owner, list) => {
       if (owner === null) return;
       const run = Object.assign(listEntries(db, owner, window.from, window.endBlock), { list });
-      if (run.next()) runs.push(run);
+      if (!run.next()) return;
+      // listEntries skipped what lies before the window and stops at its end.
+      assert(
+        (run.block > window.from.block || (run.block === window.from.block && run.logIndex >= window.from.logIndex)) &&
+          (window.endBlock === null || run.block < window.endBlock),
+        'a run starts inside its window',
+      );
+      runs.push(run);
     });
     const merged = mergeByChainPosition(runs);
     const blockFills = createBlockFills();
     let started = false;
+    let read = false;
     const cursor: FillCursor = {
       block: 0,
       list: 0,
@@ -267,8 +313,14 @@ export function createFillReads(
         started = true;
         const run = merged.peek();
         if (run === undefined) return false;
+        // The merge answers the oldest head of the runs, each sorted: the cursor never moves back.
+        assert(
+          !read || run.block > cursor.block || (run.block === cursor.block && run.logIndex >= cursor.fill.logIndex),
+          'a fill cursor moves forward in the chain',
+        );
         const bytes = blockFills(run.block);
         decodeFillNumbersInto(bytes, fillOffset(db, bytes, run.block, run.logIndex), cursor.fill);
+        read = true;
         cursor.block = run.block;
         cursor.list = run.list;
         return true;
@@ -283,13 +335,17 @@ export function createFillReads(
     // Only the sizes: the fast read's buffer is not kept past the next read.
     for (const number of bucketNumbers(db, owner, 0, MAX_BUCKET))
       length += bucketBytes(db, owner, number, true).length / FILL_ENTRY_BYTES;
+    // Each of the venue's fills is on one wallet's list and one market's.
+    assert(length <= foldCursor().fills, "a list holds at most the venue's fills");
     return length;
   }
 
   /** The first block record at or after `block`. */
   function recordFrom(block: number): { block: number; ts: number } | null {
     for (const { key, value } of store.dbs.blocks.getRange({ start: keyBytes(blockRecordKey(block)), limit: 1 })) {
-      return { block: key.readUInt32BE(0), ts: value.readUInt32BE(0) };
+      const found = key.readUInt32BE(0);
+      assert(found >= block, 'the first record from a block is at or after it');
+      return { block: found, ts: value.readUInt32BE(0) };
     }
     return null;
   }
@@ -315,9 +371,10 @@ export function createFillReads(
       return listedFills('walletFills', walletOwner(wallet), query.before ?? null, markets);
     },
     marketFills(market, query = {}) {
-      const [own, other] = ledgersOf(market).map((id) =>
-        listedFills('marketFills', marketOwner(id), query.before ?? null, null),
-      );
+      const ledgers = ledgersOf(market);
+      // Its own condition, and its migration condition or legacy market when it has one (marketReads.ts).
+      assert(ledgers.length === 1 || ledgers.length === 2, 'a market has one ledger or two');
+      const [own, other] = ledgers.map((id) => listedFills('marketFills', marketOwner(id), query.before ?? null, null));
       return other ? newestFirst(own!, other) : own!;
     },
     firstBlockFrom(ts) {
@@ -335,6 +392,8 @@ export function createFillReads(
         if (record.ts >= ts) high = middle;
         else low = record.block + 1;
       }
+      // The search stays among the folded blocks: `low` never passes the last one, which has a record.
+      assert(low >= first.block && low <= last.block, 'the first block from a time is a folded block');
       return recordFrom(low)!.block;
     },
     marketsFillCursor(markets, window) {
@@ -352,7 +411,9 @@ export function createFillReads(
         if (id !== null) owners.set(id, wallet);
       }
       const count = (wallet: string, fill: FillNumbers) => {
-        const entry = counts.get(wallet)!;
+        const entry = counts.get(wallet);
+        // `owners` names only wallets asked for, each of which has an entry.
+        assert(entry !== undefined, 'a fill counted is of a wallet asked for');
         entry.fills++;
         entry.lastTs = Math.max(entry.lastTs, fill.ts);
       };
@@ -383,6 +444,7 @@ export function createFillReads(
     *fillsFrom(fromBlock) {
       for (const { key, value } of store.dbs.fills.getRange({ start: keyBytes(blockFillsKey(fromBlock)) })) {
         const block = key.readUInt32BE(0);
+        assert(block >= fromBlock, 'the fills from a block are at or after it');
         for (let i = 0; i < blockFillCount(value); i++)
           yield { block, fill: decodeFillNumbers(value, blockFillOffset(value, i)) };
       }

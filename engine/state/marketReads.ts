@@ -1,6 +1,7 @@
 // The state's market side through the read API (stateReader.ts): market records (a combo settled from its legs),
 // tokens, neg-risk events, and a market's holders on both ledgers of a migrated market (docs/design.md 10).
 import type { Position } from '../reducers/position.js';
+import { assert } from '../assert.js';
 import { settleCombo } from './comboResolution.js';
 import { ID_SPACE } from '../log/idDictionary.js';
 import {
@@ -49,12 +50,20 @@ export function createMarketReads(store: StateStore, { idText, idOf }: IdReads):
   /** The stored identity alone: no marks joined, no combo settled (routes and fill scans ask it on every call). */
   function identity(conditionId: string): MarketRecord | null {
     const bytes = store.dbs.markets.getBinary(conditionId);
-    return bytes ? decodeValue<MarketRecord>(bytes) : null;
+    if (!bytes) return null;
+    const record = decodeValue<MarketRecord>(bytes);
+    // putMarket keys a record by its own condition.
+    assert(record.conditionId === conditionId, 'a market is stored under its condition');
+    return record;
   }
 
   function ledgersOf(conditionId: string): string[] {
     const record = identity(conditionId);
-    if (record?.migration) return [conditionId, record.migration];
+    if (record?.migration) {
+      // MigrationConditionRegistered names a Protocol V2 condition beside the CTF one, never the CTF one itself.
+      assert(record.migration !== conditionId, 'a migration condition is another condition');
+      return [conditionId, record.migration];
+    }
     const legacy = record?.v2?.legacyConditionId;
     if (legacy && identity(legacy)?.migration === conditionId) return [legacy, conditionId];
     return [conditionId];
@@ -86,13 +95,21 @@ export function createMarketReads(store: StateStore, { idText, idOf }: IdReads):
   return {
     token(token) {
       const bytes = store.dbs.tokens.getBinary(token);
-      return bytes ? decodeValue<TokenRecord>(bytes) : null;
+      if (!bytes) return null;
+      const record = decodeValue<TokenRecord>(bytes);
+      // setTokens numbers a condition's tokens by their place among its outcomes.
+      assert(
+        Number.isInteger(record.outcomeIndex) && record.outcomeIndex >= 0,
+        "a token is one of its market's outcomes",
+      );
+      return record;
     },
     market: marketRecord,
     *marketHolders(conditionId) {
       const [ctf, migration] = ledgersOf(conditionId).map((id) => {
         const stateId = CONDITION_TEXT.test(id) ? idOf(ID_SPACE.condition, id) : null;
         const tokens = marketRecord(id)?.tokens ?? null;
+        assert(tokens === null || tokens.length === 2, "a market's tokens are its two outcomes");
         if (stateId === null || tokens === null) return null;
         return { stateId, tokenIds: tokens.map((token) => idOf(ID_SPACE.token, token)) };
       });
@@ -104,12 +121,17 @@ export function createMarketReads(store: StateStore, { idText, idOf }: IdReads):
               .map((key) => key.readUInt32BE(4));
       if (migration === undefined) {
         if (ctf === null || ctf === undefined) return;
-        for (const walletId of holders(ctf))
+        let previous = -1;
+        for (const walletId of holders(ctf)) {
+          // marketWalletKey: the condition's id, then the wallet's, each key written once.
+          assert(walletId > previous, "a market's holders come in wallet id order, each once");
+          previous = walletId;
           yield {
             wallet: idText(ID_SPACE.address, walletId),
             positions: walletLegs(walletId, ctf.tokenIds),
             migrated: null,
           };
+        }
         return;
       }
       // Both ledgers: every wallet of either, in id order (as each index lists them).
@@ -125,7 +147,11 @@ export function createMarketReads(store: StateStore, { idText, idOf }: IdReads):
     marketLedgers: ledgersOf,
     negRiskEvent(marketId) {
       const bytes = store.dbs.negRiskEvents.getBinary(marketId);
-      return bytes ? decodeValue<NegRiskEventRecord>(bytes) : null;
+      if (!bytes) return null;
+      const record = decodeValue<NegRiskEventRecord>(bytes);
+      // putNegRiskEvent keys an event by its own market id.
+      assert(record.marketId === marketId, 'a neg-risk event is stored under its market id');
+      return record;
     },
   };
 }

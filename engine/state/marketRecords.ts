@@ -1,5 +1,6 @@
 // State records of the market side (per condition, token, neg-risk event, AMM pool, price feed). Created only
 // through these constructors so their key order, and so their encoded bytes, never vary.
+import { assert } from '../assert.js';
 
 /** Last fill of a token: the mark is usd/shares (a plain division at the API edge). */
 export interface Mark {
@@ -48,6 +49,8 @@ export interface V2MarketFacts {
 }
 
 export function createMarketRecord(conditionId: string): MarketRecord {
+  // A condition's key: a decoded CTF condition id, or a Protocol V2 bytes31 id's 32-byte word, both 0x + 64 hex.
+  assert(conditionId.length === 66, "a market is keyed by its condition's 32 bytes");
   return {
     conditionId,
     oracle: null,
@@ -73,6 +76,8 @@ export function createMarketRecord(conditionId: string): MarketRecord {
  * it changes, and a fill re-encodes a few numbers instead of the whole record.
  */
 export function marketIdentity(record: MarketRecord): unknown {
+  // Every condition the fold stores is binary (setTokens: the two outcomes' position ids).
+  assert(record.tokens === null || record.tokens.length === 2, "a market's tokens are its two outcomes");
   return {
     conditionId: record.conditionId,
     oracle: record.oracle,
@@ -95,11 +100,18 @@ export function marketIdentity(record: MarketRecord): unknown {
 export type StoredMark = [usd: number, shares: number, ts: number] | null;
 
 export function marketMarks(record: MarketRecord): [fills: number, ...marks: StoredMark[]] {
+  // The fold counts a market's fills up from 0, one a fill.
+  assert(Number.isSafeInteger(record.fills) && record.fills >= 0, 'a market counts its fills');
+  // A mark an outcome, set by a fill of the outcome's token (its index among the two).
+  assert(record.marks.length === 2, "a market's marks are its two outcomes'");
   return [record.fills, ...record.marks.map((mark): StoredMark => (mark ? [mark.usd, mark.shares, mark.ts] : null))];
 }
 
 /** The record from its two stored values (`marks` undefined: no fill yet). */
 export function joinMarket(identity: MarketRecord, marks: [number, ...StoredMark[]] | undefined): MarketRecord {
+  // As marketIdentity stored it: the marks and the fill count live in the other value.
+  const stored: Partial<MarketRecord> = identity;
+  assert(stored.marks === undefined && stored.fills === undefined, 'a stored identity holds no marks');
   identity.fills = marks ? marks[0] : 0;
   identity.marks = marks
     ? (marks.slice(1) as StoredMark[]).map((mark) => (mark ? { usd: mark[0], shares: mark[1], ts: mark[2] } : null))

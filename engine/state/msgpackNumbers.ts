@@ -1,4 +1,4 @@
-import { AssertionFailure } from '../assert.js';
+import { assert, AssertionFailure } from '../assert.js';
 // The msgpack bytes of a flat array of numbers, written and read by hand for the fold's most numerous values
 // (positions): msgpackr's general path built an array and a buffer per value, about 5 µs a position in the wallet
 // fold. The bytes are exactly msgpackr's for our Packr (useRecords false): integers in the smallest fixint or
@@ -7,11 +7,14 @@ import { AssertionFailure } from '../assert.js';
 
 /** The most bytes an array of `count` numbers takes. */
 export function maxNumbersBytes(count: number): number {
+  assert(Number.isSafeInteger(count) && count >= 0, 'an array holds a count of numbers');
   return 5 + count * 9;
 }
 
 /** Writes the header of an array of `count` items at `at` and answers the next offset. */
 export function writeArrayHeader(bytes: Buffer, at: number, count: number): number {
+  // An index past the end drops a byte silently: the caller reserves maxNumbersBytes.
+  assert(at >= 0 && at + 5 <= bytes.length && count >>> 0 === count, 'an array header is written where it fits');
   if (count < 0x10) {
     bytes[at] = 0x90 | count;
     return at + 1;
@@ -28,6 +31,8 @@ export function writeArrayHeader(bytes: Buffer, at: number, count: number): numb
 
 /** Writes one number at `at` as msgpackr does and answers the next offset. */
 export function writeNumber(bytes: Buffer, at: number, value: number): number {
+  // Room for the widest form (float64): what maxNumbersBytes reserves a number.
+  assert(at >= 0 && at + 9 <= bytes.length, 'a number is written where any of its forms fits');
   if (value >>> 0 === value) {
     if (value < 0x80) {
       bytes[at] = value;
@@ -124,6 +129,7 @@ function numberAt(bytes: Uint8Array, view: DataView, at: number, item: number, e
  * `bytes` is a store's shared buffer that runs on past it.
  */
 export function readNumbers(bytes: Uint8Array, out: number[], end = bytes.length): number {
+  assert(end <= bytes.length, 'a value ends inside the bytes it is read from');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const [count, first] = arrayHead(bytes, view);
   for (let i = 0, at = first; i < count; i++) {
@@ -138,6 +144,7 @@ export function readNumbers(bytes: Uint8Array, out: number[], end = bytes.length
  * A zero or a small integer, what most positions of a wallet hold once closed, is read without a DataView.
  */
 export function readFirstNumber(bytes: Uint8Array, end = bytes.length): number {
+  assert(end <= bytes.length, 'a value ends inside the bytes it is read from');
   const head = bytes[0]!;
   const items = (head & 0xf0) === 0x90 ? head & 0x0f : head === 0xdc ? bytes[1]! | bytes[2]! : head === 0xdd ? 1 : 0;
   const at = head === 0xdc ? 3 : head === 0xdd ? 5 : 1;

@@ -2,7 +2,7 @@
 // The fold's main thread is the only writer; workers and the API read the same memory-mapped file. A folding
 // process flushes its commits once, when it closes the store (unflushedMarker says why that is safe). A state is
 // only ever replaced whole, by a rewind, never written over under a map (stateReplacement.ts).
-import { AssertionFailure } from '../assert.js';
+import { assert, AssertionFailure } from '../assert.js';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import { mkdirSync } from 'node:fs';
 import { STATE_DBS, type StateDbName } from './stateDbNames.js';
@@ -40,22 +40,30 @@ const isBinaryKeyDb = (db: StateDbName): db is BinaryKeyDb => (BINARY_KEY_DBS as
 
 /** A fold write's key as its database takes it. */
 export function storedKey(db: StateDbName, key: string): string | Buffer {
+  // stateKeys builds every key with a character at least; LMDB refuses an empty one.
+  assert(key.length > 0, 'a state key is not empty');
   return isBinaryKeyDb(db) ? Buffer.from(key, 'latin1') : key;
 }
 
 /** Puts a fold write (queued in a batch, immediate in a transactionSync). */
 export function putStateWrite(store: StateStore, db: StateDbName, key: string, value: Buffer): void {
+  // Records, rows, lists and id values: only an index key (putEntry) has an empty value.
+  assert(value.length > 0, 'a fold write has a value');
   void (store.dbs[db] as Database<Buffer, string | Buffer>).put(storedKey(db, key), value);
 }
 
 /** Puts a write given as an entry (blockChecksum.ts) of a database keyed by bytes. */
 export function putEntry(store: StateStore, db: BinaryKeyDb, bytes: Buffer, at: number): void {
   const valueAt = entryValueAt(bytes, at);
+  // The workers' entries: positions and market wallet index keys, 8 bytes each (positionKey, marketWalletKey).
+  assert(valueAt - entryKeyAt(bytes, at) === 8, "an entry's key is a position's or an index key");
   void store.dbs[db].put(bytes.subarray(entryKeyAt(bytes, at), valueAt), bytes.subarray(valueAt, entryEnd(bytes, at)));
 }
 
 /** A held position (shares above zero) decoded from a store's shared buffer, or null. */
 function decodeHeldPosition(bytes: Uint8Array, size: number): Position | null {
+  // A stored position is at least its array's header and one number.
+  assert(size > 1, 'a held position is read from a stored value');
   // The stored position's first number is its shares (stateCodec.ts).
   return readFirstNumber(bytes, size) > 0 ? decodePosition(bytes, size) : null;
 }
@@ -109,6 +117,8 @@ export function openStateStore(options: {
    */
   randomReads?: boolean;
 }): StateStore {
+  // flushOnClose is a folding process's: it writes, so its commits have something to flush.
+  assert(!(options.flushOnClose && options.readOnly), 'a store flushed on close is opened to write');
   if (!options.readOnly) mkdirSync(options.dir, { recursive: true });
   const boot = options.flushOnClose && !options.readOnly ? currentBootId() : null;
   if (boot !== null && markUnflushed(options.dir, boot)) {
@@ -143,6 +153,10 @@ export function openStateStore(options: {
     // typings list `encoder` among the root options only.)
     const heldOptions = { name: 'positions', keyEncoding: 'binary' as const, encoder: HELD_POSITION_ENCODER };
     store.heldPositions = store.env.openDB<Position | null, Buffer>(heldOptions);
+    assert(
+      STATE_DBS.every((name) => store.dbs[name] !== undefined),
+      'an opened store has each of its databases',
+    );
   };
   attach();
   store.close = async () => {

@@ -1,7 +1,7 @@
 // The state's ids read back (createStateIds numbers wallets, tokens and conditions in the fold): an id's text, and
 // the id of a text; and the texts the read API takes, checked before a lookup.
-import { AssertionFailure } from '../assert.js';
-import { idBytesText, idTextBytes, type IdSpace } from '../log/idDictionary.js';
+import { assert, AssertionFailure } from '../assert.js';
+import { ID_BYTES, ID_SPACES, idBytesText, idTextBytes, type IdSpace } from '../log/idDictionary.js';
 import { ID_TEXT_CACHE } from '../limits.js';
 import type { StateStore } from './openStateStore.js';
 import { idKey, idValueKey } from './stateKeys.js';
@@ -26,6 +26,9 @@ export function createIdReads(store: StateStore): IdReads {
   const texts: Map<number, string>[] = [new Map(), new Map(), new Map()];
   let textsOpened = store.opened;
   function idText(space: number, id: number): string {
+    // Ids a stored row, key or list names: numbered by createStateIds from 0, u32 in every key.
+    assert(id >>> 0 === id, 'a state id is a u32');
+    assert(space >= 0 && space < ID_SPACES.length, 'a state id is of an id space');
     if (textsOpened !== store.opened) {
       for (const cache of texts) cache.clear();
       textsOpened = store.opened;
@@ -39,11 +42,19 @@ export function createIdReads(store: StateStore): IdReads {
       if (cache.size >= ID_TEXT_CACHE) cache.clear();
       cache.set(id, text);
     }
+    // The cache holds only what the ids table defined; a clear leaves it empty, never over its bound.
+    assert(cache.size <= ID_TEXT_CACHE, 'the id text cache stays within its bound');
     return text;
   }
   function idOf(space: IdSpace, text: string): number | null {
-    const bytes = store.dbs.idsByValue.getBinary(keyBytes(idValueKey(space, idTextBytes(space, text))));
-    return bytes ? bytes.readUInt32BE(0) : null;
+    const value = idTextBytes(space, text);
+    // Not an id of the space (a bytes31 condition of metadata, a text that is not hex): no id has such a value.
+    if (value.length !== ID_BYTES[space]) return null;
+    const bytes = store.dbs.idsByValue.getBinary(keyBytes(idValueKey(space, value)));
+    if (!bytes) return null;
+    // createStateIds writes a u32Key as the value of every idsByValue key.
+    assert(bytes.length === 4, 'an id by value is a u32');
+    return bytes.readUInt32BE(0);
   }
   return { idText, idOf };
 }

@@ -2,7 +2,7 @@
 // processes mapping the old state follow). The old state is marked first, then moved aside (the caller removes it;
 // a process mapping it keeps its pages until it lets go), then the new one moved in. Between the two renames there
 // is no state directory: a crash there leaves the log whole, which the next fold folds again.
-import { AssertionFailure } from '../assert.js';
+import { assert, AssertionFailure } from '../assert.js';
 import { existsSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fsyncDirectory } from '../fsyncDirectory.js';
@@ -11,6 +11,8 @@ import { REPLACED_BY_KEY, stateFileId } from './stateReplacement.js';
 
 /** Writes (or with null removes) the mark naming the file that replaces the state in `dir`. */
 async function markReplaced(dir: string, by: string | null): Promise<void> {
+  // stateFileId's identity of the file moving in: its device and inode.
+  assert(by === null || by.includes(':'), 'a state is marked replaced by a file identity');
   const store = openStateStore({ dir });
   try {
     if (by === null) store.dbs.meta.removeSync(REPLACED_BY_KEY);
@@ -44,4 +46,6 @@ export async function replaceState(dir: string, next: string, aside: string): Pr
     throw error;
   }
   fsyncDirectory(dirname(dir));
+  // A rename keeps the file's inode: the mark the old state holds names the state now in place.
+  assert(stateFileId(dir) === nextId, 'the state moved in is the file the old one was marked with');
 }

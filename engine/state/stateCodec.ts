@@ -1,6 +1,6 @@
 // The one codec for state values: msgpack of plain arrays and constructor-built objects, so the stored bytes
 // (and the per-block checksums over them) never depend on scheduling or on msgpackr's record structures.
-import { AssertionFailure } from '../assert.js';
+import { assert, AssertionFailure } from '../assert.js';
 import { Packr } from 'msgpackr';
 import type { Position } from '../reducers/position.js';
 import { maxNumbersBytes, readNumbers, writeArrayHeader, writeNumber } from './msgpackNumbers.js';
@@ -8,6 +8,8 @@ import { maxNumbersBytes, readNumbers, writeArrayHeader, writeNumber } from './m
 const packr = new Packr({ useRecords: false, mapsAsObjects: true, variableMapSize: true });
 
 export function encodeValue(value: unknown): Buffer {
+  // A record, a view of one or a count: undefined would be a view that forgot to answer.
+  assert(value !== undefined, 'a state value is defined');
   return packr.pack(value);
 }
 
@@ -23,6 +25,7 @@ export const POSITION_MAX_BYTES = maxNumbersBytes(21);
 
 /** Writes a position's value at `bytes[at..]` (room for POSITION_MAX_BYTES) and answers the next offset. */
 export function writePosition(p: Position, bytes: Buffer, at: number): number {
+  assert(at >= 0 && at + POSITION_MAX_BYTES <= bytes.length, 'a position is written where its largest form fits');
   at = writeArrayHeader(bytes, at, 21);
   at = writeNumber(bytes, at, p.shares);
   at = writeNumber(bytes, at, p.costBasis);
@@ -49,7 +52,10 @@ export function writePosition(p: Position, bytes: Buffer, at: number): number {
 
 export function encodePosition(position: Position): Buffer {
   const bytes = Buffer.allocUnsafeSlow(POSITION_MAX_BYTES);
-  return bytes.subarray(0, writePosition(position, bytes, 0));
+  const end = writePosition(position, bytes, 0);
+  // The array of 21 numbers: a 3-byte header, then a byte at least each.
+  assert(end >= 3 + 21 && end <= POSITION_MAX_BYTES, 'a position takes between its smallest and largest form');
+  return bytes.subarray(0, end);
 }
 
 /** Decoding's scratch: safe to share, decodePosition is synchronous. */

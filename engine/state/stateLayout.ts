@@ -1,5 +1,6 @@
 // The layout of the state's keys and values. State is derived from the log, so a directory folded by another
 // layout is not misread: its state is emptied and folded again from the log.
+import { assert } from '../assert.js';
 import type { FoldOptions } from '../foldOptions.js';
 import type { StateStore } from './openStateStore.js';
 import { STATE_DBS } from './stateDbNames.js';
@@ -34,7 +35,12 @@ function layoutTag(options: FoldOptions): string {
 /** The layout tag the state was folded with: null when it holds nothing yet. */
 function storedLayout(store: StateStore): string | null {
   const bytes = store.dbs.meta.getBinary(LAYOUT_KEY);
-  if (bytes) return bytes.toString('latin1');
+  if (bytes) {
+    const tag = bytes.toString('latin1');
+    // layoutTag's form: the layout's number first.
+    assert(Number.parseInt(tag, 10) >= 1, 'a stored layout tag starts with its layout');
+    return tag;
+  }
   // A state with no layout key but some content predates layouts: layout 1.
   return store.dbs.blocks.getKeysCount({ limit: 1 }) > 0 ? '1' : null;
 }
@@ -62,5 +68,6 @@ export function prepareStateLayout(store: StateStore, options: FoldOptions): boo
     if (layout !== null) for (const name of STATE_DBS) store.dbs[name].clearSync();
     store.dbs.meta.put(LAYOUT_KEY, Buffer.from(tag, 'latin1'));
   });
+  assert(storedLayout(store) === tag, 'a state prepared holds the layout it is folded with');
   return layout !== null;
 }

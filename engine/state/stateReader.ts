@@ -4,10 +4,18 @@
 // (boardReads.ts); here, the cursor, blocks, positions and the rest. Reads go to the memory-mapped state as it was
 // last committed; iterators are lazy, so a route that stops early reads no further.
 import type { Position } from '../reducers/position.js';
+import { assert } from '../assert.js';
 import { ID_SPACE, type IdSpace } from '../log/idDictionary.js';
 import { createBoardReads, type BoardReads } from './boardReads.js';
 import { createFillReads, type FillReads } from './fillReads.js';
-import { CURSOR_KEY, decodeBlockRecord, EMPTY_CURSOR, type BlockRecord, type FoldCursor } from './foldCursor.js';
+import {
+  CURSOR_KEY,
+  decodeBlockRecord,
+  decodeFoldCursor,
+  EMPTY_CURSOR,
+  type BlockRecord,
+  type FoldCursor,
+} from './foldCursor.js';
 import { createMarketReads, type MarketReads } from './marketReads.js';
 import type { FeedAnswer, RoundReport } from './marketRecords.js';
 import type { StateStore } from './openStateStore.js';
@@ -91,15 +99,13 @@ export function createStateReader(store: StateStore): StateReader {
   const ids = createIdReads(store);
   const { idText, idOf } = ids;
   /** The fold's cursor as last committed, decoded again only when a commit changed it. */
-  const foldCursor = decodedOnChange(
-    () => store.dbs.meta.getBinary(CURSOR_KEY),
-    (bytes) => decodeValue<FoldCursor>(bytes),
-    EMPTY_CURSOR,
-  );
+  const foldCursor = decodedOnChange(() => store.dbs.meta.getBinary(CURSOR_KEY), decodeFoldCursor, EMPTY_CURSOR);
 
   /** The wallet's keys in the positions table, null for a wallet the state never named. */
   function walletRange(wallet: string): { start: Buffer; end: Buffer } | null {
     const id = WALLET_TEXT.test(wallet) ? idOf(ID_SPACE.address, wallet) : null;
+    // The range ends at the next id's key: a u32 as well, for any id the fold could number.
+    assert(id === null || id < MAX_U32, "a wallet's range ends at a wallet id");
     return id === null ? null : { start: keyBytes(u32Key(id)), end: keyBytes(u32Key(id + 1)) };
   }
 
@@ -115,7 +121,10 @@ export function createStateReader(store: StateStore): StateReader {
     ...createFillReads(store, ids, foldCursor, markets.marketLedgers),
     ...createBoardReads(store),
     followRewind() {
-      store.followReplacement();
+      const opened = store.opened;
+      const followed = store.followReplacement();
+      // Following a replacement is another opening: what readers cached of the old state goes with the count.
+      assert(store.opened === opened + (followed ? 1 : 0), 'a rewind followed opens the store once more');
       return store.opened;
     },
     cursor: foldCursor,
@@ -128,8 +137,14 @@ export function createStateReader(store: StateStore): StateReader {
       return bytes ? decodeBlockRecord(block, bytes) : null;
     },
     *blocks(options = {}) {
-      for (const { key, value } of store.dbs.blocks.getRange({ reverse: options.reverse, limit: options.limit }))
-        yield decodeBlockRecord(key.readUInt32BE(0), value);
+      let previous = options.reverse ? MAX_U32 + 1 : -1;
+      for (const { key, value } of store.dbs.blocks.getRange({ reverse: options.reverse, limit: options.limit })) {
+        const block = key.readUInt32BE(0);
+        // Big-endian u32 keys: byte order is block order.
+        assert(options.reverse ? block < previous : block > previous, 'block records run in block order');
+        previous = block;
+        yield decodeBlockRecord(block, value);
+      }
     },
     sourceHead: () => readSourceHead(store),
     readThrough: () => readReadThrough(store),
@@ -139,16 +154,20 @@ export function createStateReader(store: StateStore): StateReader {
       const range = walletRange(wallet);
       if (range === null) return [];
       const positions: Array<{ token: string; position: Position }> = [];
+      const walletId = range.start.readUInt32BE(0);
       // heldPositions reads the same keys as positions (a position holding nothing decodes as null): one walk
       // both counts the wallet's positions and reads the ones asked for.
       let count = 0;
       if (held) {
         for (const { key, value } of store.heldPositions.getRange(range)) {
+          // positionKey: the wallet's id, then the token's; the range holds the wallet's keys only.
+          assert(key.length === 8 && key.readUInt32BE(0) === walletId, "a wallet's range holds its positions");
           if (++count > limit) return null;
           if (value !== null) positions.push({ token: idText(ID_SPACE.token, key.readUInt32BE(4)), position: value });
         }
       } else {
         for (const { key, value } of store.dbs.positions.getRange(range)) {
+          assert(key.length === 8 && key.readUInt32BE(0) === walletId, "a wallet's range holds its positions");
           if (++count > limit) return null;
           positions.push({ token: idText(ID_SPACE.token, key.readUInt32BE(4)), position: decodePosition(value) });
         }
@@ -161,6 +180,8 @@ export function createStateReader(store: StateStore): StateReader {
       let walletId = -1;
       for (const key of store.dbs.positions.getKeys({})) {
         const id = key.readUInt32BE(0);
+        // Keyed wallet first: a wallet's positions are one run of keys.
+        assert(id >= walletId, 'positions run in wallet id order');
         if (id === walletId) holders[holders.length - 1]!.positions++;
         else {
           walletId = id;
@@ -173,9 +194,15 @@ export function createStateReader(store: StateStore): StateReader {
     keepsTrades: () => stateKeepsTrades(store),
     idNumber: idOf,
     positionsFrom(walletId, minPositions) {
+      // The rollup's steps: from a wallet id on (0, then the one after the last), some positions at a time.
+      assert(minPositions > 0, 'positions are read some at a time');
       const positions: Array<{ walletId: number; tokenId: number; position: Position }> = [];
       for (const { key, value } of store.dbs.positions.getRange({ start: keyBytes(u32Key(walletId)) })) {
         const id = key.readUInt32BE(0);
+        assert(
+          id >= walletId && (positions.length === 0 || id >= positions[positions.length - 1]!.walletId),
+          'positions run in wallet id order from the first asked',
+        );
         if (positions.length >= minPositions && id !== positions[positions.length - 1]!.walletId) break;
         positions.push({ walletId: id, tokenId: key.readUInt32BE(4), position: decodePosition(value) });
       }
@@ -187,13 +214,21 @@ export function createStateReader(store: StateStore): StateReader {
     unknownTopics() {
       const counts: Record<string, number> = {};
       const range = { start: UNKNOWN_TOPIC_PREFIX, end: UNKNOWN_TOPIC_PREFIX + '~' };
-      for (const { key, value } of store.dbs.feedAnswers.getRange(range))
-        counts[String(key).slice(UNKNOWN_TOPIC_PREFIX.length)] = decodeValue<number>(value);
+      for (const { key, value } of store.dbs.feedAnswers.getRange(range)) {
+        const count = decodeValue<number>(value);
+        // countUnknownTopic stores a count once it has seen the topic: 1 at least.
+        assert(Number.isSafeInteger(count) && count > 0, 'an unknown topic is counted from 1');
+        counts[String(key).slice(UNKNOWN_TOPIC_PREFIX.length)] = count;
+      }
       return counts;
     },
     roundReport(questionId) {
       const bytes = store.dbs.feedAnswers.getBinary(roundReportKey(questionId));
-      return bytes ? decodeValue<RoundReport>(bytes) : null;
+      if (!bytes) return null;
+      const report = decodeValue<RoundReport>(bytes);
+      // putRoundReport keys a report by its own question id.
+      assert(report.questionId === questionId, 'a round report is stored under its question');
+      return report;
     },
     feedAnswerAt(asset, ts) {
       // Keys run asset, then the update time in fixed width, then the round: every round of `ts` sorts before ';'.

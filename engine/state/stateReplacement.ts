@@ -7,6 +7,7 @@
 // and ignored.
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { assert } from '../assert.js';
 
 export const REPLACED_BY_KEY = 'replacedBy';
 
@@ -19,6 +20,8 @@ export function stateFileId(dir: string): string | null {
 /** Whether the state whose meta database is `meta` has since been replaced by a rewind with the one now in `dir`. */
 export function isStateReplaced(meta: { getBinary(key: string): Buffer | undefined }, dir: string): boolean {
   const mark = meta.getBinary(REPLACED_BY_KEY);
+  // replaceState writes stateFileId's text, never an empty one.
+  assert(mark === undefined || mark.length > 0, 'a replacement mark names a file');
   // The mark alone costs one get; only a marked state (a rewind under way or done) looks at the directory.
   return mark !== undefined && mark.toString('latin1') === stateFileId(dir);
 }

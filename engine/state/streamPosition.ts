@@ -4,6 +4,7 @@
 // stream has them) and the rest of this frame is folded from the log before the stream is read from
 // `sequence + 1`. After an off-chain batch or a tag run, applied once every frame before it is committed, the position
 // moves to it alone (writeStreamPosition), so health's sequence names the last message the replica holds.
+import { assert } from '../assert.js';
 import type { MetaWrite } from './stateWrite.js';
 import type { StateStore } from './openStateStore.js';
 import { decodeValue, encodeValue } from './stateCodec.js';
@@ -25,7 +26,16 @@ export function streamPositionWrite(position: StreamPosition): MetaWrite {
 
 export function readStreamPosition(store: StateStore): StreamPosition | null {
   const bytes = store.dbs.meta.getBinary(STREAM_POSITION_KEY);
-  return bytes ? decodeValue<StreamPosition>(bytes) : null;
+  if (!bytes) return null;
+  const position = decodeValue<StreamPosition>(bytes);
+  // As streamPositionWrite encoded it.
+  assert(
+    typeof position.stream === 'string' &&
+      typeof position.sequence === 'number' &&
+      typeof position.lastBlock === 'number',
+    'a stream position is a stream, a sequence and a block',
+  );
+  return position;
 }
 
 /** Moves the position past a message that is no frame; every frame before it must be committed already. */

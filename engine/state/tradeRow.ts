@@ -55,6 +55,16 @@ const HEADER_BYTES = 12;
 const TX_BYTES = 32;
 const ROW_BYTES = 52;
 
+/** Where a block value's rows start: after its header and its transaction hashes. */
+const rowsStart = (bytes: Buffer): number => HEADER_BYTES + bytes.readUInt32BE(8) * TX_BYTES;
+
+/** Whether `at` is where one of the rows of the block's value starts. */
+const isRowAt = (bytes: Buffer, at: number): boolean =>
+  at >= rowsStart(bytes) &&
+  (at - rowsStart(bytes)) % ROW_BYTES === 0 &&
+  at < rowsStart(bytes) + bytes.readUInt32BE(4) * ROW_BYTES &&
+  at + ROW_BYTES <= bytes.length;
+
 export function encodeBlockFills(ts: number, fills: readonly BlockFill[]): Buffer {
   const txs = new Map<string, number>();
   for (const { row } of fills) if (!txs.has(row.tx)) txs.set(row.tx, txs.size);
@@ -76,6 +86,16 @@ export function encodeBlockFills(ts: number, fills: readonly BlockFill[]): Buffe
   fills.forEach(({ row, ids }, i) => {
     // Lookups binary-search the rows by log index.
     assert(row.logIndex > previous, 'trade rows: log indexes increase');
+    // The fold stores a fill under its condition, or under its token (then the market's id is the token's).
+    assert(
+      ids.marketSpace === ID_SPACE.condition || (ids.marketSpace === ID_SPACE.token && ids.market === ids.token),
+      "trade row: a fill's market is a condition, or its own token",
+    );
+    // Codes the fold sets from SIDE, FEE_UNIT and ROLE: a byte each, read back as those.
+    assert(
+      row.side <= SIDE.sell && row.feeUnit <= FEE_UNIT.shares && row.role <= ROLE.maker,
+      'trade row: side, fee unit and role are codes',
+    );
     previous = row.logIndex;
     const at = rowsAt + i * ROW_BYTES;
     bytes.writeUInt32BE(row.logIndex, at);
@@ -87,16 +107,21 @@ export function encodeBlockFills(ts: number, fills: readonly BlockFill[]): Buffe
     [row.shares, row.usd, row.fee].forEach((amount, k) => bytes.writeDoubleBE(amount, at + 12 + 8 * k));
     [ids.wallet, ids.counterparty, ids.token, ids.market].forEach((id, k) => bytes.writeUInt32BE(id, at + 36 + 4 * k));
   });
+  assert(blockFillOffset(bytes, fills.length) === bytes.length, "a block's value ends with its last row");
   return bytes;
 }
 
 /** The fills a block's value holds. */
 export function blockFillCount(bytes: Buffer): number {
+  // Every value of the fills table is encodeBlockFills', which writes its header first.
+  assert(bytes.length >= HEADER_BYTES, "a block's fills value holds its header");
   return bytes.readUInt32BE(4);
 }
 
 /** Where the block's `index`th fill (in log-index order) starts. */
 export function blockFillOffset(bytes: Buffer, index: number): number {
+  // The count itself is where the rows end (a scan copies a value up to there).
+  assert(index >= 0 && index <= bytes.readUInt32BE(4), 'a fill offset is of a row of the block, or their end');
   return HEADER_BYTES + bytes.readUInt32BE(8) * TX_BYTES + index * ROW_BYTES;
 }
 
@@ -105,6 +130,8 @@ export function findBlockFill(bytes: Buffer, logIndex: number): number {
   let low = 0;
   let high = blockFillCount(bytes) - 1;
   const rowsAt = blockFillOffset(bytes, 0);
+  // A value as stored, or a scan's copy of one (its buffer may run on past the rows).
+  assert(bytes.length >= blockFillOffset(bytes, high + 1), "a block's value holds every row its header counts");
   while (low <= high) {
     const middle = (low + high) >>> 1;
     const found = bytes.readUInt32BE(rowsAt + middle * ROW_BYTES);
@@ -123,6 +150,9 @@ export interface DecodedTradeRow {
 
 /** The fill whose row starts at `at` in its block's value (findBlockFill, blockFillOffset). */
 export function decodeTradeRow(bytes: Buffer, at: number, text: IdText): DecodedTradeRow {
+  assert(isRowAt(bytes, at), 'a trade row is decoded where a row starts');
+  // encodeBlockFills numbers a row's transaction among the block's hashes.
+  assert(bytes.readUInt16BE(at + 4) < bytes.readUInt32BE(8), "a row names one of its block's transactions");
   const tx = HEADER_BYTES + bytes.readUInt16BE(at + 4) * TX_BYTES;
   return {
     ts: bytes.readUInt32BE(0),
@@ -168,6 +198,7 @@ export function decodeFillNumbers(bytes: Buffer, at: number): FillNumbers {
 
 /** The same into an object a scan reuses, so a long scan allocates nothing per fill. */
 export function decodeFillNumbersInto(bytes: Buffer, at: number, fill: FillNumbers): FillNumbers {
+  assert(isRowAt(bytes, at), "a fill's numbers are decoded where a row starts");
   fill.ts = bytes.readUInt32BE(0);
   fill.logIndex = bytes.readUInt32BE(at);
   fill.outcomeIndex = bytes.readInt8(at + 6);
@@ -181,5 +212,10 @@ export function decodeFillNumbersInto(bytes: Buffer, at: number, fill: FillNumbe
   fill.fee = bytes.readDoubleBE(at + 28);
   fill.walletId = bytes.readUInt32BE(at + 36);
   fill.marketId = bytes.readUInt32BE(at + 48);
+  // A row read at a wrong offset would show it first here: every stored fill's market is a condition or a token.
+  assert(
+    fill.marketSpace === ID_SPACE.condition || fill.marketSpace === ID_SPACE.token,
+    "a stored fill's market is a condition or a token",
+  );
   return fill;
 }

@@ -6,6 +6,7 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fsyncDirectory } from '../fsyncDirectory.js';
+import { assert } from '../assert.js';
 
 const MARKER = 'unflushed';
 const STATE_FILES = ['data.mdb', 'lock.mdb'];
@@ -24,6 +25,8 @@ export function currentBootId(): string | null {
  * true then). Then this boot's marker is written.
  */
 export function markUnflushed(dir: string, boot: string): boolean {
+  // currentBootId's answer: null (and no marker) when the machine has none.
+  assert(boot.length > 0, 'a marker names a boot');
   const marked = markedBoot(dir);
   const torn = marked !== null && marked !== boot;
   if (torn) for (const file of STATE_FILES) rmSync(join(dir, file), { force: true });
@@ -35,6 +38,7 @@ export function markUnflushed(dir: string, boot: string): boolean {
     closeSync(fd);
   }
   fsyncDirectory(dir);
+  assert(markedBoot(dir) === boot, 'the marker names this boot');
   return torn;
 }
 
@@ -54,4 +58,5 @@ function markedBoot(dir: string): string | null {
 export function clearUnflushed(dir: string): void {
   unlinkSync(join(dir, MARKER));
   fsyncDirectory(dir);
+  assert(markedBoot(dir) === null, 'a cleared state has no marker');
 }
