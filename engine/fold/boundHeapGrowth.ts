@@ -6,6 +6,7 @@
 // lifted when the last fold ends (a server that folded a stale state first then serves with V8's own sizing).
 import v8 from 'node:v8';
 import { HEAP_GROWING_PERCENT } from '../limits.js';
+import { assert } from '../assert.js';
 
 /** V8's default: the factor follows the collector's speed against the program's. */
 const V8_OWN_GROWTH = 0;
@@ -17,12 +18,16 @@ const V8_OWN_GROWTH = 0;
 export function createHeapGrowthBound(setFlags: (flags: string) => void): (percent?: number) => () => void {
   let holders = 0;
   return (percent = HEAP_GROWING_PERCENT) => {
+    // 0 is V8's own sizing, which lifting the bound restores: a bound is a positive whole percent.
+    assert(Number.isInteger(percent) && percent > 0, 'a heap bound grows a heap by a positive percent');
     if (holders++ === 0) setFlags(`--heap-growing-percent=${percent}`);
     let held = true;
     return () => {
       if (!held) return;
       held = false;
       if (--holders === 0) setFlags(`--heap-growing-percent=${V8_OWN_GROWTH}`);
+      // Each bound is lifted once (`held`): the holders never go below none.
+      assert(holders >= 0, 'a heap bound is lifted no more often than it is taken');
     };
   };
 }

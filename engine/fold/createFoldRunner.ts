@@ -127,7 +127,10 @@ export interface FoldRunner {
 
 /** Which worker folds a wallet: a stable function of the address alone. */
 function partitionOf(wallet: string, partitions: number): number {
-  return parseInt(wallet.slice(-8), 16) % partitions;
+  const partition = parseInt(wallet.slice(-8), 16) % partitions;
+  // A decoded address (0x + 40 hex): its last 4 bytes a u32, so one of the partitions (NaN for any other text).
+  assert(partition >= 0 && partition < partitions, 'fold: a wallet belongs to one partition');
+  return partition;
 }
 
 export function createFoldRunner(options: {
@@ -166,6 +169,8 @@ export function createFoldRunner(options: {
   let cursor = readFoldCursor(store);
   /** The last prepared block: batches are prepared ahead of the committed cursor. */
   let preparedThrough = cursor.block;
+  /** The last block of the last batch handed to commitBatch: batches are committed in the order prepared. */
+  let committingThrough = cursor.block;
   let commitsInFlight = 0;
   /** The last batch's write, cursor included: the next batch's checksums chain from it. */
   let lastWrite: Promise<void> = Promise.resolve();
@@ -196,9 +201,13 @@ export function createFoldRunner(options: {
     addVenueContract: (address) => void venueContracts.add(address),
     sink: {
       positionEvent(event) {
+        // Derived from the block being derived (prepareBatch set preparedThrough to it first), and written at its end.
+        assert(event.block === preparedThrough, 'fold: a position event is of the block derived');
         blockPositionEvents.push(event);
       },
       trade(market, row) {
+        // A condition id (0x + 64 hex), or the token id itself (64 hex) when no condition explains the token.
+        assert(market.length === 66 || market === row.token, "fold: a fill's market is its condition or its token");
         blockFills.push({ market, row });
       },
       skip(reason: SkipReason) {
@@ -228,7 +237,12 @@ export function createFoldRunner(options: {
     }
     blockFills.sort((a, b) => a.row.logIndex - b.row.logIndex);
     const stored: BlockFill[] = [];
+    const firstFill = preparedFills;
+    let previousLogIndex = -1;
     for (const { market, row } of blockFills) {
+      // One fill a log (an OrderFilled, an FPMM trade): its (block, log index) names it in the fill lists.
+      assert(row.logIndex > previousLogIndex, "fold: a block's fills are each of their own log");
+      previousLogIndex = row.logIndex;
       const wallet = stateIds.id(ID_SPACE.address, row.wallet, writes);
       const counterparty = stateIds.id(ID_SPACE.address, row.counterparty, writes);
       const token = stateIds.id(ID_SPACE.token, row.token, writes);
@@ -240,6 +254,7 @@ export function createFoldRunner(options: {
       fillLists.add('marketFills', marketSpace, marketId, preparedFills, block.block, row.logIndex);
       preparedFills++;
     }
+    assert(preparedFills - firstFill === stored.length, 'fold: each fill stored is numbered once');
     writes.putBytes('fills', blockFillsKey(block.block), encodeBlockFills(block.ts, stored));
     blockFills = [];
   }
@@ -248,10 +263,14 @@ export function createFoldRunner(options: {
   const cacheLimit = Math.ceil((options.positionCache ?? POSITION_CACHE) / partitions);
 
   async function foldWallets(batch: PreparedBatch, backfilling: boolean): Promise<WalletFoldResult[]> {
+    // prepareBatch took a record buffer of every partition's writer: one task a pool.
+    assert(batch.partitionRecords.length === pools.length, 'fold: a partition a wallet worker');
     const slots = createTransferSlots(batch.slotCount);
     return Promise.all(
       pools.map(async (pool, i) => {
         const { buffer, length } = batch.partitionRecords[i]!;
+        // Taken from a writer whose length counts f64s written into this buffer; moved, so not detached yet.
+        assert(length * 8 <= buffer.byteLength, "fold: a partition's records lie inside their buffer");
         const task: WalletFoldTask = {
           stateDir: options.stateDir,
           records: buffer,
@@ -273,6 +292,7 @@ export function createFoldRunner(options: {
   function abandon(): void {
     registry.trim(true);
     preparedThrough = cursor.block;
+    committingThrough = cursor.block;
     preparedFills = cursor.fills;
     blockFills = [];
     blockPositionEvents = [];
@@ -283,6 +303,8 @@ export function createFoldRunner(options: {
   }
 
   function prepareBatch(source: Iterator<BlockEvents>, maxEvents: number): PreparedBatch | null {
+    // Prepared ahead of the cursor, never behind it (abandon brings both back to the cursor).
+    assert(preparedThrough >= cursor.block && preparedFills >= cursor.fills, 'fold: preparing goes on from the cursor');
     let next = source.next();
     if (next.done) return null;
     // Safe with a commit in flight: a trim keeps the records and ids of batches not yet written.
@@ -315,6 +337,9 @@ export function createFoldRunner(options: {
       abandon();
       throw error;
     }
+    // A block's writes a block, its events all derived (written at its end), at least one block a batch.
+    assert(blocks.length > 0 && mainWrites.length === blocks.length, 'fold: a batch has the writes of each block');
+    assert(blockPositionEvents.length === 0 && blockFills.length === 0, "fold: a batch's events are all written");
     return {
       registryBatch,
       blocks,
@@ -349,6 +374,12 @@ export function createFoldRunner(options: {
 
       // The workers' writes stay entries in their answers: hashed and put from there (no object a write).
       const answers = results.map(readWalletFoldResult);
+      // One answer a partition, its blocks the batch's: a worker folds only the events it was sent.
+      assert(answers.length === partitions, 'fold: a wallet worker answers for each partition');
+      const [firstBlock, lastBlock] = [blocks[0]!.block, blocks[blocks.length - 1]!.block];
+      for (const answer of answers)
+        for (const block of answer.blocks.keys())
+          assert(block >= firstBlock && block <= lastBlock, "fold: a worker's blocks are its batch's");
       /** A block's position and index key writes, one part per wallet partition. */
       const workerRuns = (block: number): EntryRun[] => {
         const runs: EntryRun[] = [
@@ -378,6 +409,8 @@ export function createFoldRunner(options: {
       for (let i = 0; i < blocks.length; i++) {
         const block = blocks[i]!;
         const blockWrites = mainWrites[i]!;
+        // Each checksum chains from the previous block's: the batch follows the cursor, its blocks in order.
+        assert(block.block > (i === 0 ? cursor.block : blocks[i - 1]!.block), 'fold: blocks are folded in order');
         checksum = blockChecksum(checksum, block.block, blockWrites, workerRuns(block.block));
         events += block.events;
         blockRecords.push({
@@ -399,6 +432,11 @@ export function createFoldRunner(options: {
         fills: cursor.fills + batch.fillCount,
         ids: batch.ids,
       };
+      // The cursor only moves forward: the state numbers ids and fills, and never forgets one.
+      assert(
+        next.fills >= cursor.fills && next.ids.every((count, space) => count >= cursor.ids[space]!),
+        "fold: a commit's cursor moves forward",
+      );
       // A batch, not a transaction callback: the puts are queued and LMDB's own write thread applies them, in one
       // transaction, so the B-tree work is off this thread (inside a callback every put runs here).
       const written = store.env.batch(() => {
@@ -436,6 +474,9 @@ export function createFoldRunner(options: {
 
   function commitBatch(batch: PreparedBatch, meta?: MetaWrite): BatchCommit {
     if (batch.blocks.length === 0) return { folded: lastWrite, written: lastWrite };
+    // Committed in the order prepared, each once: its checksums chain from the one before it.
+    assert(batch.blocks[0]!.block > committingThrough, 'fold: batches are committed in the order prepared');
+    committingThrough = batch.blocks[batch.blocks.length - 1]!.block;
     let queued!: () => void;
     const folded = new Promise<void>((resolve) => (queued = resolve));
     commitsInFlight++;
@@ -458,6 +499,8 @@ export function createFoldRunner(options: {
   function putWorkingEntry(bytes: Buffer, at: number): void {
     const keyAt = entryKeyAt(bytes, at);
     const valueAt = entryValueAt(bytes, at);
+    // A position's key is its wallet's and its token's ids, u32 each (positionKey).
+    assert(valueAt - keyAt === 8, "fold: a position's key is its two ids");
     const key = backfillPositionKey(bytes.readUInt32BE(keyAt + 4), bytes.readUInt32BE(keyAt));
     void store.dbs.backfillPositions.put(Buffer.from(key, 'latin1'), bytes.subarray(valueAt, entryEnd(bytes, at)));
   }

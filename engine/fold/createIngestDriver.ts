@@ -13,6 +13,7 @@ import { createReleasePolicy } from './createReleasePolicy.js';
 import { UNKNOWN_TARGET } from '../state/backfillRecord.js';
 import { BACKFILL_BEHIND_BLOCKS, FOLD_BATCH_LOGS } from '../limits.js';
 import type { HandOffResult } from './handOffPositions.js';
+import { assert } from '../assert.js';
 
 export interface IngestDriver {
   /**
@@ -99,11 +100,18 @@ export function createIngestDriver(options: {
       await handOff();
     }
     const source = blocks[Symbol.iterator]();
+    /** The last block of the last batch prepared here: a batch takes the blocks after it. */
+    let through = -Infinity;
+    /** The last block onBatch heard of here. */
+    let heard = -Infinity;
     try {
       for (;;) {
         if (failure) throw failure.error;
         const prepared = runner.prepareBatch(source, Math.min(batchEvents, release.chunkEvents()));
         if (prepared === null) return;
+        // prepareBatch answers null rather than an empty batch, and takes each block from the source once.
+        assert(prepared.blocks.length > 0 && prepared.blocks[0]!.block > through, 'ingest: batches follow one another');
+        through = prepared.blocks[prepared.blocks.length - 1]!.block;
         await folded;
         await release.beforeCommit(prepared.eventCount, releaseMap);
         beforeCommit?.();
@@ -113,6 +121,9 @@ export function createIngestDriver(options: {
         folded = commit.folded;
         written = commit.written.then(async () => {
           await before;
+          // Each batch's onBatch waits for the one before: they hear the batches in chain order.
+          assert(summaries[0]!.block > heard, 'ingest: batches are heard in order');
+          heard = summaries[summaries.length - 1]!.block;
           onBatch?.(summaries);
         });
         // Awaited before the next commit or by finish; until then a failure must not count as unhandled.
@@ -126,6 +137,8 @@ export function createIngestDriver(options: {
   }
 
   async function aim(target: number | null, options: { from?: number; whenEmpty?: boolean } = {}): Promise<void> {
+    // A source's last block (the log's head, a capture's last line, the node's finalized head), or null.
+    assert(target === null || Number.isSafeInteger(target), 'ingest: a backfill aims at a block');
     await settled();
     const { block } = runner.cursor();
     const read = options.from ?? block;
@@ -139,6 +152,7 @@ export function createIngestDriver(options: {
   const handOff = () => runner.handOff({ releaseMap: options.releaseEveryEvents !== Infinity });
 
   async function handOffNear(head: number, at?: number): Promise<HandOffResult | null> {
+    assert(Number.isSafeInteger(head), "ingest: a hand-off is near a source's head block");
     await settled();
     if (runner.backfill() === null || head - (at ?? runner.cursor().block) > BACKFILL_BEHIND_BLOCKS) return null;
     return handOff();
@@ -148,9 +162,13 @@ export function createIngestDriver(options: {
     async catchUp(catchUpOptions = {}) {
       const target = catchUpOptions.toBlock ?? log.head().block;
       await aim(target);
-      const blocks = log.read(runner.cursor().block, catchUpOptions.toBlock);
+      const start = runner.cursor().block;
+      const blocks = log.read(start, catchUpOptions.toBlock);
       await fold(blocks, catchUpOptions.batchEvents ?? FOLD_BATCH_LOGS, catchUpOptions.onBatch);
       await settled();
+      // The log read after the cursor, through the target: the cursor moved forward and no further.
+      const reached = runner.cursor().block;
+      assert(reached >= start && reached <= Math.max(start, target), 'ingest: a catch-up folds up to its target');
       // The log read to its end (or toBlock): the source is folded, however far its last event lies below it.
       if (catchUpOptions.handOff ?? true) await handOff();
     },

@@ -17,6 +17,7 @@
 // are mapped in again).
 import { readFileSync } from 'node:fs';
 import { MIN_MAP_BYTES, RELEASE_EVERY_EVENTS, RELEASE_RSS_BUDGET_BYTES } from '../limits.js';
+import { assert } from '../assert.js';
 
 /** Recent commits whose growth per event predicts the next one's. */
 const GROWTH_WINDOW = 8;
@@ -36,7 +37,10 @@ export function readResidentMemory(): ResidentMemory {
   const rss = process.memoryUsage.rss();
   try {
     const file = /RssFile:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'latin1'));
-    return { rss, mapped: file ? Number(file[1]) * 1024 : rss };
+    const mapped = file ? Number(file[1]) * 1024 : rss;
+    // Digits the pattern matched: a whole count of bytes (a policy fed NaN would never release).
+    assert(Number.isSafeInteger(mapped) && mapped >= 0, "a process's file-mapped bytes are a count");
+    return { rss, mapped };
   } catch {
     return { rss, mapped: rss };
   }
@@ -58,6 +62,8 @@ export function createReleasePolicy(
   rssBudgetBytes = RELEASE_RSS_BUDGET_BYTES,
   memory: () => ResidentMemory = readResidentMemory,
 ): ReleasePolicy {
+  // limits.ts, or a test's: a positive count of events (Infinity: never) and a positive budget.
+  assert(everyEvents > 0 && rssBudgetBytes > 0, 'a release policy has a positive period and budget');
   let since = 0;
   /** The map's reading before the last commit, and that commit's events. */
   let last: { mapped: number; events: number } | null = null;
@@ -74,15 +80,20 @@ export function createReleasePolicy(
     chunkEvents() {
       if (everyEvents === Infinity || growth.length === 0 || floor < 0) return Infinity;
       const rate = perEvent();
+      // Set together at a release: the room above the floor is at least MIN_MAP_BYTES (ceilingAbove).
+      assert(ceiling - floor >= MIN_MAP_BYTES && rate >= 0, "a release policy's room and growth are not negative");
       return rate === 0 ? Infinity : Math.max(MIN_CHUNK_EVENTS, Math.floor((ceiling - floor) / rate));
     },
     async beforeCommit(events, release) {
       if (everyEvents === Infinity) return;
+      // A prepared batch's event count (the driver's).
+      assert(Number.isSafeInteger(events) && events >= 0, 'a commit holds a count of events');
       const now = memory();
       if (last !== null && last.events > 0) {
         growth.push(Math.max(0, now.mapped - last.mapped) / last.events);
         if (growth.length > GROWTH_WINDOW) growth.shift();
       }
+      assert(growth.length <= GROWTH_WINDOW, "a release policy predicts from its window's commits");
       since += events;
       if (ceiling === Infinity) ceiling = ceilingAbove(now.mapped, now);
       if (since >= everyEvents || now.mapped + perEvent() * events >= ceiling) {
@@ -91,6 +102,8 @@ export function createReleasePolicy(
         const after = memory();
         floor = after.mapped;
         ceiling = ceilingAbove(floor, after);
+        // The map gets at least MIN_MAP_BYTES between releases, whatever the heaps take of the budget.
+        assert(ceiling - floor >= MIN_MAP_BYTES, 'a release leaves the map its least room');
         last = { mapped: floor, events };
       } else {
         last = { mapped: now.mapped, events };

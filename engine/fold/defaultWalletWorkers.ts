@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { MAX_DEFAULT_WALLET_WORKERS } from '../limits.js';
+import { assert } from '../assert.js';
 
 /** Threads of a fold busy besides its wallet workers: the main thread's derive and commit, the capture reader. */
 const OTHER_BUSY_THREADS = 2;
@@ -10,5 +11,11 @@ const OTHER_BUSY_THREADS = 2;
  * default may follow the machine.
  */
 export function defaultWalletWorkers(cores: number = availableParallelism()): number {
-  return Math.max(1, Math.min(MAX_DEFAULT_WALLET_WORKERS, cores - OTHER_BUSY_THREADS));
+  const workers = Math.max(1, Math.min(MAX_DEFAULT_WALLET_WORKERS, cores - OTHER_BUSY_THREADS));
+  // A core count is a whole number (availableParallelism's, or a test's): so is the count of pools made from it.
+  assert(
+    Number.isInteger(workers) && workers >= 1 && workers <= MAX_DEFAULT_WALLET_WORKERS,
+    'a fold runs from one worker to the default most',
+  );
+  return workers;
 }

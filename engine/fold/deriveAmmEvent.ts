@@ -13,12 +13,17 @@ import { POSITION_EVENT } from '../reducers/positionEvent.js';
 import type { MarketRecord } from '../state/marketRecords.js';
 import { FEE_UNIT, ROLE, SIDE } from '../state/tradeRow.js';
 import type { BlockClock, DeriveContext } from './deriveContext.js';
+import { assert } from '../assert.js';
 
 function poolMarket(ctx: DeriveContext, pool: string): MarketRecord | null {
   const record = ctx.registry.pool(pool);
   if (!record) return null;
   const market = ctx.registry.market(record.conditionId);
-  return market && market.tokens ? market : null;
+  if (!market || !market.tokens) return null;
+  // deriveFpmmCreation registered the pool with its condition, whose tokens are a binary market's two.
+  assert(market.conditionId === record.conditionId, "a pool's market is its condition's record");
+  assert(market.tokens.length === 2, "a pool's market has two outcomes");
+  return market;
 }
 
 function recordAmmTrade(
@@ -33,6 +38,9 @@ function recordAmmTrade(
   usd: number,
   fee: number,
 ): void {
+  // The callers skip an outcome past 1 (a decoded uint, so never below 0) and an empty trade.
+  assert(outcome === 0 || outcome === 1, 'an AMM trade is of one of two outcomes');
+  assert(Number.isSafeInteger(shares) && shares > 0, 'an AMM trade moves shares');
   ctx.sink.trade(market.conditionId, {
     logIndex: event.logIndex,
     tx: event.tx,
@@ -56,6 +64,9 @@ export function deriveFpmmBuy(ctx: DeriveContext, clock: BlockClock, event: Fpmm
   const market = poolMarket(ctx, event.pool);
   if (!market || event.outcomeIndex > 1) return ctx.sink.skip('unknownPool');
   if (event.outcomeTokensBought === 0) return ctx.sink.skip('emptyFill');
+  // Decoded uints: the difference recorded as the trade's usd is then a safe integer too.
+  assert(Number.isSafeInteger(event.investmentAmount) && event.investmentAmount >= 0, 'an AMM buy invests a uint');
+  assert(Number.isSafeInteger(event.feeAmount) && event.feeAmount >= 0, "an AMM trade's fee is a decoded uint");
   const token = market.tokens![event.outcomeIndex]!;
   ctx.sink.positionEvent({
     kind: POSITION_EVENT.ammBuy,
@@ -87,6 +98,8 @@ export function deriveFpmmSell(ctx: DeriveContext, clock: BlockClock, event: Fpm
   const market = poolMarket(ctx, event.pool);
   if (!market || event.outcomeIndex > 1) return ctx.sink.skip('unknownPool');
   if (event.outcomeTokensSold === 0) return ctx.sink.skip('emptyFill');
+  assert(Number.isSafeInteger(event.returnAmount) && event.returnAmount >= 0, 'an AMM sell returns a uint');
+  assert(Number.isSafeInteger(event.feeAmount) && event.feeAmount >= 0, "an AMM trade's fee is a decoded uint");
   const token = market.tokens![event.outcomeIndex]!;
   ctx.sink.positionEvent({
     kind: POSITION_EVENT.ammSell,
@@ -123,6 +136,10 @@ export function deriveFpmmFundingAdded(ctx: DeriveContext, clock: BlockClock, ev
   const outcome = a0 < a1 ? 0 : 1;
   const other = outcome === 0 ? a1 : a0;
   const shares = Math.abs(a0 - a1);
+  const cost = mulDivRound(shares, other, a0 + a1);
+  // The pool's price a[other]/(a0+a1) lies in [0, 1] (amounts are decoded uints, not both 0): tokens come back at
+  // no more than they are.
+  assert(cost >= 0 && cost <= shares, 'funding returns tokens at a price of at most 1');
   ctx.sink.positionEvent({
     kind: POSITION_EVENT.ammReceive,
     wallet: event.funder,
@@ -132,7 +149,7 @@ export function deriveFpmmFundingAdded(ctx: DeriveContext, clock: BlockClock, ev
     market: market.conditionId,
     token: market.tokens![outcome]!,
     shares,
-    cost: mulDivRound(shares, other, a0 + a1),
+    cost,
   });
 }
 
@@ -145,6 +162,8 @@ export function deriveFpmmFundingRemoved(ctx: DeriveContext, clock: BlockClock, 
   for (let outcome = 0; outcome < 2; outcome++) {
     const shares = amounts[outcome]!;
     if (shares === 0) continue;
+    const cost = mulDivRound(shares, amounts[1 - outcome]!, a0 + a1);
+    assert(cost >= 0 && cost <= shares, 'funding returns tokens at a price of at most 1');
     ctx.sink.positionEvent({
       kind: POSITION_EVENT.ammReceive,
       wallet: event.funder,
@@ -154,7 +173,7 @@ export function deriveFpmmFundingRemoved(ctx: DeriveContext, clock: BlockClock, 
       market: market.conditionId,
       token: market.tokens![outcome]!,
       shares,
-      cost: mulDivRound(shares, amounts[1 - outcome]!, a0 + a1),
+      cost,
     });
   }
 }

@@ -25,11 +25,20 @@ import {
 } from './deriveRegistryEvent.js';
 import { createTxContext, enterTx } from './txContext.js';
 import { deriveV2Event } from './deriveV2Event.js';
+import { assert } from '../assert.js';
 
 export function deriveBlock(ctx: DeriveContext, block: BlockEvents): void {
+  // The log keeps block numbers and times as f64s of the source's quantities, checked non-negative integers there.
+  assert(Number.isSafeInteger(block.block) && block.block >= 0, 'a block derived has a number');
+  assert(Number.isSafeInteger(block.ts) && block.ts >= 0, 'a block derived has a time');
   const clock = { block: block.block, ts: block.ts };
   const tx = createTxContext();
+  let previousLogIndex = -1;
   for (const event of block.events) {
+    // The sources refuse a log out of order (readCaptureBatches) or sort them (fetchRangeLogs), and the log keeps a
+    // block's events as given: a fill's (block, log index) names it once, and a refund follows its fill.
+    assert(event.logIndex > previousLogIndex, "a block's events are derived in log order");
+    previousLogIndex = event.logIndex;
     enterTx(tx, event.tx);
     switch (event.kind) {
       case KIND.conditionPreparation:

@@ -1,6 +1,8 @@
 // Wallet actions on the conditional tokens and the neg-risk adapter (docs/design.md 2 and 3):
 // splits, merges, redemptions, transfers, conversions. CTF events whose stakeholder or redeemer is a venue contract,
 // and transfers touching one, are the plumbing of a trade or an adapter call: the venue's own event counts.
+import { assert } from '../assert.js';
+import { KIND } from '../chain/chainEvent.js';
 import type {
   AdapterMerge,
   AdapterRedemption,
@@ -21,6 +23,8 @@ const ZERO_COLLECTION = '0x' + '0'.repeat(64);
 
 function binaryTokens(ctx: DeriveContext, conditionId: string, collateral: string | null): string[] | null {
   const market = ensureCondition(ctx, conditionId, collateral);
+  // ensureCondition answers a condition with its tokens, computed if the registry lacked them.
+  assert(market.tokens !== null, 'an ensured condition has its tokens');
   return market.tokens;
 }
 
@@ -36,6 +40,8 @@ export function deriveCtfSplitOrMerge(
   event: CtfSplit | CtfMerge,
   merge: boolean,
 ): void {
+  // deriveBlock passes the flag with the kind it dispatched.
+  assert(event.kind === (merge ? KIND.ctfMerge : KIND.ctfSplit), 'a CTF split or merge is derived as its kind');
   if (ctx.isVenueContract(event.stakeholder)) return ctx.sink.skip('plumbing');
   if (event.parentCollectionId !== ZERO_COLLECTION || !isFullBinaryPartition(event.partition))
     return ctx.sink.skip('nonBinaryCondition');
@@ -50,6 +56,10 @@ export function deriveAdapterSplitOrMerge(
   event: AdapterSplit | AdapterMerge,
   merge: boolean,
 ): void {
+  assert(
+    event.kind === (merge ? KIND.adapterMerge : KIND.adapterSplit),
+    'an adapter split or merge is derived as its kind',
+  );
   if (ctx.isVenueContract(event.stakeholder)) return ctx.sink.skip('plumbing');
   const tokens = binaryTokens(ctx, event.conditionId, ctx.addresses.wrappedCollateral);
   if (!tokens) return ctx.sink.skip('unknownCondition');
@@ -64,6 +74,9 @@ function emitSplitOrMerge(
   merge: boolean,
   viaAdapter: boolean,
 ): void {
+  // A full binary set: both outcome tokens, as setTokens registered them; the amount a decoded uint.
+  assert(tokens.length === 2, 'a split or merge moves both outcomes of a condition');
+  assert(Number.isSafeInteger(event.amount) && event.amount >= 0, 'a split or merge moves a decoded amount');
   const base = {
     wallet: event.stakeholder,
     ts: clock.ts,
@@ -95,6 +108,9 @@ export function deriveCtfRedemption(ctx: DeriveContext, clock: BlockClock, event
     numerators.push(market.payoutNumerators[outcome] ?? 0);
   }
   if (tokens.length === 0) return ctx.sink.skip('nonBinaryCondition');
+  // One payout numerator per token redeemed, out of the condition's denominator (checked non-zero above).
+  assert(numerators.length === tokens.length, 'a redemption has a numerator a token');
+  assert(Number.isSafeInteger(event.payout) && event.payout >= 0, 'a redemption pays a decoded amount');
   ctx.sink.positionEvent({
     kind: POSITION_EVENT.redemption,
     wallet: event.redeemer,
@@ -115,6 +131,9 @@ export function deriveAdapterRedemption(ctx: DeriveContext, clock: BlockClock, e
   const market = ensureCondition(ctx, event.conditionId, ctx.addresses.wrappedCollateral);
   if (!market.payoutNumerators || market.payoutDenominator === 0 || !market.tokens)
     return ctx.sink.skip('unresolvedRedemption');
+  // The adapter redeems both outcomes: amounts, numerators and tokens line up two by two.
+  assert(market.tokens.length === 2, "an adapter redemption redeems a condition's two outcomes");
+  assert(Number.isSafeInteger(event.payout) && event.payout >= 0, 'a redemption pays a decoded amount');
   ctx.sink.positionEvent({
     kind: POSITION_EVENT.redemption,
     wallet: event.redeemer,
@@ -146,8 +165,14 @@ export function deriveTransfer(
   token: string,
   amount: number,
 ): void {
+  // Every caller passes two wallets (isWalletTransfer, or a holder and another recipient); amounts are decoded uints.
+  assert(from !== to, 'a transfer is between two wallets');
+  assert(Number.isSafeInteger(amount) && amount >= 0, 'a transfer moves a decoded amount');
+  assert(token.length === 64, 'a transfer moves a token id');
   if (amount === 0) return;
   const slot = ctx.sink.nextSlot();
+  // The batch's slot counter: its two ends meet in it (transferSlots.ts).
+  assert(Number.isSafeInteger(slot) && slot >= 0, 'a transfer is given a slot');
   const market = ctx.registry.token(token)?.conditionId ?? '';
   ctx.sink.positionEvent({
     kind: POSITION_EVENT.transferOut,
@@ -208,6 +233,10 @@ export function derivePositionsConverted(ctx: DeriveContext, clock: BlockClock, 
     }
   }
   if (noTokens.length === 0) return ctx.sink.skip('unknownNegRiskMarket');
+  // Each question's token goes with its condition, into one side or the other.
+  assert(noMarkets.length === noTokens.length && yesMarkets.length === yesTokens.length, 'a leg names its market');
+  assert(noTokens.length + yesTokens.length <= negRisk.questions.length, 'a conversion has a leg a question at most');
+  assert(Number.isSafeInteger(event.amount) && event.amount > 0, 'a conversion moves a decoded amount');
   ctx.sink.positionEvent({
     kind: POSITION_EVENT.conversion,
     wallet: event.stakeholder,

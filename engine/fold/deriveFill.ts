@@ -10,6 +10,7 @@ import { POSITION_EVENT, type BookBuy, type BookSell } from '../reducers/positio
 import { FEE_UNIT, ROLE, SIDE, type TradeRow } from '../state/tradeRow.js';
 import type { BlockClock, DeriveContext } from './deriveContext.js';
 import type { TxContext } from './txContext.js';
+import { assert } from '../assert.js';
 
 const COLLATERAL_ASSET = '0'.repeat(64);
 const ZERO_WALLET = '0x' + '0'.repeat(40);
@@ -29,6 +30,10 @@ interface Fill {
 }
 
 export function deriveOrderFilledV1(ctx: DeriveContext, clock: BlockClock, tx: TxContext, event: OrderFilledV1): void {
+  // Decoded uint256 amounts (chainEvent.ts): decode refuses one past 2^53, so each is a non-negative safe integer.
+  assert(Number.isSafeInteger(event.makerAmount) && event.makerAmount >= 0, 'a fill amount is a decoded uint');
+  assert(Number.isSafeInteger(event.takerAmount) && event.takerAmount >= 0, 'a fill amount is a decoded uint');
+  assert(event.exchange === EXCHANGE.ctf || event.exchange === EXCHANGE.negRisk, "a V1 fill is a V1 exchange's");
   const buy = event.makerAssetId === COLLATERAL_ASSET;
   deriveFill(ctx, clock, tx, event.logIndex, {
     exchange: event.exchange,
@@ -51,6 +56,8 @@ function sidedFill(
   makerAmount: number,
   takerAmount: number,
 ): Fill {
+  assert(Number.isSafeInteger(makerAmount) && makerAmount >= 0, 'a fill amount is a decoded uint');
+  assert(Number.isSafeInteger(takerAmount) && takerAmount >= 0, 'a fill amount is a decoded uint');
   const buy = event.side === SIDE.buy;
   return {
     exchange,
@@ -67,6 +74,8 @@ function sidedFill(
 }
 
 export function deriveOrderFilledV2(ctx: DeriveContext, clock: BlockClock, tx: TxContext, event: OrderFilledV2): void {
+  // decodeLog codes the exchange by the contract that emitted the fill: V3 fills come through deriveOrderFilledV3.
+  assert(event.exchange === EXCHANGE.ctfV2 || event.exchange === EXCHANGE.negRiskV2, "a V2 fill is a V2 exchange's");
   deriveFill(ctx, clock, tx, event.logIndex, sidedFill(event.exchange, event, event.makerAmount, event.takerAmount));
 }
 
@@ -97,12 +106,21 @@ function deriveFill(ctx: DeriveContext, clock: BlockClock, tx: TxContext, logInd
     ctx.sink.skip('emptyFill');
     return;
   }
+  // What the reducers take: shares a positive safe integer (a decoded uint, not 0), a fee a decoded uint too.
+  assert(Number.isSafeInteger(fill.shares) && fill.shares > 0, 'a fill moves a positive whole number of shares');
+  assert(Number.isSafeInteger(fill.fee) && fill.fee >= 0, "a fill's fee is a decoded uint");
+  // Token ids are 64 hex without 0x (chainEvent.ts): the form the registry and the state key them by.
+  assert(fill.token.length === 64, "a fill's token is a token id");
   const takerRow = isExchange(ctx, fill.taker);
   const counterparty = takerRow ? (tx.makers[0] ?? ZERO_WALLET) : fill.taker;
   if (takerRow) tx.makers.length = 0;
   else tx.makers.push(fill.maker);
+  // A taker row names the match's first maker, or the zero wallet when none came: never the exchange itself.
+  assert(!takerRow || counterparty.length === 42, "a taker fill's counterparty is a wallet");
 
   const token = ctx.registry.token(fill.token);
+  // deriveOrderFilledV3 registered the position's condition first (ensureV2Position), and with it both its tokens.
+  assert(token !== undefined || fill.exchange !== EXCHANGE.v3, "a V3 fill's position is registered");
   // Object literals, not spreads: a spread plus properties costs microseconds per event in this V8.
   const market = token ? token.conditionId : '';
   const event: BookBuy | BookSell = fill.buy
@@ -150,7 +168,11 @@ function deriveFill(ctx: DeriveContext, clock: BlockClock, tx: TxContext, logInd
   ctx.sink.trade(token ? token.conditionId : fill.token, row);
   tx.fills.set(fill.orderHash, { event, row });
   if (token) {
-    const market = ctx.registry.market(token.conditionId)!;
+    const market = ctx.registry.market(token.conditionId);
+    // setTokens registers a condition's tokens with the condition, both outcomes of it: a token the registry knows
+    // has its market, whose marks it indexes.
+    assert(market !== undefined, "a token's condition is registered");
+    assert(token.outcomeIndex === 0 || token.outcomeIndex === 1, 'a token is one of two outcomes');
     market.marks[token.outcomeIndex] = { usd: fill.usd, shares: fill.shares, ts: clock.ts };
     market.fills += 1;
     ctx.registry.putMarks(market);
@@ -169,6 +191,9 @@ export function deriveFeeRefunded(ctx: DeriveContext, tx: TxContext, event: FeeR
     return;
   }
   const { event: fill, row } = pending;
+  // enterTx empties the fills at each new transaction, and a fill's event and row are made together.
+  assert(row.tx === tx.tx, "a refund's fill is of the refund's transaction");
+  assert(fill.logIndex === row.logIndex && fill.token === row.token, "a pending fill's event and row are one fill");
   const refundInShares = event.tokenId !== COLLATERAL_ASSET;
   const feeInShares = row.feeUnit === FEE_UNIT.shares;
   if (refundInShares !== feeInShares && row.usd === 0) {

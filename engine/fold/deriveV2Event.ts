@@ -2,7 +2,7 @@
 // modules' splits, merges, redemptions and results, combos' legs, and the AutoRedeemer's holder. The stack's own moves
 // (a module minting or burning, the exchange settling a match, the Router passing tokens on) are plumbing: the
 // exchange's and modules' events say what they were, and the end user is the recipient they name.
-import { AssertionFailure } from '../assert.js';
+import { assert, AssertionFailure } from '../assert.js';
 import { V2_KIND } from '../chain/v2EventAbis.js';
 import type {
   ComboConditionPrepared,
@@ -161,6 +161,9 @@ function deriveV2Split(ctx: DeriveContext, clock: BlockClock, event: V2Positions
   const market = ensureV2Condition(ctx, event.conditionId);
   if (!market) return ctx.sink.skip('unsupportedV2Position');
   const tokens = market.tokens!;
+  // A V2 condition's tokens are its YES and NO (ensureV2Condition); the amount a decoded uint.
+  assert(tokens.length === 2, "a V2 split mints a condition's YES and NO");
+  assert(Number.isSafeInteger(event.amount) && event.amount >= 0, 'a V2 split moves a decoded amount');
   ctx.sink.positionEvent({
     kind: POSITION_EVENT.split,
     wallet: event.recipient0,
@@ -195,6 +198,9 @@ function deriveHorizontal(
     if (!market) return ctx.sink.skip('unsupportedV2Position');
     markets.push(market.conditionId);
   }
+  // eventYesLegs lists every outcome, the synthetic Other included, so a set has a leg at least; each leg its market.
+  assert(tokens.length > 0 && markets.length === tokens.length, "a horizontal set names each leg's market");
+  assert(Number.isSafeInteger(event.amount) && event.amount >= 0, 'a horizontal move is of a decoded amount');
   const base = {
     wallet: event.recipient,
     ts: clock.ts,
@@ -216,6 +222,8 @@ function deriveV2Merge(ctx: DeriveContext, clock: BlockClock, event: V2Positions
   if (ctx.isVenueContract(event.recipient)) return ctx.sink.skip('plumbing');
   const market = ensureV2Condition(ctx, event.conditionId);
   if (!market) return ctx.sink.skip('unsupportedV2Position');
+  assert(market.tokens !== null && market.tokens.length === 2, "a V2 merge burns a condition's YES and NO");
+  assert(Number.isSafeInteger(event.amount) && event.amount >= 0, 'a V2 merge moves a decoded amount');
   ctx.sink.positionEvent({
     kind: POSITION_EVENT.merge,
     wallet: event.recipient,
@@ -244,6 +252,9 @@ function emitV2Redemption(
   const market = ensureV2Position(ctx, positionId);
   if (!market) return ctx.sink.skip('unsupportedV2Position');
   if (amount === 0) return ctx.sink.skip('emptyFill');
+  // Decoded uints, or the sum of an auto-redeemed position's: the reducer divides by the amount.
+  assert(amount > 0, 'a V2 redemption redeems shares');
+  assert(Number.isSafeInteger(payout) && payout >= 0, 'a V2 redemption pays a decoded amount');
   ctx.sink.positionEvent({
     kind: POSITION_EVENT.redemption,
     wallet,
@@ -261,6 +272,7 @@ function emitV2Redemption(
 
 function deriveV2Redeemed(ctx: DeriveContext, clock: BlockClock, tx: TxContext, event: V2PositionRedeemed): void {
   // Auto-redeemed: the module names the AutoRedeemer; its Redemption event, next, names the holder.
+  assert(Number.isSafeInteger(event.amount) && event.amount >= 0, 'a V2 redemption redeems a decoded amount');
   if (event.recipient === ctx.addresses.autoRedeemer) {
     tx.autoRedeemed.set(event.positionId, (tx.autoRedeemed.get(event.positionId) ?? 0) + event.amount);
     return;
@@ -272,6 +284,8 @@ function deriveV2Redeemed(ctx: DeriveContext, clock: BlockClock, tx: TxContext, 
 function deriveV2AutoRedemption(ctx: DeriveContext, clock: BlockClock, tx: TxContext, event: V2AutoRedemption): void {
   const amount = tx.autoRedeemed.get(event.positionId);
   if (amount === undefined) return ctx.sink.skip('unresolvedRedemption');
+  // Summed from this transaction's redemptions for the AutoRedeemer (deriveV2Redeemed), each a decoded uint.
+  assert(amount >= 0, "an auto-redemption's amount sums redeemed amounts");
   tx.autoRedeemed.delete(event.positionId);
   emitV2Redemption(ctx, clock, event.logIndex, event.from, event.positionId, amount, event.payout);
 }
@@ -286,6 +300,9 @@ function resolveV2(ctx: DeriveContext, clock: BlockClock, word: string, result: 
 }
 
 function setResult(market: MarketRecord, clock: BlockClock, result: number[]): void {
+  // resolveV2 sets a leg's result the first time it is reported, as its two numbers [yes, no].
+  assert(market.payoutNumerators === null, "a V2 condition's result is set once");
+  assert(result.length === 2, 'a V2 result is [yes, no]');
   market.payoutNumerators = result;
   market.payoutDenominator = RESULT_DENOMINATOR;
   market.resolvedAt = clock.ts;
@@ -298,6 +315,8 @@ function deriveV2ConditionResolved(ctx: DeriveContext, clock: BlockClock, event:
 
 /** Once one condition of a neg-risk event resolves YES, every other, the synthetic Other included, is NO. */
 function deriveRemainingAsNo(ctx: DeriveContext, clock: BlockClock, event: NegRiskRemainingDerivableAsNo): void {
+  // The word a bytes29 event id is kept in: its first 0x + 58 hex are the id.
+  assert(event.eventId.length === 66, 'a neg-risk event is named by its 32-byte word');
   const eventId = event.eventId.slice(0, 60);
   const arity = v2ArityOf(eventId);
   for (let index = 0; index <= arity; index++)
@@ -308,6 +327,11 @@ function deriveComboPrepared(ctx: DeriveContext, event: ComboConditionPrepared):
   const market = ensureV2Condition(ctx, event.conditionId);
   if (!market) return ctx.sink.skip('unsupportedV2Position');
   if (market.v2!.legs !== null) return;
+  // Position ids as the log keeps them: the legs a combo's later moves build position ids from.
+  assert(
+    event.legs.every((leg) => leg.length === 64),
+    "a combo's legs are position ids",
+  );
   market.v2!.legs = [...event.legs];
   ctx.registry.putMarket(market);
 }
@@ -316,6 +340,8 @@ function deriveMigrationRegistered(ctx: DeriveContext, event: V2MigrationConditi
   const market = ensureV2Condition(ctx, event.v2ConditionId);
   if (!market) return ctx.sink.skip('unsupportedV2Position');
   if (market.v2!.legacyConditionId !== null) return;
+  // A decoded bytes32 (0x + 64 hex): the key a CTF condition's record has.
+  assert(event.legacyConditionId.length === 66, 'a migration names a CTF condition id');
   market.v2!.legacyConditionId = event.legacyConditionId;
   ctx.registry.putMarket(market);
   const legacy = ctx.registry.market(event.legacyConditionId);

@@ -33,6 +33,7 @@ import type { BlockClock, DeriveContext } from './deriveContext.js';
 import { deriveTransfer } from './deriveCtfEvent.js';
 import { ensureCondition } from './registerCondition.js';
 import { ensureV2Condition, ensureV2Position, linkMigration } from './registerV2Condition.js';
+import { assert } from '../assert.js';
 
 interface Output {
   token: string;
@@ -53,10 +54,14 @@ const noOf = (word: string) => v2PositionId(word.slice(0, 64), 1);
 const comboYes = (legs: string[]) => v2PositionId(comboConditionId(canonicalLegs(legs)), 0);
 
 function legsOf(ctx: DeriveContext, word: string): string[] | null {
+  // A condition's key: the word of the bytes31 id the module's event names.
+  assert(word.length === 66, 'a combo is named by its 32-byte word');
   return ctx.registry.market(word)?.v2?.legs ?? null;
 }
 
 function holderOf(ctx: DeriveContext, caller: string, firstRecipient: string): string {
+  // A decoded address (0x + 40 hex): the module's caller, a wallet or the Router.
+  assert(caller.length === 42, "a move's caller is an address");
   return ctx.isVenueContract(caller) ? firstRecipient : caller;
 }
 
@@ -71,18 +76,28 @@ function emitMove(
   options: MoveOptions,
 ): void {
   if (ctx.isVenueContract(holder)) return ctx.sink.skip('plumbing');
+  // What a module pays out is a decoded uint (0 for every move but a compress).
+  assert(Number.isSafeInteger(options.cash) && options.cash >= 0, "a move's cash is a decoded amount");
   const burnMarkets: string[] = [];
   for (const burn of burns) {
+    // Each amount is the event's decoded amount, the basis the reducer moves in proportion to it.
+    assert(Number.isSafeInteger(burn.amount) && burn.amount >= 0, 'a move burns a decoded amount');
     const market = burn.market ?? ensureV2Position(ctx, burn.token)?.conditionId;
     if (market === undefined) return ctx.sink.skip('unsupportedV2Position');
     burnMarkets.push(market);
   }
   const mintMarkets: string[] = [];
   for (const output of outputs) {
+    assert(Number.isSafeInteger(output.amount) && output.amount >= 0, 'a move mints a decoded amount');
     const market = ensureV2Position(ctx, output.token);
     if (!market) return ctx.sink.skip('unsupportedV2Position');
     mintMarkets.push(market.conditionId);
   }
+  // foldRestructure reads a burned or minted token's market at the same index.
+  assert(
+    burnMarkets.length === burns.length && mintMarkets.length === outputs.length,
+    "a move names each leg's market",
+  );
   ctx.sink.positionEvent({
     kind: POSITION_EVENT.restructure,
     wallet: holder,
@@ -108,6 +123,8 @@ function emitMove(
 }
 
 export function deriveSplitOnCondition(ctx: DeriveContext, clock: BlockClock, event: ComboSplitOnCondition): void {
+  // Words the log keeps bytes31 ids in (v2ChainEvent.ts): yesOf keeps their first 31 bytes.
+  assert(event.parentConditionId.length === 66, 'a combo split names its parent by its word');
   const { amount } = event;
   emitMove(
     ctx,
@@ -124,6 +141,7 @@ export function deriveSplitOnCondition(ctx: DeriveContext, clock: BlockClock, ev
 }
 
 export function deriveMergedOnCondition(ctx: DeriveContext, clock: BlockClock, event: ComboMergedOnCondition): void {
+  assert(event.parentConditionId.length === 66, 'a combo merge names its parent by its word');
   const { amount } = event;
   const burns = [
     { token: yesOf(event.childYesConditionId), amount },
@@ -135,10 +153,14 @@ export function deriveMergedOnCondition(ctx: DeriveContext, clock: BlockClock, e
 
 /** The YES legs of a neg-risk event's outcomes, the synthetic Other (index arity) included. */
 export function eventYesLegs(eventWord: string): string[] {
+  // The word a bytes29 event id is kept in: 0x + 58 hex of id, then zero bytes.
+  assert(eventWord.length === 66, 'a neg-risk event is named by its 32-byte word');
   const eventId = eventWord.slice(0, 60);
   const legs: string[] = [];
   for (let index = 0; index <= v2ArityOf(eventId); index++)
     legs.push(v2PositionId(v2EventConditionId(eventId, index), 0));
+  // Every outcome's YES, the synthetic Other (index arity) included: one leg at least, each a 64-hex position id.
+  assert(legs.length === v2ArityOf(eventId) + 1 && legs[0]!.length === 64, "an event's legs are its outcomes' YES");
   return legs;
 }
 
@@ -178,6 +200,8 @@ export function deriveConvertedOnEvent(ctx: DeriveContext, clock: BlockClock, ev
   const source = parent?.[event.conditionIndex];
   if (!parent || !source) return ctx.sink.skip('unknownCondition');
   const base = parent.filter((_, i) => i !== event.conditionIndex);
+  // The source leg is at conditionIndex (found above): the other legs are the parent's less that one.
+  assert(base.length === parent.length - 1, 'a conversion on an event drops one leg of its parent');
   const { amount } = event;
   const sourceYes = v2OppositeToken(source);
   const outputs = eventYesLegs(event.eventId)
@@ -204,6 +228,8 @@ export function derivePositionConverted(ctx: DeriveContext, clock: BlockClock, e
   const outputs = legs
     .filter((_, i) => i !== event.conditionIndex)
     .map((token) => ({ token, amount, to: event.recipient }));
+  // The converted outcome's NO goes in, every other outcome's YES comes out.
+  assert(outputs.length === legs.length - 1, "a conversion mints every other outcome's YES");
   emitMove(
     ctx,
     clock,
@@ -217,6 +243,8 @@ export function derivePositionConverted(ctx: DeriveContext, clock: BlockClock, e
 
 /** NO(P and d) -> NO(P) + YES(P and not d): the event names both outputs' conditions. */
 export function deriveExtracted(ctx: DeriveContext, clock: BlockClock, event: ComboExtracted): void {
+  // Words the log keeps bytes31 ids in: noOf and yesOf keep their first 31 bytes.
+  assert(event.fullConditionId.length === 66 && event.reducedConditionId.length === 66, 'combos are named by words');
   const { amount } = event;
   const outputs = [
     { token: noOf(event.reducedConditionId), amount, to: event.recipient0 },
@@ -227,6 +255,7 @@ export function deriveExtracted(ctx: DeriveContext, clock: BlockClock, event: Co
 }
 
 export function deriveInjected(ctx: DeriveContext, clock: BlockClock, event: ComboInjected): void {
+  assert(event.fullConditionId.length === 66 && event.residualConditionId.length === 66, 'combos are named by words');
   const { amount } = event;
   const burns = [
     { token: noOf(event.reducedConditionId), amount },
@@ -273,6 +302,8 @@ export function deriveMergedFromYesBasket(
 
 /** At the payout the module computed: its cash realizes against its share of the basis, the rest goes on. */
 export function deriveCompressed(ctx: DeriveContext, clock: BlockClock, event: ComboCompressed): void {
+  // Position ids as the log keeps them: the new one all zeros when the compress leaves no position.
+  assert(event.oldPositionId.length === 64 && event.newPositionId.length === 64, 'a compress names position ids');
   const outputs = /^0+$/.test(event.newPositionId)
     ? []
     : [{ token: event.newPositionId, amount: event.positionAmount, to: event.recipient }];
@@ -308,6 +339,8 @@ export function derivePositionMigrated(ctx: DeriveContext, clock: BlockClock, ev
   const legacy = market?.v2?.legacyConditionId;
   if (!market || !legacy) return ctx.sink.skip('unknownCondition');
   const ctf = ensureCondition(ctx, legacy, null);
+  // ensureCondition answers the legacy condition with its two outcome tokens.
+  assert(ctf.tokens !== null && ctf.tokens.length === 2, "a migration's CTF condition has its two tokens");
   linkMigration(ctx, ctf, market.conditionId);
   const token = ctf.tokens?.[event.outcomeIndex];
   if (!token) return ctx.sink.skip('unknownCondition');

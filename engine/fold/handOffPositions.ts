@@ -90,9 +90,12 @@ export async function collectRuns(
     if (collector.count() > 0 && (done || collector.bytes() >= runBytes)) {
       entries += collector.count();
       collector.writeSorted(runPath(runDir, runs++));
+      assert(collector.count() === 0, 'hand-off: a run written empties the collector');
     }
     await options.release(true);
   }
+  // The last scan ends the last run: every position read is in a run file, and each run holds one at least.
+  assert(collector.count() === 0 && entries >= runs, 'hand-off: the runs hold every position collected');
   // The runs are the only copy of the positions once the working table is emptied: on disk first.
   syncDirectory(runDir);
   const loading = { ...record, loading: runs, entries };
@@ -130,6 +133,8 @@ export function loadRuns(store: StateStore, record: BackfillRecord, options: Han
             return;
           }
           const { wallet, token, value } = next.value;
+          // The runs hold what collect counted: a load never puts more (a run file read twice, a merge's repeat).
+          assert(positions < record.entries, 'hand-off: a load puts no more positions than were collected');
           // One key buffer for all: LMDB copies the key.
           store.dbs.positions.putSync(writePositionKey(key, wallet, token), value, putOptions);
           positions++;
@@ -154,6 +159,8 @@ export async function handOffPositions(
   const secondsSince = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
   const started = process.hrtime.bigint();
   const loading = record.loading < 0 ? await collectRuns(store, record, options) : record;
+  // Collected now or by a hand-off killed while loading: the record counts the runs and what they hold.
+  assert(loading.loading >= 0 && loading.entries >= 0, 'hand-off: the runs to load are counted');
   const collectSeconds = secondsSince(started);
   const positions = loadRuns(store, loading, options);
   return { positions, seconds: secondsSince(started), collectSeconds, runFiles: loading.loading };

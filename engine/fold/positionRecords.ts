@@ -186,6 +186,8 @@ for (const [kindText, kindFields] of Object.entries(FIELDS)) {
 function readList(values: Float64Array, at: number): number[] | null {
   const count = values[at]!;
   if (count < 0) return null;
+  // Written as a list's length, then its items: all inside the records the writer filled.
+  assert(Number.isInteger(count) && at + 1 + count <= values.length, 'position records: a list lies inside them');
   const list = new Array<number>(count);
   for (let i = 0; i < count; i++) list[i] = values[at + 1 + i]!;
   return list;
@@ -197,6 +199,8 @@ export function createPositionRecordWriter(idOf: StateIdOf): PositionRecordWrite
   let values = new Float64Array(FIRST_CAPACITY);
   let length = 0;
   const push = (value: number) => {
+    // Every figure is an integer (micro-units, times, ids, counts, flags): a field an event lacks would be NaN here.
+    assert(Number.isInteger(value), 'position records: every figure is an integer');
     if (length === values.length) {
       const grown = new Float64Array(values.length * 2);
       grown.set(values);
@@ -210,6 +214,8 @@ export function createPositionRecordWriter(idOf: StateIdOf): PositionRecordWrite
     id: (space, text) => push(idOf(space, text)),
     market: (text) => push(marketId(text)),
     list(items, space, markets) {
+      // Generated from FIELDS: a markets list names conditions, a numbers list is no id space's.
+      assert(!markets || space === ID_SPACE.condition, 'position records: a markets list holds condition ids');
       if (items === null) return push(-1);
       push(items.length);
       for (const item of items)
@@ -218,9 +224,16 @@ export function createPositionRecordWriter(idOf: StateIdOf): PositionRecordWrite
   };
   return {
     write(event) {
+      const start = length;
       WRITERS[event.kind]!(event, sink);
+      // A record is its kind, then the fields every event has, then its kind's (readPositionRecords reads them so).
+      assert(
+        length > start + HEADER.length && values[start] === event.kind,
+        'position records: a record starts with its kind',
+      );
     },
     take() {
+      assert(length <= values.length, 'position records: the records lie inside their buffer');
       const taken = { buffer: values.buffer as ArrayBuffer, length };
       // The buffer is transferred: the next starts at this batch's size, so that it is allocated once, not grown
       // by doubling (each step a large allocation left to the collector and the allocator's free lists).

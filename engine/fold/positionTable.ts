@@ -39,14 +39,19 @@ function createColumn(initial: number) {
   return {
     get: (row: number) => values[row]!,
     set(row: number, value: number) {
+      // A typed array drops a store past its end without a word: a row beyond the capacity would lose its number.
+      assert(row >= 0 && row < values.length, 'position table: a column is set at a row it holds');
       values[row] = value;
     },
     grow(capacity: number) {
+      assert(capacity >= values.length, 'position table: a column grows');
       const grown = new Float64Array(capacity);
       grown.set(values);
       values = grown;
     },
     move(from: number, to: number) {
+      // retain keeps rows in order, each moved down to the next kept place.
+      assert(to < from, 'position table: a row kept moves down');
       values[to] = values[from]!;
     },
   };
@@ -54,6 +59,8 @@ function createColumn(initial: number) {
 
 /** A mix of the pair, for the index. */
 function slotOf(wallet: number, token: number, mask: number): number {
+  // The index's length less one: a power of two's low bits, so the slot lies inside it.
+  assert((mask & (mask + 1)) === 0, "position table: the index's mask is a power of two less one");
   let h = Math.imul(wallet, 0x9e3779b1) ^ Math.imul(token ^ 0x85ebca6b, 0xc2b2ae35);
   h ^= h >>> 15;
   h = Math.imul(h, 0x2c1b3c6d);
@@ -79,16 +86,21 @@ export function createPositionTable(
   const columns = [touchedBlock, writtenIn, lastWrite, freshMarket, checkedOut];
 
   const place = (row: number) => {
+    // The index has twice the rows' capacity: at most half full, so the probe below meets an empty slot.
+    assert(row < size && size * 2 <= index.length, 'position table: a row placed is one of at most half the slots');
     const mask = index.length - 1;
     let slot = slotOf(wallets[row]!, tokens[row]!, mask);
     while (index[slot] !== 0) slot = (slot + 1) & mask;
     index[slot] = row + 1;
   };
   const reindex = () => {
+    assert(size <= capacity, 'position table: the rows fit their capacity');
     index = new Int32Array(capacity * 2);
     for (let row = 0; row < size; row++) place(row);
   };
   const grow = () => {
+    // add grows a full table only: a row is never lost to a copy of a shorter one.
+    assert(size === capacity, 'position table: only a full table grows');
     capacity *= 2;
     const grownNumbers = new Float64Array(capacity * FIELDS);
     grownNumbers.set(numbers);
@@ -101,6 +113,7 @@ export function createPositionTable(
     tokens = grownTokens;
     for (const column of columns) column.grow(capacity);
     reindex();
+    assert(numbers.length === capacity * FIELDS && wallets.length === capacity, 'position table: a row a place');
   };
 
   const table: PositionTable = {
@@ -108,6 +121,8 @@ export function createPositionTable(
       return size;
     },
     find(wallet, token) {
+      // State ids, u32s: a negative or fractional one would never match, and look like a new position.
+      assert(wallet >= 0 && token >= 0, 'position table: a position is found by its ids');
       const mask = index.length - 1;
       for (let slot = slotOf(wallet, token, mask); ; slot = (slot + 1) & mask) {
         const entry = index[slot]!;
@@ -116,6 +131,8 @@ export function createPositionTable(
       }
     },
     add(wallet, token) {
+      // The caller found none: a second row of a pair would fold half its events apart from the other's.
+      assert(table.find(wallet, token) === NO_ROW, 'position table: a position is added once');
       if (size === capacity) grow();
       const row = size++;
       wallets[row] = wallet;
@@ -123,11 +140,14 @@ export function createPositionTable(
       numbers.fill(0, row * FIELDS, (row + 1) * FIELDS);
       place(row);
       init(table, row);
+      assert(size <= capacity, 'position table: a row added fits its capacity');
       return row;
     },
     wallet: (row) => wallets[row]!,
     token: (row) => tokens[row]!,
     read(row, p) {
+      // Past `size` a row is stale or zeros: no position's numbers.
+      assert(row >= 0 && row < size, "position table: a row read is one of the table's");
       const v = numbers;
       const at = row * FIELDS;
       p.shares = v[at]!;
@@ -153,6 +173,7 @@ export function createPositionTable(
       p.flags = v[at + 20]!;
     },
     write(row, p) {
+      assert(row >= 0 && row < size, "position table: a row written is one of the table's");
       const v = numbers;
       const at = row * FIELDS;
       v[at] = p.shares;
@@ -197,10 +218,13 @@ export function createPositionTable(
       }
       size = kept;
       reindex();
+      // The index is rebuilt over the renumbered rows: the first finds itself.
+      assert(size === 0 || table.find(wallets[0]!, tokens[0]!) === 0, 'position table: a row kept is found');
     },
     clear() {
       size = 0;
       index.fill(0);
+      assert(index.length === capacity * 2, 'position table: the index has two slots a row');
     },
   };
   assert((initialCapacity & (initialCapacity - 1)) === 0, 'position table: its capacity is a power of two');

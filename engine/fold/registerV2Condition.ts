@@ -6,11 +6,19 @@ import { v2IdWord } from '../chain/v2ChainEvent.js';
 import { createMarketRecord, type MarketRecord } from '../state/marketRecords.js';
 import type { DeriveContext } from './deriveContext.js';
 import { setTokens } from './registerCondition.js';
+import { assert } from '../assert.js';
 
 /** The record of the condition kept in `word`, created if the registry lacks it; null for an unknown module. */
 export function ensureV2Condition(ctx: DeriveContext, word: string): MarketRecord | null {
+  // The word a bytes31 id is kept in (v2ChainEvent.ts): the log's form of a V2 condition, or v2IdWord's.
+  assert(word.length === 66, 'a V2 condition is named by its 32-byte word');
   const existing = ctx.registry.market(word);
-  if (existing?.tokens) return existing;
+  if (existing?.tokens) {
+    // Only this function registers a V2 word's tokens, with its V2 facts; a CTF condition id is a keccak hash, which
+    // no V2 word (module byte, id, zero byte) equals.
+    assert(existing.v2 !== undefined, "a V2 condition's record holds its V2 facts");
+    return existing;
+  }
   const conditionId = word.slice(0, 64);
   const moduleId = v2ModuleOf(conditionId.slice(2));
   if (moduleId !== V2_MODULE.binary && moduleId !== V2_MODULE.negRisk && moduleId !== V2_MODULE.combinatorial)
@@ -24,11 +32,15 @@ export function ensureV2Condition(ctx: DeriveContext, word: string): MarketRecor
 
 /** The record of a position id's condition (see ensureV2Condition). */
 export function ensureV2Position(ctx: DeriveContext, positionId: string): MarketRecord | null {
+  // A position id as the log keeps token ids: 64 hex, its last byte the outcome.
+  assert(positionId.length === 64, 'a V2 position id is 32 bytes of hex');
   return ensureV2Condition(ctx, v2IdWord('0x' + positionId.slice(0, 62)));
 }
 
 /** A CTF condition's link to its migration condition (`word`): the two ledgers' positions are one market. */
 export function linkMigration(ctx: DeriveContext, legacy: MarketRecord, word: string): void {
+  // The migration condition's record key: the word of the V2 condition a derive just registered.
+  assert(word.length === 66, 'a migration links to a condition key');
   if (legacy.migration === word) return;
   legacy.migration = word;
   ctx.registry.putMarket(legacy);

@@ -3,6 +3,7 @@
 // transaction lowers that fill's fee), and the V2 redemptions made for the AutoRedeemer.
 import type { BookBuy, BookSell } from '../reducers/positionEvent.js';
 import type { TradeRow } from '../state/tradeRow.js';
+import { assert } from '../assert.js';
 
 export interface PendingFill {
   event: BookBuy | BookSell;
@@ -24,6 +25,8 @@ export function createTxContext(): TxContext {
 /** Resets the context when the log moves to another transaction. */
 export function enterTx(context: TxContext, tx: string): void {
   if (context.tx === tx) return;
+  // A transaction hash as the log keeps it (0x + 32 bytes): '' is only the context before a block's first event.
+  assert(tx.length === 66, 'an event names its transaction by its hash');
   context.tx = tx;
   context.makers.length = 0;
   // Clearing a map allocates a new table even when it is empty: most transactions leave both empty.

@@ -39,6 +39,7 @@ export function createRunCollector(): RunCollector {
   let values = Buffer.allocUnsafe(1 << 16);
   let length = 0;
   const grow = (array: Uint32Array, size: number) => {
+    assert(size > array.length, 'hand-off: a collector grows');
     const grown = new Uint32Array(size);
     grown.set(array);
     return grown;
@@ -80,10 +81,21 @@ export function createRunCollector(): RunCollector {
       const next = new Uint32Array(Math.max(0, high - low + 2));
       for (let i = 0; i < count; i++) next[wallets[i]! - low + 1]!++;
       for (let i = 1; i < next.length; i++) next[i]! += next[i - 1]!;
+      // The counts' running sum: every entry has a place, the last wallet's ending at the run's end.
+      assert(count === 0 || next[next.length - 1] === count, 'hand-off: a run sorts every entry it holds');
       const order = new Uint32Array(count);
       for (let i = 0; i < count; i++) order[next[wallets[i]! - low]!++] = i;
+      let previous = -1;
       writeRunFile(path, count, (at) => {
         const i = order[at]!;
+        // Wallet first, and within a wallet token first as the entries came (the sort is stable).
+        assert(
+          previous < 0 ||
+            wallets[i]! > wallets[previous]! ||
+            (wallets[i] === wallets[previous] && tokens[i]! > tokens[previous]!),
+          "hand-off: a run is in positions' key order",
+        );
+        previous = i;
         return { wallet: wallets[i]!, token: tokens[i]!, value: values.subarray(starts[i]!, starts[i + 1]!) };
       });
       count = 0;
@@ -97,6 +109,7 @@ export function createRunCollector(): RunCollector {
  * then the value.
  */
 export function writeRunFile(path: string, count: number, entry: (at: number) => RunEntry): void {
+  assert(Number.isSafeInteger(count) && count >= 0, 'hand-off: a run file holds a count of entries');
   const fd = openSync(path, 'w');
   try {
     const buffer = Buffer.allocUnsafe(FILE_BUFFER_BYTES);
@@ -104,8 +117,10 @@ export function writeRunFile(path: string, count: number, entry: (at: number) =>
     const writeAll = (bytes: Uint8Array) => {
       let written = 0;
       while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+      assert(written === bytes.length, 'hand-off: a write puts its bytes whole');
     };
     const flush = () => {
+      assert(length <= buffer.length, "hand-off: a run's buffer holds what it gathered");
       writeAll(buffer.subarray(0, length));
       length = 0;
     };
@@ -145,6 +160,8 @@ class RunReader implements RunEntry {
   private readonly cut: string;
 
   constructor(path: string, bufferBytes: number) {
+    // mergeRunFiles gives each run 64 KiB to 1 MiB: an entry's head fits.
+    assert(bufferBytes >= ENTRY_HEAD, "hand-off: a run's buffer holds an entry's head");
     this.cut = `hand-off: run file ${path} ends inside an entry`;
     this.fd = openSync(path, 'r');
     this.fileBytes = fstatSync(this.fd).size;
@@ -164,6 +181,7 @@ class RunReader implements RunEntry {
     this.token = bytes.readUInt32BE(at + 4);
     this.value = bytes.subarray(at + ENTRY_HEAD, at + ENTRY_HEAD + size);
     this.offset += ENTRY_HEAD + size;
+    assert(this.offset <= this.fileBytes, 'hand-off: a run is read inside its file');
     return true;
   }
 
@@ -184,6 +202,7 @@ export function* mergeRunFiles(paths: string[], bufferBytes = FILE_BUFFER_BYTES)
     for (const path of paths) runs.push(new RunReader(path, each));
     const heads = runs.filter((run) => run.advance());
     const siftDown = (at: number) => {
+      assert(at >= 0 && at < Math.max(1, heads.length), 'hand-off: a sift starts inside the heap');
       for (;;) {
         const left = 2 * at + 1;
         if (left >= heads.length) return;
@@ -195,8 +214,15 @@ export function* mergeRunFiles(paths: string[], bufferBytes = FILE_BUFFER_BYTES)
       }
     };
     for (let at = Math.floor(heads.length / 2) - 1; at >= 0; at--) siftDown(at);
+    let wallet = -1;
+    let token = -1;
     while (heads.length > 0) {
       const top = heads[0]!;
+      // The heap's least head, each run sorted: the merge yields positions' keys in order, each once (a key is in one
+      // run: the working table held it once).
+      assert(top.wallet > wallet || (top.wallet === wallet && top.token > token), 'hand-off: a merge is in key order');
+      wallet = top.wallet;
+      token = top.token;
       yield top;
       if (!top.advance()) {
         heads[0] = heads[heads.length - 1]!;

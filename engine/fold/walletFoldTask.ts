@@ -70,16 +70,25 @@ export function createWalletFoldResult(): WalletFoldResultWriter {
   let length = 0;
   let entryAt = -1;
   let indexAt = -1;
+  /** The last block entry started: the worker folds its events in chain order. */
+  let lastBlock = -1;
   const reserve = (size: number) => {
     if (length + size <= bytes.length) return;
     const grown = Buffer.allocUnsafeSlow(Math.max(bytes.length * 2, length + size));
     bytes.copy(grown, 0, 0, length);
     bytes = grown;
+    assert(length + size <= bytes.length, 'wallet fold result: a reserve makes room');
   };
   const POSITION_ENTRY = 7 + 'positions'.length + KEY_BYTES + POSITION_MAX_BYTES;
   const INDEX_ENTRY = 7 + 'marketWallets'.length + KEY_BYTES;
   return {
     startBlock(block) {
+      // A u32 below FINAL_MARK, above the last: the commit finds each block's entry by its number, once.
+      assert(
+        Number.isSafeInteger(block) && block > lastBlock && block < FINAL_MARK,
+        'wallet fold result: blocks go up',
+      );
+      lastBlock = block;
       reserve(12);
       entryAt = length;
       indexAt = -1;
@@ -87,15 +96,24 @@ export function createWalletFoldResult(): WalletFoldResultWriter {
       length += 12;
     },
     position(key, position) {
+      // A block's positions come before its index keys, each a key of two u32 ids (positionKey).
+      assert(entryAt >= 0 && indexAt < 0, "wallet fold result: a position is written in a block's entry");
+      assert(key.length === KEY_BYTES, "wallet fold result: a position's key is 8 bytes");
       reserve(POSITION_ENTRY);
       const at = length;
       const keyAt = writeEntryHead(bytes, at, 'positions', KEY_BYTES, 0);
       bytes.write(key, keyAt, KEY_BYTES, 'latin1');
       length = writePosition(position, bytes, keyAt + KEY_BYTES);
       bytes.writeUInt32BE(length - keyAt - KEY_BYTES, at + ENTRY_VALUE_LENGTH_AT);
+      // writePosition writes at most POSITION_MAX_BYTES: the entry stays inside what was reserved for it.
+      assert(length - at <= POSITION_ENTRY, 'wallet fold result: a position fits its reserve');
       return at;
     },
     indexKey(key) {
+      assert(
+        entryAt >= 0 && key.length === KEY_BYTES,
+        "wallet fold result: an index key is written in a block's entry",
+      );
       if (indexAt < 0) indexAt = length;
       reserve(INDEX_ENTRY);
       const keyAt = writeEntryHead(bytes, length, 'marketWallets', KEY_BYTES, 0);
@@ -103,6 +121,10 @@ export function createWalletFoldResult(): WalletFoldResultWriter {
     },
     endBlock() {
       const positionsEnd = indexAt < 0 ? length : indexAt;
+      assert(
+        entryAt >= 0 && positionsEnd >= entryAt + 12 && length >= positionsEnd,
+        'wallet fold result: an entry ends',
+      );
       if (positionsEnd === entryAt + 12) length = entryAt;
       else {
         bytes.writeUInt32BE(positionsEnd - entryAt - 12, entryAt + 4);
@@ -111,15 +133,22 @@ export function createWalletFoldResult(): WalletFoldResultWriter {
     },
     finish(lastWrites) {
       reserve(8 + 4 * lastWrites.length);
+      const entriesEnd = length;
       length = bytes.writeUInt32BE(FINAL_MARK, length);
       length = bytes.writeUInt32BE(lastWrites.length, length);
-      for (const at of lastWrites) length = bytes.writeUInt32BE(at, length);
+      for (const at of lastWrites) {
+        // Each is where `position` wrote a position, among the block entries before the final table.
+        assert(at >= 0 && at < entriesEnd, 'wallet fold result: a write to put is one of the entries');
+        length = bytes.writeUInt32BE(at, length);
+      }
     },
     take() {
+      assert(length <= bytes.length, 'wallet fold result: an answer lies inside its buffer');
       const taken = new Uint8Array(bytes.buffer, bytes.byteOffset, length);
       // Moved to the main thread: the next starts at this answer's size (see createPositionRecordWriter's take).
       bytes = Buffer.allocUnsafeSlow(Math.max(1 << 16, length));
       length = 0;
+      lastBlock = -1;
       return taken;
     },
   };
@@ -149,6 +178,8 @@ export function readWalletFoldResult(result: WalletFoldResult): WalletFoldAnswer
     const positionsEnd = at + 12 + bytes.readUInt32BE(at + 4);
     const end = positionsEnd + bytes.readUInt32BE(at + 8);
     assert(end <= bytes.length, 'wallet fold result: no entry runs past the end');
+    // startBlock numbers each entry above the last, and endBlock drops an entry with no position.
+    assert(!blocks.has(block) && positionsEnd > at + 12, 'wallet fold result: a block has one entry, with positions');
     blocks.set(block, { positions: { start: at + 12, end: positionsEnd }, indexKeys: { start: positionsEnd, end } });
     at = end;
   }
@@ -156,6 +187,9 @@ export function readWalletFoldResult(result: WalletFoldResult): WalletFoldAnswer
   at += 8;
   assert(at + 4 * count === bytes.length, 'wallet fold result: no entry runs past the end');
   const lastWrites: number[] = new Array<number>(count);
-  for (let i = 0; i < count; i++) lastWrites[i] = bytes.readUInt32BE(at + 4 * i);
+  for (let i = 0; i < count; i++) {
+    lastWrites[i] = bytes.readUInt32BE(at + 4 * i);
+    assert(lastWrites[i]! < at - 8, "wallet fold result: a write to put is one of the answer's entries");
+  }
   return { bytes, blocks, lastWrites };
 }

@@ -29,6 +29,8 @@ const STORED = -2;
  * STORED once stored: storing it adds its market -> wallet index key).
  */
 const cache = createPositionTable((table, row) => {
+  // add numbers rows densely: the row set up is the newest.
+  assert(row === table.size - 1, 'wallet fold: a row is set up as it is added');
   table.touchedBlock.set(row, -1);
   table.writtenIn.set(row, 0);
   table.lastWrite.set(row, -1);
@@ -57,6 +59,8 @@ const indexKeysStored = createPairFilter();
  * table, and older positions in `positions`.
  */
 function readPosition(store: StateStore, backfill: boolean, walletId: number, tokenId: number): Buffer | undefined {
+  // mayBeStored let only committed ids through: state ids, u32s.
+  assert(walletId >= 0 && tokenId >= 0, 'wallet fold: a stored position is read by its ids');
   if (backfill) {
     const bytes = store.dbs.backfillPositions.getBinary(keyBytes(backfillPositionKey(tokenId, walletId)));
     if (bytes) return bytes;
@@ -71,6 +75,8 @@ const byKey = (a: number, b: number) => cache.wallet(a) - cache.wallet(b) || cac
 
 /** The market of `token` as the event that names it knew it. */
 function marketOf(event: PositionEvent<number>, token: number): number {
+  // positionRecords wrote the event's market as a state id, or NO_MARKET where derive knew none ('').
+  assert(event.market >= NO_MARKET, "wallet fold: an event's market is an id or none");
   if (event.kind === POSITION_EVENT.restructure) {
     const burned = event.burnTokens.indexOf(token);
     return burned >= 0 ? event.burnMarkets[burned]! : (event.mintMarkets[event.mintTokens.indexOf(token)] ?? NO_MARKET);
@@ -100,7 +106,11 @@ function trimCache(limit: number, committedBlock: number): void {
   if (drop <= 0) return;
   // The last block of the rows to drop: a row touched after it stays (ties at it go, so at least `drop` go).
   const cutoff = Float64Array.from(blocks).sort()[drop - 1]!;
+  const before = cache.size;
+  const uncommitted = cache.size - blocks.length;
   cache.retain((row) => !written(row) || cache.touchedBlock.get(row) > cutoff);
+  // Only positions the state holds go (the others are still being written), and at least `drop` of them.
+  assert(cache.size >= uncommitted && cache.size <= before - drop, 'wallet fold: a trim drops committed positions');
 }
 
 function storeFor(dir: string): StateStore {
@@ -120,9 +130,17 @@ export async function releaseStores(): Promise<void> {
     stores.delete(dir);
     await store.close();
   }
+  // The main thread reopens the map once every thread has closed its stores: none may be left open here.
+  assert(stores.size === 0, "wallet fold: a release closes every one of the thread's stores");
 }
 
 export default function foldWalletPartition(task: WalletFoldTask): WalletFoldResult {
+  // The task the fold runner built (foldWallets): its records a buffer of f64s, its limits positive.
+  assert(task.recordLength >= 0 && task.recordLength * 8 <= task.records.byteLength, 'wallet fold: records fit');
+  assert(task.cacheLimit > 0 && task.slotCount >= 0, "wallet fold: a task's limits are counts");
+  // A runner's epoch only goes up (abandon), and this thread folds for one runner: an older one would reuse the
+  // cache of batches it never knew.
+  assert(task.epoch >= cacheEpoch, 'wallet fold: epochs never go back');
   const store = storeFor(task.stateDir);
   store.env.resetReadTxn();
   if (task.epoch !== cacheEpoch) {
@@ -135,6 +153,11 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
   for (const [key, block] of emitted) if (block <= task.committedBlock) emitted.delete(key);
   const storedIds = task.storedIds;
   const before = (firstIds ??= [...storedIds]);
+  // The committed counts only grow: an id older than this thread's first task stays committed.
+  assert(
+    storedIds[0] >= before[0] && storedIds[1] >= before[1] && storedIds[2] >= before[2],
+    "wallet fold: the state's ids only grow",
+  );
   /**
    * Whether the state may hold the key of ids `a` and `b` (of the spaces given): both committed, and either both
    * older than this thread or stored by it (`filter`).
@@ -172,6 +195,8 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
         cache.read(row, position);
         cache.checkedOut.set(row, at);
       }
+      // Checked out in this block: its object is the one flush writes back, none other row's.
+      assert(touched[cache.checkedOut.get(row)] === row, "wallet fold: a position is its row's checked-out object");
       return checkedOut[cache.checkedOut.get(row)]!;
     },
   };
@@ -181,17 +206,22 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
   /** The rows this task wrote. */
   const written: number[] = [];
   const flush = () => {
+    assert(block >= 0 && touched.length <= checkedOut.length, "wallet fold: a flush ends a block's events");
     const marketWallets: string[] = [];
     // Written back, then in key order: the checksum hashes a block's writes in key order.
     for (const row of touched) cache.write(row, checkedOut[cache.checkedOut.get(row)]!);
     touched.sort(byKey);
     result.startBlock(block);
+    let previous = -1;
     for (const row of touched) {
       const position = checkedOut[cache.checkedOut.get(row)]!;
       // A position no event changed (an outcome looked up but not held) is never stored.
       if (position.firstTradeAt === 0) continue;
       const walletId = cache.wallet(row);
       const tokenId = cache.token(row);
+      // In key order, each key once (the checksum hashes a block's writes so): rows are distinct (wallet, token) pairs.
+      assert(previous < 0 || byKey(previous, row) < 0, "wallet fold: a block's positions are written in key order");
+      previous = row;
       cache.lastWrite.set(row, result.position(positionKey(walletId, tokenId), position));
       if (cache.writtenIn.get(row) !== thisTask) {
         cache.writtenIn.set(row, thisTask);
@@ -220,15 +250,24 @@ export default function foldWalletPartition(task: WalletFoldTask): WalletFoldRes
     result.endBlock();
     touched = [];
   };
+  let logIndex = -1;
   for (const event of events) {
     if (event.block !== block) {
+      // derive writes a block's events at its end, blocks in increasing order (prepareBatch).
+      assert(event.block > block, "wallet fold: a partition's blocks come in chain order");
       if (block >= 0) flush();
       block = event.block;
+      logIndex = -1;
     }
+    // In a block, in log order (deriveBlock): a transfer's two ends, a move's legs share their event's index.
+    assert(event.logIndex >= logIndex, "wallet fold: a block's events come in log order");
+    logIndex = event.logIndex;
     current = event;
     foldPositionEvent(book, event, channel);
   }
   if (block >= 0) flush();
+  // Every block's positions were written back at its end: nothing is left checked out.
+  assert(touched.length === 0, 'wallet fold: every block is flushed');
   // In the order the commit puts them: a table's puts in its key order visit each B-tree page once.
   written.sort(task.backfill ? byToken : byKey);
   result.finish(written.map((row) => cache.lastWrite.get(row)));

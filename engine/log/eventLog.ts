@@ -367,6 +367,7 @@ class SegmentedEventLog implements EventLog {
     if (this.closed) return;
     this.closed = true;
     this.closeActiveFile();
+    assert(this.active.fd === null, 'a closed log holds no segment file open');
     this.releaseLock();
   }
 

@@ -79,6 +79,10 @@ export class IdDictionary {
     const slot = id & (this.textCache - 1);
     if (cache.ids[slot] === id) return cache.texts[slot];
     const text = TEXT_PREFIX[space]! + table.hex(id);
+    assert(
+      text.length === TEXT_PREFIX[space]!.length + ID_BYTES[space]! * 2,
+      "an id's text is its prefix and hex value",
+    );
     cache.ids[slot] = id;
     cache.texts[slot] = text;
     return text;

@@ -187,6 +187,8 @@ class ByteReader {
         throw new LogCodecError(`block ${this.block}: id ${id} named before id ${used} (space ${space})`);
       this.used[space] = used + 1;
     }
+    // An id is an older one or the next new one, which then counts as named: every id read is below the count.
+    assert(id < this.used[space]!, 'an id read is one the payload has numbered');
     const text = this.dictionary.text(space, id);
     if (text === undefined)
       throw new LogCodecError(`block ${this.block}: id ${id} of space ${space} has no definition`);
@@ -383,6 +385,8 @@ export function readDefinitionsHeader(payload: Buffer): PayloadDefinitions {
     bases[space] = payload.readUInt32LE(space * 8);
     counts[space] = bases[space] + payload.readUInt32LE(space * 8 + 4);
     bytes += (counts[space] - bases[space]) * ID_BYTES[space]!;
+    // A count of new ids is a u32 added to the base: the section never shrinks the numbering.
+    assert(counts[space] >= bases[space] && bytes >= DEFINITIONS_HEADER_BYTES, 'a payload defines ids after its base');
   }
   return { bases, counts, bytes };
 }
@@ -469,6 +473,8 @@ function decodeBlock(reader: ByteReader): BlockEvents {
   const txs = new Array<string>(txCount);
   for (let i = 0; i < txCount; i++) txs[i] = reader.hex32('0x');
   const eventCount = reader.u32();
+  // encodeBlocks lists the distinct transactions of the block's events, once each (the frame's crc held).
+  assert(txCount <= eventCount, "a block lists only its events' transactions");
   reader.need(eventCount);
   const events = new Array<ChainEvent>(eventCount);
   for (let e = 0; e < eventCount; e++) {

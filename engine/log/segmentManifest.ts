@@ -93,7 +93,10 @@ export function listSegmentIndexes(dir: string): number[] {
     const match = SEGMENT_FILE.exec(file);
     if (match !== null) indexes.push(Number(match[1]));
   }
-  return indexes.sort((a, b) => a - b);
+  indexes.sort((a, b) => a - b);
+  // Names are unique and their eight digits name one index each: sorted, each index is above the one before.
+  for (let i = 1; i < indexes.length; i++) assert(indexes[i]! > indexes[i - 1]!, 'a segment index names one file');
+  return indexes;
 }
 
 export function readManifest(dir: string): Manifest {
