@@ -26,6 +26,7 @@ import { walletTradesRoute } from './walletTradesRoute.js';
 import { venueHoldersRoute } from './venueHoldersRoute.js';
 import { venuePositionsRoute } from './venuePositionsRoute.js';
 import { venueTradedRoute } from './venueTradedRoute.js';
+import { venueTradesRoute } from './venueTradesRoute.js';
 import { venueValueRoute } from './venueValueRoute.js';
 
 export const ROUTES: readonly Route[] = [
@@ -55,4 +56,5 @@ export const ROUTES: readonly Route[] = [
   venueValueRoute,
   venueTradedRoute,
   venueHoldersRoute,
+  venueTradesRoute,
 ];

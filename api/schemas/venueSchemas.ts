@@ -5,6 +5,16 @@ import Type from 'typebox';
 const ADDRESS = Type.String({ pattern: '^0x[0-9a-f]{40}$' });
 const CONDITION = Type.String({ pattern: '^0x[0-9a-f]{64}$' });
 
+/** The market fields the Data API's rows carry, from the metadata, for the row's outcome. */
+const MARKET_FIELDS = {
+  title: Type.String(),
+  slug: Type.String(),
+  icon: Type.String(),
+  eventSlug: Type.String(),
+  outcome: Type.String(),
+  outcomeIndex: Type.Integer(),
+};
+
 export const VenuePosition = Type.Object({
   proxyWallet: ADDRESS,
   asset: Type.String({ description: 'the token id, decimal' }),
@@ -21,12 +31,7 @@ export const VenuePosition = Type.Object({
   curPrice: Type.Number({ description: "the last fill's price of the outcome, or its payout once resolved" }),
   redeemable: Type.Boolean(),
   mergeable: Type.Boolean(),
-  title: Type.String(),
-  slug: Type.String(),
-  icon: Type.String(),
-  eventSlug: Type.String(),
-  outcome: Type.String(),
-  outcomeIndex: Type.Integer(),
+  ...MARKET_FIELDS,
   oppositeOutcome: Type.String(),
   oppositeAsset: Type.String(),
   endDate: Type.String(),
@@ -61,4 +66,17 @@ export const VenueHolders = Type.Object({
       ...PROFILE,
     }),
   ),
+});
+
+export const VenueTrade = Type.Object({
+  proxyWallet: ADDRESS,
+  side: Type.Union([Type.Literal('BUY'), Type.Literal('SELL')]),
+  asset: Type.String({ description: 'the token id, decimal' }),
+  conditionId: CONDITION,
+  size: Type.Number({ description: 'shares' }),
+  price: Type.Number({ description: 'USD a share' }),
+  timestamp: Type.Integer({ description: "the block's time, Unix seconds" }),
+  ...MARKET_FIELDS,
+  ...PROFILE,
+  transactionHash: Type.String(),
 });

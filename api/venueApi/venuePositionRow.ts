@@ -7,6 +7,7 @@ import { legValue, outcomeMark } from '../../engine/valuation/marketPrices.js';
 import { MICRO } from '../microUnits.js';
 import type { WalletPosition } from '../rows/readWalletPositions.js';
 import { venueConditionId } from './venueConditionId.js';
+import { venueMarketFields } from './venueMarketFields.js';
 
 export type VenuePositionRow = Static<typeof VenuePosition>;
 
@@ -39,12 +40,7 @@ export function venuePositionRow(wallet: string, p: WalletPosition, held: (token
     curPrice: mark === null ? 0 : mark.price[0] / mark.price[1],
     redeemable: p.micros.resolved && position.shares > 0 && p.micros.settle![0] > 0,
     mergeable: !p.micros.resolved && opposite !== null && position.shares > 0 && held(opposite) > 0,
-    title: metadata?.question ?? '',
-    slug: metadata?.slug ?? '',
-    icon: metadata?.icon ?? metadata?.image ?? '',
-    eventSlug: metadata?.eventSlug ?? '',
-    outcome: outcomes?.[outcomeIndex] ?? '',
-    outcomeIndex,
+    ...venueMarketFields(metadata, outcomeIndex),
     oppositeOutcome: outcomes?.[1 - outcomeIndex] ?? '',
     oppositeAsset: opposite === null ? '' : tokenIdToDecimal(opposite),
     endDate: metadata?.endDate ?? '',

@@ -16,6 +16,8 @@ const keyed: typeof fetch = (input, init) =>
   fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${key}` } });
 const client = new Polymarket({ dataEndpoint: base, fetch: keyed }).data;
 type PositionsParams = Parameters<typeof client.core.getPositions>[0];
+type TradesParams = Parameters<typeof client.core.getTrades>[0];
+const getTrades = (params: Partial<TradesParams>) => client.core.getTrades(params as TradesParams);
 /** The SDK's typings ask for every field its zod schema defaults (they are the schema's output type); it fills them. */
 const getPositions = (params: Partial<PositionsParams> & { user: string }) =>
   client.core.getPositions(params as PositionsParams);
@@ -163,6 +165,95 @@ t.test("default: getHolders lists each token's holders, their shares as their /v
   t.ok(compared >= 24, `${compared} holders compared`);
   const [first] = await client.core.getHolders({ market: [markets[0]!], limit: 2, minBalance: 1 });
   t.ok(first!.holders.length <= 2 && first!.holders.every((holder) => holder.amount >= 1), 'limit, minBalance 1');
+});
+
+/** Every page of a /v1 trade list (`path` answers `trades` and `next`), newest first. */
+async function allV1Trades(path: string, cursorName: string): Promise<any[]> {
+  const trades: any[] = [];
+  let cursor: string | null = '';
+  while (cursor !== null) {
+    const page = await call(
+      `${path}${path.includes('?') ? '&' : '?'}limit=500${cursor ? `&${cursorName}=${cursor}` : ''}`,
+    );
+    trades.push(...page.body.trades);
+    cursor = page.body.next;
+  }
+  return trades;
+}
+
+/** The Data API row of a /v1 trade, as /trades should answer it. */
+const asVenueTrade = (trade: any) => ({
+  proxyWallet: trade.wallet,
+  side: trade.side,
+  asset: trade.asset,
+  size: trade.size,
+  price: trade.price,
+  timestamp: trade.ts,
+  outcomeIndex: trade.outcomeIndex,
+  transactionHash: trade.tx,
+});
+const picked = (row: any) =>
+  asVenueTrade({ ...row, wallet: row.proxyWallet, ts: row.timestamp, tx: row.transactionHash });
+
+t.test("default: the busiest market's trades read to their end through /trades equal its /v1 trades", async (t) => {
+  const [market] = (await busiestMarkets(data, 1)) as [string];
+  const v1 = await allV1Trades(`/v1/markets/${market}/trades`, 'cursor');
+  t.ok(v1.length > 100, `${v1.length} trades`);
+  const byOffset = [];
+  for (let offset = 0; ; offset += 25) {
+    const page = await getTrades({ market: [market], takerOnly: false, limit: 25, offset });
+    byOffset.push(...page);
+    if (page.length < 25) break;
+  }
+  t.same(byOffset.map(picked), v1.map(asVenueTrade), 'by offset, every fill both sides');
+  t.ok(byOffset.every((row) => row.conditionId === market));
+  const byCursor = [];
+  let next: string | null = `/trades?market=${market}&takerOnly=false&limit=13`;
+  while (next !== null) {
+    const page = await call(next);
+    t.equal(page.status, 200);
+    byCursor.push(...page.body);
+    const cursor = page.headers.get('x-next-cursor');
+    const link = page.headers.get('link');
+    if (cursor !== null)
+      t.equal(
+        link,
+        `</trades?market=${market}&takerOnly=false&limit=13&cursor=${encodeURIComponent(cursor)}>; rel="next"`,
+      );
+    next = cursor === null ? null : link!.slice(1, link!.indexOf('>'));
+  }
+  t.same(byCursor, byOffset, 'by cursor, the same rows');
+  const takers = await getTrades({ market: [market], limit: 10_000 });
+  t.same(takers.map(picked), v1.filter((trade) => trade.role === 'taker').map(asVenueTrade), 'takerOnly by default');
+  const big = await getTrades({
+    market: [market],
+    limit: 10_000,
+    takerOnly: false,
+    filterType: 'CASH',
+    filterAmount: 20,
+  });
+  t.same(big.map(picked), v1.filter((trade) => trade.usd >= 20).map(asVenueTrade), 'CASH at least 20');
+  const sells = await getTrades({ market: [market], limit: 10_000, takerOnly: false, side: 'SELL' });
+  t.same(sells.map(picked), v1.filter((trade) => trade.side === 'SELL').map(asVenueTrade), 'SELL');
+});
+
+t.test("default: a wallet's trades through /trades equal its /v1 trades", async (t) => {
+  for (const wallet of wallets.slice(0, 3)) {
+    const v1 = await allV1Trades(`/v1/wallets/${wallet}/trades`, 'before');
+    const rows = await getTrades({ user: wallet, takerOnly: false, limit: 10_000 });
+    t.same(rows.map(picked), v1.filter((trade) => trade.conditionId !== null).map(asVenueTrade), wallet);
+    const market = rows[0]!.conditionId;
+    const inMarket = await getTrades({ user: wallet, market: [market], takerOnly: false, limit: 10_000 });
+    t.same(
+      inMarket,
+      rows.filter((row) => row.conditionId === market),
+      'in one market',
+    );
+  }
+  t.equal((await call('/trades')).status, 400, 'a market, an event or a wallet is needed');
+  t.same((await call(`/trades?user=${wallets[0]}&filterType=CASH`)).body, {
+    error: 'give filterType and filterAmount together',
+  });
 });
 
 t.test('default: getTraded counts the markets a wallet has fills in', async (t) => {
