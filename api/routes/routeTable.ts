@@ -23,6 +23,7 @@ import { walletProfilesRoute } from './walletProfilesRoute.js';
 import { walletStatsRoute } from './walletStatsRoute.js';
 import { walletTagsRoute } from './walletTagsRoute.js';
 import { walletTradesRoute } from './walletTradesRoute.js';
+import { venueClosedPositionsRoute } from './venueClosedPositionsRoute.js';
 import { venueHoldersRoute } from './venueHoldersRoute.js';
 import { venuePositionsRoute } from './venuePositionsRoute.js';
 import { venueTradedRoute } from './venueTradedRoute.js';
@@ -53,6 +54,7 @@ export const ROUTES: readonly Route[] = [
   leaderboardRoute,
   // The venue's Data API shapes, at its paths (docs/venue-api.md).
   venuePositionsRoute,
+  venueClosedPositionsRoute,
   venueValueRoute,
   venueTradedRoute,
   venueHoldersRoute,

@@ -2,11 +2,9 @@
 // positions /v1/wallets/{wallet}/positions?status=open reads, with its parameters and defaults; the offset is not
 // capped.
 import Type from 'typebox';
-import { ApiError } from '../apiError.js';
-import { MAX_POSITIONS } from '../apiLimits.js';
-import { clampedParam, choiceParam, integerParam, textParam } from '../query/queryParams.js';
+import { clampedParam } from '../query/queryParams.js';
 import { readServedBlock } from '../readServedState.js';
-import { readWalletPositions } from '../rows/readWalletPositions.js';
+import { readVenuePositions } from '../venueApi/readVenuePositions.js';
 import { VenuePosition } from '../schemas/venueSchemas.js';
 import { venueAnswer } from '../venueApi/venueAnswer.js';
 import { venuePositionRow, type VenuePositionRow } from '../venueApi/venuePositionRow.js';
@@ -17,7 +15,10 @@ import {
   MARKET_LIST_PARAM,
   marketFilter,
   requiredUser,
+  OFFSET_PARAM,
   SORT_DIRECTION_PARAM,
+  sortByParam,
+  TITLE_PARAM,
   USER_PARAM,
 } from '../venueApi/venueQuery.js';
 import { sortRows } from '../venueApi/sortRows.js';
@@ -49,18 +50,10 @@ export const venuePositionsRoute = defineRoute({
     redeemable: booleanParam('`true`: only positions redeemable now', 'false'),
     mergeable: booleanParam('`true`: only positions whose market the wallet holds both outcomes of', 'false'),
     limit: clampedParam('rows, 0 to 500 (out of range is clamped), default 100', 0, 500, 100),
-    offset: integerParam('rows to skip (not capped)', { minimum: 0, default: 0 }),
-    sortBy: choiceParam(
-      'CURRENT, INITIAL, TOKENS (default), CASHPNL, PERCENTPNL, TITLE, RESOLVING, PRICE or AVGPRICE',
-      Object.keys(SORTS) as Array<keyof typeof SORTS>,
-      'TOKENS',
-    ),
+    offset: OFFSET_PARAM,
+    sortBy: sortByParam(SORTS, 'TOKENS'),
     sortDirection: SORT_DIRECTION_PARAM,
-    title: textParam(
-      'words of the market title (at most 100 characters)',
-      '^.{1,100}$',
-      'title is at most 100 characters',
-    ),
+    title: TITLE_PARAM,
   },
   answer: Type.Array(VenuePosition),
   open: (ctx) => ctx,
@@ -71,8 +64,7 @@ export const venuePositionsRoute = defineRoute({
     const threshold = Math.round(Number(query.sizeThreshold ?? '1') * 1_000_000);
     const title = query.title?.toLowerCase() ?? null;
     const block = readServedBlock(ctx.state).block;
-    const positions = readWalletPositions(ctx, wallet, MAX_POSITIONS, true);
-    if (positions === null) throw new ApiError(400, `user holds more than ${MAX_POSITIONS} positions: ask /v1`);
+    const positions = readVenuePositions(ctx, wallet, true);
     const shares = new Map(positions.map((p) => [p.token, p.position.shares]));
     const held = (token: string) => shares.get(token) ?? 0;
     const rows: VenuePositionRow[] = [];

@@ -1,9 +1,7 @@
 // GET /traded (docs/venue-api.md, Traded): the Data API's count of the markets a wallet traded: conditions it has a
 // fill in (book or AMM), whatever it holds now.
-import { ApiError } from '../apiError.js';
-import { MAX_POSITIONS } from '../apiLimits.js';
 import { readServedBlock } from '../readServedState.js';
-import { readWalletPositions } from '../rows/readWalletPositions.js';
+import { readVenuePositions } from '../venueApi/readVenuePositions.js';
 import { VenueTraded } from '../schemas/venueSchemas.js';
 import { venueAnswer } from '../venueApi/venueAnswer.js';
 import { requiredUser, USER_PARAM } from '../venueApi/venueQuery.js';
@@ -20,8 +18,7 @@ export const venueTradedRoute = defineRoute({
   handle(ctx, request) {
     const wallet = requiredUser(request.query.user);
     const block = readServedBlock(ctx.state).block;
-    const positions = readWalletPositions(ctx, wallet, MAX_POSITIONS);
-    if (positions === null) throw new ApiError(400, `user holds more than ${MAX_POSITIONS} positions: ask /v1`);
+    const positions = readVenuePositions(ctx, wallet);
     const traded = new Set<string>();
     for (const { market, token, position } of positions)
       if (position.fills > 0) traded.add(market?.conditionId ?? token);

@@ -1,11 +1,9 @@
 // GET /value (docs/venue-api.md, Value): the Data API's shape of what a wallet's held positions are worth now, the
 // sum of /positions' currentValue over every held position (no size threshold), in one market list when given.
 import Type from 'typebox';
-import { ApiError } from '../apiError.js';
-import { MAX_POSITIONS } from '../apiLimits.js';
 import { MICRO } from '../microUnits.js';
 import { readServedBlock } from '../readServedState.js';
-import { readWalletPositions } from '../rows/readWalletPositions.js';
+import { readVenuePositions } from '../venueApi/readVenuePositions.js';
 import { VenueValue } from '../schemas/venueSchemas.js';
 import { legValue, outcomeMark } from '../../engine/valuation/marketPrices.js';
 import { venueAnswer } from '../venueApi/venueAnswer.js';
@@ -25,8 +23,7 @@ export const venueValueRoute = defineRoute({
     const wallet = requiredUser(request.query.user);
     const { markets } = marketFilter(request.query.market, undefined);
     const block = readServedBlock(ctx.state).block;
-    const positions = readWalletPositions(ctx, wallet, MAX_POSITIONS, true);
-    if (positions === null) throw new ApiError(400, `user holds more than ${MAX_POSITIONS} positions: ask /v1`);
+    const positions = readVenuePositions(ctx, wallet, true);
     let micros = 0;
     for (const { market, outcomeIndex, position } of positions) {
       if (market === null || outcomeIndex < 0) continue;

@@ -80,3 +80,18 @@ export const VenueTrade = Type.Object({
   ...PROFILE,
   transactionHash: Type.String(),
 });
+
+export const VenueClosedPosition = Type.Object({
+  proxyWallet: ADDRESS,
+  asset: Type.String({ description: 'the token id, decimal' }),
+  conditionId: CONDITION,
+  avgPrice: Type.Number({ description: 'the average entry price of every share taken in, USD' }),
+  totalBought: Type.Number({ description: 'shares taken in: bought, split and received' }),
+  realizedPnl: Type.Number({ description: "the position's settled PnL: realized, and a resolved payout held, USD" }),
+  curPrice: Type.Number({ description: "the last fill's price of the outcome, or its payout once resolved" }),
+  timestamp: Type.Integer({ description: 'when the position was exited, Unix seconds' }),
+  ...MARKET_FIELDS,
+  oppositeOutcome: Type.String(),
+  oppositeAsset: Type.String(),
+  endDate: Type.String(),
+});

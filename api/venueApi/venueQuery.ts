@@ -1,7 +1,7 @@
 // The Data API's query parameters (docs/venue-api.md), as its clients send them: `user` an address, `market` a
 // comma-separated list of condition ids, `eventId` one of Gamma event ids, booleans `true`/`false`, enums in capitals.
 import { ApiError } from '../apiError.js';
-import { choiceParam, textParam } from '../query/queryParams.js';
+import { choiceParam, integerParam, textParam } from '../query/queryParams.js';
 import { WALLET_PATTERN } from '../query/readQuery.js';
 
 const HEX_CONDITION = '0x(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{62})';
@@ -23,6 +23,18 @@ export const EVENT_LIST_PARAM = textParam(
 );
 export const SORT_DIRECTION_PARAM = choiceParam('`ASC` or `DESC` (default)', ['ASC', 'DESC'], 'DESC');
 export const SIDE_PARAM = choiceParam('`BUY` or `SELL`', ['BUY', 'SELL']);
+export const TITLE_PARAM = textParam(
+  'words of the market title (at most 100 characters)',
+  '^.{1,100}$',
+  'title is at most 100 characters',
+);
+export const OFFSET_PARAM = integerParam('rows to skip (not capped)', { minimum: 0, default: 0 });
+
+/** `sortBy`, one of the sorts' names (capitals, as the Data API's), `fallback` when absent. */
+export function sortByParam<const S extends string>(sorts: Record<S, string>, fallback: NoInfer<S>) {
+  const names = Object.keys(sorts) as S[];
+  return choiceParam(`${names.join(', ')}; default ${fallback}`, names, fallback);
+}
 
 /** A boolean parameter, `true` or `false`, `fallback` when absent. */
 export function booleanParam(description: string, fallback: 'true' | 'false') {

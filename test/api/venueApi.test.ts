@@ -123,6 +123,50 @@ t.test('behavior: sorted, paged and filtered variants are the same rows, as aske
   );
 });
 
+t.test('default: /closed-positions are the /v1 closed positions, figure by figure, sorted as asked', async (t) => {
+  let compared = 0;
+  for (const wallet of wallets.slice(0, 6)) {
+    const rows: any[] = [];
+    for (let offset = 0; ; offset += 50) {
+      const page = await call(`/closed-positions?user=${wallet}&limit=50&offset=${offset}`);
+      t.equal(page.status, 200);
+      rows.push(...page.body);
+      if (page.body.length < 50) break;
+    }
+    const pnls = rows.map((row) => row.realizedPnl);
+    t.same(
+      pnls,
+      [...pnls].sort((a, b) => b - a),
+      'REALIZEDPNL, DESC by default',
+    );
+    const closed = (await call(`/v1/wallets/${wallet}/closed-positions?limit=2500`)).body.rows.filter(
+      (row: any) => row.conditionId !== null,
+    );
+    t.equal(rows.length, closed.length, `${wallet}: every closed position`);
+    const byAsset = new Map(rows.map((row) => [row.asset, row]));
+    for (const v1 of closed) {
+      const row = byAsset.get(v1.tokenId);
+      const same =
+        row &&
+        near(row.avgPrice, v1.entryPrice) &&
+        near(row.totalBought, v1.sharesIn) &&
+        near(row.realizedPnl, v1.settledPnl) &&
+        row.timestamp === v1.exitAt;
+      if (!same) t.fail(`${wallet} ${v1.tokenId}: ${JSON.stringify(row)} against ${JSON.stringify(v1)}`);
+      compared++;
+    }
+    const latest = (await call(`/closed-positions?user=${wallet}&limit=50&sortBy=TIMESTAMP`)).body;
+    const times = latest.map((row: any) => row.timestamp);
+    t.same(
+      times,
+      [...times].sort((a, b) => b - a),
+      'TIMESTAMP',
+    );
+  }
+  t.ok(compared > 20, `${compared} closed positions compared`);
+  t.equal((await call(`/closed-positions?user=${wallets[0]}`)).body.length <= 10, true, 'default limit 10');
+});
+
 t.test('default: getValue is the held positions at their prices', async (t) => {
   for (const wallet of wallets.slice(0, 6)) {
     const [value] = await client.core.getValue({ user: wallet });
