@@ -1,5 +1,5 @@
-// Replay reproduces answers: the wallet, market, fills and heat routes' answers at block N, recorded live, equal
-// to the byte those of `tally replay --to-block N` after the fold has gone on to the end.
+// Replay reproduces answers: the wallet, market, fills and heat routes' answers (and the Data API shapes') at block N,
+// recorded live, equal to the byte those of `tally replay --to-block N` after the fold has gone on to the end.
 import t from 'tap';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,6 +46,19 @@ const paths = [
   `/v1/fills?markets=${markets.join(',')}&${week}&limit=500`,
   '/v1/events/heat?window=1h',
   '/v1/events/heat?window=24h',
+  // The venue's Data API shapes (docs/venue-api.md), reproducible the same way.
+  ...wallets
+    .slice(0, 5)
+    .flatMap((w) => [
+      `/positions?user=${w}&sizeThreshold=0`,
+      `/closed-positions?user=${w}&limit=50`,
+      `/value?user=${w}`,
+      `/traded?user=${w}`,
+      `/trades?user=${w}&takerOnly=false&limit=50`,
+    ]),
+  ...markets
+    .slice(0, 5)
+    .flatMap((m) => [`/holders?market=${m}&limit=100`, `/trades?market=${m}&takerOnly=false&limit=50`]),
 ];
 
 const answers = (dir: string) => servedAnswers(dir, key, paths);
