@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document of the route table, built from the same typebox schemas the tests validate answers with.
 import { ErrorSchema } from '../schemas/answerSchemas.js';
+import { assert } from '../../engine/assert.js';
 import { ERROR, inFlightError, limitsTableFullError, rateLimitError } from '../errorTexts.js';
 import type { RateLimits } from '../limits/loadRateLimits.js';
 import { CONDITION_ID } from '../query/readQuery.js';
@@ -31,6 +32,20 @@ const CATCHING_UP =
 
 /** The 503 of every limited route for a key new to a server counting all the keys it has room for. */
 const TABLE_FULL = `${limitsTableFullError('N')} (Retry-After: when the first counted key goes a minute quiet)`;
+
+const TAG_TEXTS: Record<string, string> = {
+  Wallets: "A wallet's positions, trades, stats, categories, tags and profile, as of the served block.",
+  Markets: "A market's identity, traders, holders and trades; search, events, and the wallets busiest events draw.",
+  Leaderboard: 'The board of every wallet by PnL, volume or ROI, for the lifetime or a window, as of its rollup.',
+  'Crypto Strikes':
+    "The venue's crypto Up/Down rounds: strike and close from the price feeds, and the market's resolution.",
+  Health: 'Whether the server is current and ready, and this document.',
+  'Data API shapes':
+    "The venue's public Data API at its own paths, in its shapes and with its parameters, so its clients point " +
+    "here by changing their base URL (and sending a key). The figures are tally's, mapped field by field in " +
+    "docs/venue-api.md; each answer's block is in its X-Tally-Block header, and a list that goes on names its next " +
+    'page in X-Next-Cursor and Link.',
+};
 
 /** The document's form as its route declares it: the OpenAPI version names the rest. */
 export interface OpenApiDocument {
@@ -106,6 +121,12 @@ export function openApiDocument(routes: readonly Route[], version: string, rateL
     // Relative: the paths resolve against wherever the document was read from, behind a proxy too (OAS 3.1, 4.8.5).
     servers: [{ url: '/', description: 'the server this document was read from' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    // The routes' tags in the order they first come, each with what its group is.
+    tags: [...new Set(routes.map((route) => route.tag))].map((name) => {
+      const description = TAG_TEXTS[name];
+      assert(description !== undefined, 'every tag of the route table is described');
+      return { name, description };
+    }),
     paths,
   };
 }

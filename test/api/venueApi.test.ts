@@ -327,4 +327,12 @@ t.test('behavior: the answers carry their block, and the same keys and errors as
     error: 'give market or eventId, not both',
   });
   await t.rejects(getPositions({ user: 'nope' }), /Invalid parameters/, 'the client checks too');
+  const document = (await call('/v1/openapi.json')).body;
+  const paths = ['/positions', '/closed-positions', '/value', '/traded', '/holders', '/trades'];
+  t.same(
+    paths.map((path) => document.paths[path]?.get.tags),
+    paths.map(() => ['Data API shapes']),
+    'the OpenAPI document (and the /docs page drawn from it) lists them, under their own tag',
+  );
+  t.match(document.tags.find((tag: any) => tag.name === 'Data API shapes').description, /X-Tally-Block/);
 });
