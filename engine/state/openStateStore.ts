@@ -153,10 +153,6 @@ export function openStateStore(options: {
     // typings list `encoder` among the root options only.)
     const heldOptions = { name: 'positions', keyEncoding: 'binary' as const, encoder: HELD_POSITION_ENCODER };
     store.heldPositions = store.env.openDB<Position | null, Buffer>(heldOptions);
-    assert(
-      STATE_DBS.every((name) => store.dbs[name] !== undefined),
-      'an opened store has each of its databases',
-    );
   };
   attach();
   store.close = async () => {
