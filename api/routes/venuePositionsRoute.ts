@@ -22,6 +22,8 @@ import {
   USER_PARAM,
 } from '../venueApi/venueQuery.js';
 import { sortRows } from '../venueApi/sortRows.js';
+import { createEventIndex } from '../search/eventIndex.js';
+import { namedMarkets } from '../venueApi/marketSources.js';
 import { defineRoute } from './route.js';
 
 /** The Data API's sorts, each the row field it orders by. */
@@ -56,11 +58,11 @@ export const venuePositionsRoute = defineRoute({
     title: TITLE_PARAM,
   },
   answer: Type.Array(VenuePosition),
-  open: (ctx) => ctx,
-  handle(ctx, request) {
+  open: (ctx) => ({ ctx, events: createEventIndex(ctx.offchain) }),
+  handle({ ctx, events }, request) {
     const { query } = request;
     const wallet = requiredUser(query.user);
-    const { markets, events } = marketFilter(query.market, query.eventId);
+    const markets = namedMarkets(ctx, events, marketFilter(query.market, query.eventId));
     const threshold = Math.round(Number(query.sizeThreshold ?? '1') * 1_000_000);
     const title = query.title?.toLowerCase() ?? null;
     const block = readServedBlock(ctx.state).block;
@@ -72,7 +74,6 @@ export const venuePositionsRoute = defineRoute({
       // A token no known market explains has no condition to show.
       if (p.market === null || p.outcomeIndex < 0) continue;
       if (p.position.shares <= 0 || p.position.shares < threshold) continue;
-      if (events !== null && (p.metadata?.eventId === undefined || !events.has(p.metadata.eventId))) continue;
       if (title !== null && !(p.metadata?.question ?? '').toLowerCase().includes(title)) continue;
       const row = venuePositionRow(wallet, p, held);
       if (markets !== null && !markets.has(row.conditionId)) continue;
