@@ -27,7 +27,7 @@ export const ERROR = {
   badHolderPrices: "prices must be <tokenId>:<price>,... with the market's token ids and prices 0 to 1",
   badStrikeAsset: 'asset must be BTC, ETH, SOL or XRP',
   badSearch: 'q must hold text to find, 2 to 100 characters',
-  heavyBusy: 'busy with other heavy requests (windowed leaderboards, fills pages); retry in 1 s',
+  heavyBusy: 'busy with other heavy requests (windowed leaderboards, fills pages, sorted activity); retry in 1 s',
 } as const;
 
 /**

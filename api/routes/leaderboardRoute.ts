@@ -17,7 +17,7 @@ export const leaderboardRoute = defineRoute({
   pattern: '/v1/leaderboard',
   operationId: 'getLeaderboard',
   errors: {
-    503: `${ERROR.boardNotBuilt}: no rollup has run yet (one runs after each fold); or ${ERROR.heavyBusy}: more than 32 leaderboards over a window other than the lifetime and fills pages wait for the thread that reads them (Retry-After: 1)`,
+    503: `${ERROR.boardNotBuilt}: no rollup has run yet (one runs after each fold); or ${ERROR.heavyBusy}: more than 32 leaderboards over a window other than the lifetime, fills pages and sorted activity lists wait for the thread that reads them (Retry-After: 1)`,
   },
   tag: 'Leaderboard',
   summary: "Every wallet's leaderboard row in a category and window, best first",

@@ -23,6 +23,7 @@ import { walletProfilesRoute } from './walletProfilesRoute.js';
 import { walletStatsRoute } from './walletStatsRoute.js';
 import { walletTagsRoute } from './walletTagsRoute.js';
 import { walletTradesRoute } from './walletTradesRoute.js';
+import { venueActivityRoute } from './venueActivityRoute.js';
 import { venueClosedPositionsRoute } from './venueClosedPositionsRoute.js';
 import { venueHoldersRoute } from './venueHoldersRoute.js';
 import { venuePositionsRoute } from './venuePositionsRoute.js';
@@ -59,4 +60,5 @@ export const ROUTES: readonly Route[] = [
   venueTradedRoute,
   venueHoldersRoute,
   venueTradesRoute,
+  venueActivityRoute,
 ];

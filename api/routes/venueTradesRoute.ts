@@ -6,6 +6,7 @@ import { newestFirst } from '../../engine/state/newestFirst.js';
 import type { StoredFill } from '../../engine/state/storedFill.js';
 import { ROLE, SIDE } from '../../engine/state/tradeRow.js';
 import { ApiError } from '../apiError.js';
+import { ERROR_DOCS } from '../errorTexts.js';
 import { MICRO } from '../microUnits.js';
 import { choiceParam, clampedParam, integerParam, textParam } from '../query/queryParams.js';
 import { readServedBlock } from '../readServedState.js';
@@ -37,6 +38,7 @@ export const venueTradesRoute = defineRoute({
   operationId: 'getVenueTrades',
   tag: 'Data API shapes',
   summary: "The venue's Data API /trades: fills newest first, of markets, an event or a wallet, in that API's shape",
+  errors: ERROR_DOCS.tradesOff,
   query: {
     limit: clampedParam('rows, 0 to 10000 (out of range is clamped), default 100', 0, 10_000, 100),
     offset: integerParam('rows to skip (not capped; the cursor resumes a deep page faster)', {

@@ -95,3 +95,27 @@ export const VenueClosedPosition = Type.Object({
   oppositeAsset: Type.String(),
   endDate: Type.String(),
 });
+
+export const VenueActivity = Type.Object({
+  proxyWallet: ADDRESS,
+  timestamp: Type.Integer({ description: "the block's time, Unix seconds" }),
+  conditionId: Type.String({
+    pattern: '^0x[0-9a-f]{64}$',
+    description: "the market's condition id; a conversion's neg-risk market id",
+  }),
+  type: Type.Union([
+    Type.Literal('TRADE'),
+    Type.Literal('SPLIT'),
+    Type.Literal('MERGE'),
+    Type.Literal('REDEEM'),
+    Type.Literal('CONVERSION'),
+  ]),
+  size: Type.Number({ description: "shares: a trade's, a split's or merge's sets, a conversion's of each NO leg" }),
+  usdcSize: Type.Number({ description: 'USD: paid or received by a trade, put into a split, paid out otherwise' }),
+  transactionHash: Type.String(),
+  price: Type.Number({ description: "a trade's USD a share; 0 for the other types" }),
+  asset: Type.String({ description: "a trade's token id, decimal; empty for the other types" }),
+  side: Type.Union([Type.Literal('BUY'), Type.Literal('SELL'), Type.Literal('')]),
+  ...MARKET_FIELDS,
+  ...PROFILE,
+});

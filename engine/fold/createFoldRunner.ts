@@ -30,6 +30,9 @@ import { describeCommitFailure } from '../state/stateWriteError.js';
 import { encodeBlockFills, type BlockFill, type TradeRow } from '../state/tradeRow.js';
 import { createFillLists } from '../state/createFillLists.js';
 import { deriveBlock } from './deriveBlock.js';
+import { txOfLog } from './txOfLog.js';
+import { walletMoveOf } from './walletMoveOf.js';
+import { encodeWalletMove, walletMoveKey } from '../state/walletMove.js';
 import type { DeriveContext, SkipReason } from './deriveContext.js';
 import { createPositionRecordWriter } from './positionRecords.js';
 import { createTransferSlots } from './transferSlots.js';
@@ -227,6 +230,26 @@ export function createFoldRunner(options: {
   }
 
   /**
+   * The block's splits, merges, redemptions and conversions into the wallets' move lists (walletMove.ts), kept with
+   * the fills: each under its wallet, block and log index, with its transaction's hash.
+   */
+  function writeWalletMoves(block: BlockEvents): void {
+    if (!keepTrades) return;
+    const moved = new Set<string>();
+    for (const event of blockPositionEvents) {
+      const move = walletMoveOf(event);
+      if (move === null) continue;
+      const walletId = stateIds.id(ID_SPACE.address, event.wallet, writes);
+      const key = walletMoveKey(walletId, block.block, event.logIndex);
+      // Each derive step moves a wallet once a log at most (a split's NO sent on is a transfer, not a move).
+      assert(!moved.has(key), 'fold: a log moves a wallet once');
+      moved.add(key);
+      const stored = { ...move, block: block.block, logIndex: event.logIndex, ts: block.ts };
+      writes.putBytes('walletMoves', key, encodeWalletMove({ ...stored, tx: txOfLog(block, event.logIndex) }));
+    }
+  }
+
+  /**
    * The block's fills into the fills table, as one value (encoded now: a fee refund may have corrected a row until
    * the block's end), and onto their wallet's and market's lists, numbered in chain order.
    */
@@ -324,6 +347,7 @@ export function createFoldRunner(options: {
         writes = createBlockWrites();
         registry.startBlock(writes);
         deriveBlock(ctx, block);
+        writeWalletMoves(block);
         writePositionEvents();
         writeFills(block);
         mainWrites.push(writes.finish());

@@ -8,9 +8,13 @@ import { splitEvenly } from './splitEvenly.js';
 import { FLAG, touchPosition, type Position } from './position.js';
 import type { Conversion } from './positionEvent.js';
 
+/** n(1-r): what each YES leg gains, and each of the k-1 sets of NO is worth in cash, the fee rounded down. */
+export function conversionOut(event: Conversion<unknown>): number {
+  return event.amount - Math.floor((event.amount * event.feeBips) / 10_000);
+}
+
 export function foldConversion(noLegs: Position[], yesLegs: Position[], event: Conversion<unknown>): void {
-  const fee = Math.floor((event.amount * event.feeBips) / 10_000);
-  const out = event.amount - fee;
+  const out = conversionOut(event);
   let freed = 0;
   for (const leg of noLegs) freed += removeBasis(leg, event.amount);
   const cash = (noLegs.length - 1) * out;

@@ -26,6 +26,7 @@ const BINARY_KEY_DBS = [
   'marketFills',
   'walletFillEpochs',
   'marketFillEpochs',
+  'walletMoves',
   'blocks',
   'ids',
   'idsByValue',

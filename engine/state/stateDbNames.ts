@@ -16,6 +16,7 @@ export const STATE_DBS = [
   'marketFills',
   'walletFillEpochs',
   'marketFillEpochs',
+  'walletMoves',
   'blocks',
   'ids',
   'idsByValue',

@@ -20,9 +20,10 @@ import { STATE_DBS } from './stateDbNames.js';
  * moves are folded. 13: fill lists are keyed bucket first, and which buckets an owner has lists in is a bitmap an
  * epoch of 64 buckets (`walletFillEpochs`, `marketFillEpochs`): a commit's list puts land together. 14: a fold far
  * behind its source backfills (backfillRecord.ts): positions go to a token-first working table
- * (`backfillPositions`) until the hand-off builds `positions` from it.
+ * (`backfillPositions`) until the hand-off builds `positions` from it. 15: wallets' splits, merges, redemptions and
+ * conversions are kept with the fills (`walletMoves`, walletMove.ts), for the Data API's /activity.
  */
-export const STATE_LAYOUT = 14;
+export const STATE_LAYOUT = 15;
 const LAYOUT_KEY = 'layout';
 
 const NO_TRADES = '-no-trades';

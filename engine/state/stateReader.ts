@@ -4,6 +4,7 @@
 // (boardReads.ts); here, the cursor, blocks, positions and the rest. Reads go to the memory-mapped state as it was
 // last committed; iterators are lazy, so a route that stops early reads no further.
 import type { Position } from '../reducers/position.js';
+import { decodeWalletMove, walletMoveKey, type WalletMove } from './walletMove.js';
 import { assert } from '../assert.js';
 import { ID_SPACE, type IdSpace } from '../log/idDictionary.js';
 import { createBoardReads, type BoardReads } from './boardReads.js';
@@ -60,6 +61,11 @@ export interface StateReader extends MarketReads, FillReads, BoardReads {
    * (counted in the same walk of its keys).
    */
   walletPositions(wallet: string, held?: boolean, limit?: number): Array<{ token: string; position: Position }> | null;
+  /**
+   * The wallet's splits, merges, redemptions and conversions (walletMove.ts) newest first, those before `before`
+   * (block, log index) when given; none for a wallet the state never named or a state without the trade store.
+   */
+  walletMoves(wallet: string, before?: { block: number; logIndex: number } | null): Iterable<WalletMove>;
   /**
    * Every wallet that holds a position, in address order, with its number of positions (read whole: tests and benches
    * pick wallets from it).
@@ -174,6 +180,20 @@ export function createStateReader(store: StateStore): StateReader {
       }
       // Token ids number tokens in fold order; answers list them in token order.
       return positions.sort((a, b) => (a.token < b.token ? -1 : 1));
+    },
+    *walletMoves(wallet, before = null) {
+      const range = walletRange(wallet);
+      if (range === null) return;
+      const walletId = range.start.readUInt32BE(0);
+      // Newest first from the next wallet's first key, or from `before`'s key, which is itself left out.
+      const start = before === null ? range.end : keyBytes(walletMoveKey(walletId, before.block, before.logIndex));
+      for (const { key, value } of store.dbs.walletMoves.getRange({ start, end: range.start, reverse: true })) {
+        const move = decodeWalletMove(key, value);
+        // walletMoveKey: the wallet's id first, so the range holds the wallet's moves only.
+        assert(key.readUInt32BE(0) === walletId, "a wallet's range holds its moves");
+        if (before !== null && move.block === before.block && move.logIndex === before.logIndex) continue;
+        yield move;
+      }
     },
     positionHolders() {
       const holders: Array<{ wallet: string; positions: number }> = [];

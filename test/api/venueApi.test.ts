@@ -17,7 +17,10 @@ const keyed: typeof fetch = (input, init) =>
 const client = new Polymarket({ dataEndpoint: base, fetch: keyed }).data;
 type PositionsParams = Parameters<typeof client.core.getPositions>[0];
 type TradesParams = Parameters<typeof client.core.getTrades>[0];
+type ActivityParams = Parameters<typeof client.core.getActivity>[0];
 const getTrades = (params: Partial<TradesParams>) => client.core.getTrades(params as TradesParams);
+const getActivity = (params: Partial<ActivityParams> & { user: string }) =>
+  client.core.getActivity(params as ActivityParams);
 /** The SDK's typings ask for every field its zod schema defaults (they are the schema's output type); it fills them. */
 const getPositions = (params: Partial<PositionsParams> & { user: string }) =>
   client.core.getPositions(params as PositionsParams);
@@ -300,6 +303,155 @@ t.test("default: a wallet's trades through /trades equal its /v1 trades", async 
   });
 });
 
+/** Every row of a wallet's /activity through the client, pages of 500 by offset (as the Data API pages). */
+async function allActivity(params: Partial<ActivityParams> & { user: string }) {
+  const rows = [];
+  for (let offset = 0; ; offset += 500) {
+    const page = await getActivity({ ...params, limit: 500, offset });
+    rows.push(...page);
+    if (page.length < 500) return rows;
+  }
+}
+
+/** Sums of `field` by key. */
+function sums<R>(rows: R[], key: (row: R) => string, field: (row: R) => number): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const row of rows) totals.set(key(row), (totals.get(key(row)) ?? 0) + field(row));
+  return totals;
+}
+
+t.test("default: getActivity lists a wallet's fills and moves, each figure as /v1 has it", async (t) => {
+  const seen = new Set<string>();
+  for (const wallet of wallets) {
+    const rows = await allActivity({ user: wallet });
+    for (const row of rows) seen.add(row.type);
+    const times = rows.map((row) => row.timestamp);
+    t.same(
+      times,
+      [...times].sort((a, b) => b - a),
+      `${wallet}: newest first by default`,
+    );
+    const v1 = (await allV1Trades(`/v1/wallets/${wallet}/trades`, 'before')).filter((trade) => trade.conditionId);
+    const trades = rows.filter((row) => row.type === 'TRADE');
+    t.same(trades.map(picked), v1.map(asVenueTrade), `${wallet}: a TRADE a fill, in order`);
+    const usd = trades.filter((row, i) => !near(row.usdcSize, v1[i].usd));
+    t.same(usd, [], "usdcSize is the fill's USD");
+    // Each outcome's position counts a set split or merged; redemptions pay out per outcome.
+    const positions: any[] = (await call(`/v1/wallets/${wallet}/positions`)).body.positions.filter(
+      (p: any) => p.conditionId !== null,
+    );
+    const market = (p: any) => p.conditionId.padEnd(66, '0');
+    const firstOutcome = positions.filter((p) => p.outcomeIndex === 0);
+    const expected = {
+      SPLIT: sums(firstOutcome, market, (p) => p.splitShares),
+      MERGE: sums(firstOutcome, market, (p) => p.mergedShares),
+      MERGE_USD: sums(positions, market, (p) => p.mergeUsd),
+      REDEEM: sums(positions, market, (p) => p.redeemUsd),
+    };
+    const of = (type: string) => rows.filter((row) => row.type === type);
+    const found = {
+      SPLIT: sums(
+        of('SPLIT'),
+        (row) => row.conditionId,
+        (row) => row.size,
+      ),
+      MERGE: sums(
+        of('MERGE'),
+        (row) => row.conditionId,
+        (row) => row.size,
+      ),
+      MERGE_USD: sums(
+        of('MERGE'),
+        (row) => row.conditionId,
+        (row) => row.usdcSize,
+      ),
+      REDEEM: sums(
+        of('REDEEM'),
+        (row) => row.conditionId,
+        (row) => row.usdcSize,
+      ),
+    };
+    for (const [figure, totals] of Object.entries(expected)) {
+      const moved = found[figure as keyof typeof found];
+      const wrong = [...totals].filter(([id, total]) => !near(moved.get(id) ?? 0, total));
+      t.same(wrong, [], `${wallet}: ${figure} by market as its /v1 positions`);
+      t.same(
+        [...moved.keys()].filter((id) => !totals.has(id)),
+        [],
+        `${wallet}: ${figure} only in its markets`,
+      );
+    }
+    // The client reads the empty side as none.
+    t.ok(of('REDEEM').every((row) => row.size === row.usdcSize && row.asset === '' && row.side === undefined));
+  }
+  t.same([...seen].sort(), ['CONVERSION', 'MERGE', 'REDEEM', 'SPLIT', 'TRADE'], 'every type the demo has');
+});
+
+t.test('behavior: getActivity filtered, sorted and paged as asked', async (t) => {
+  const wallet = wallets[3]!;
+  const all = await allActivity({ user: wallet });
+  t.ok(all.length > 500, `${all.length} rows, more than a page`);
+  const ofTypes = await allActivity({ user: wallet, type: ['SPLIT', 'MERGE'] });
+  t.same(
+    ofTypes,
+    all.filter((row) => row.type === 'SPLIT' || row.type === 'MERGE'),
+    'type',
+  );
+  t.same(await allActivity({ user: wallet, type: ['REWARD'] }), [], 'no rewards: the venue pays them off-chain');
+  const buys = await allActivity({ user: wallet, side: 'BUY' });
+  t.same(
+    buys,
+    all.filter((row) => row.side === 'BUY'),
+    'side',
+  );
+  const [start, end] = [all[300]!.timestamp, all[100]!.timestamp];
+  t.same(
+    await allActivity({ user: wallet, start, end }),
+    all.filter((row) => row.timestamp >= start && row.timestamp <= end),
+    'start and end, both included',
+  );
+  const market = all.find((row) => row.type === 'SPLIT')!.conditionId;
+  t.same(
+    await allActivity({ user: wallet, market: [market] }),
+    all.filter((row) => row.conditionId === market),
+    'one market',
+  );
+  const byCash = await allActivity({ user: wallet, sortBy: 'CASH' });
+  const cash = byCash.map((row) => row.usdcSize);
+  t.same(
+    cash,
+    [...cash].sort((a, b) => b - a),
+    'CASH, DESC',
+  );
+  t.same(byCash.length, all.length);
+  const byTokens = await allActivity({ user: wallet, sortBy: 'TOKENS', sortDirection: 'ASC' });
+  const sizes = byTokens.map((row) => row.size);
+  t.same(
+    sizes,
+    [...sizes].sort((a, b) => a - b),
+    'TOKENS, ASC',
+  );
+  t.same(await allActivity({ user: wallet, sortDirection: 'ASC' }), [...all].reverse(), 'TIMESTAMP ASC: oldest first');
+  const byCursor = [];
+  let next: string | null = `/activity?user=${wallet}&limit=77`;
+  while (next !== null) {
+    const page = await call(next);
+    t.equal(page.status, 200);
+    byCursor.push(...page.body);
+    const link = page.headers.get('link');
+    next = link === null ? null : link.slice(1, link.indexOf('>'));
+  }
+  const raw = [];
+  for (let offset = 0; offset < all.length; offset += 500)
+    raw.push(...(await call(`/activity?user=${wallet}&limit=500&offset=${offset}`)).body);
+  t.same(byCursor, raw, 'by cursor, the same rows');
+  t.same((await call(`/activity?user=${wallet}&sortBy=CASH&cursor=1,2,3`)).body, {
+    error: 'cursor pages newest first only (sortBy TIMESTAMP, sortDirection DESC)',
+  });
+  t.same((await call(`/activity?user=${wallet}&type=TRADES`)).status, 400);
+  t.same((await call('/activity')).body, { error: 'user is required: 0x plus 40 hex' });
+});
+
 t.test('default: getTraded counts the markets a wallet has fills in', async (t) => {
   const wallet = wallets[0]!;
   const traded = await client.misc.getTraded({ user: wallet });
@@ -328,7 +480,7 @@ t.test('behavior: the answers carry their block, and the same keys and errors as
   });
   await t.rejects(getPositions({ user: 'nope' }), /Invalid parameters/, 'the client checks too');
   const document = (await call('/v1/openapi.json')).body;
-  const paths = ['/positions', '/closed-positions', '/value', '/traded', '/holders', '/trades'];
+  const paths = ['/positions', '/closed-positions', '/value', '/traded', '/holders', '/trades', '/activity'];
   t.same(
     paths.map((path) => document.paths[path]?.get.tags),
     paths.map(() => ['Data API shapes']),
