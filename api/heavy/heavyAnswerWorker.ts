@@ -37,7 +37,7 @@ export interface HeavyWorkerData {
 
 interface HeavyRoutes {
   ctx: RouteContext;
-  /** The table's heavy routes, by pattern, each opened on this thread's context. */
+  /** The table's heavy routes, by operationId, each opened on this thread's context. */
   routes: Map<string, { route: Route; opened: unknown }>;
 }
 
@@ -62,7 +62,8 @@ function open(data: HeavyWorkerData): HeavyRoutes {
     readiness: data.readiness,
   };
   const routes: HeavyRoutes['routes'] = new Map();
-  for (const route of ROUTES) if (route.heavy) routes.set(route.pattern, { route, opened: route.open(ctx, serving) });
+  for (const route of ROUTES)
+    if (route.heavy) routes.set(route.operationId, { route, opened: route.open(ctx, serving) });
   return { ctx, routes };
 }
 export default function answerHeavy(task: HeavyTask & HeavyWorkerData): HeavyResult {
@@ -83,8 +84,8 @@ export default function answerHeavy(task: HeavyTask & HeavyWorkerData): HeavyRes
 function heavyAnswer(task: HeavyTask & HeavyWorkerData) {
   opened ??= open(task);
   const generation = opened.ctx.reads.refresh();
-  const heavy = opened.routes.get(task.pattern);
-  if (!heavy) throw new AssertionFailure(`heavy work: no heavy route ${task.pattern}`);
+  const heavy = opened.routes.get(task.operationId);
+  if (!heavy) throw new AssertionFailure(`heavy work: no heavy route ${task.operationId}`);
   const { status, json, headers } = routeResult(heavy.route, heavy.opened, {
     parameters: task.parameters,
     query: task.query,

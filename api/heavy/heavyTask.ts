@@ -5,7 +5,8 @@ import type { QueryOf, QuerySpec } from '../query/queryParams.js';
 import type { Coding } from '../transport/contentCoding.js';
 
 export interface HeavyTask {
-  pattern: string;
+  /** The route's operationId: two routes may share a pattern (Route.claimedBy). */
+  operationId: string;
   parameters: string[];
   query: QueryOf<QuerySpec>;
   /** The coding the client takes: the compression is made beside the answer, off the serving thread. */

@@ -5,6 +5,7 @@ import { ERROR, inFlightError, limitsTableFullError, rateLimitError } from '../e
 import type { RateLimits } from '../limits/loadRateLimits.js';
 import { CONDITION_ID } from '../query/readQuery.js';
 import type { Route } from '../routes/route.js';
+import type { QuerySpec } from '../query/queryParams.js';
 
 const json = { 'application/json': { schema: ErrorSchema } };
 
@@ -47,6 +48,15 @@ const TAG_TEXTS: Record<string, string> = {
     'page in X-Next-Cursor and Link.',
 };
 
+/** What a route claimed by its parameters answers, said in the operation of the route whose path it shares. */
+function claimedText(claimer: Route): string {
+  const names = claimer.claimedBy!.map((name) => `\`${name}\``).join(', ');
+  const parameters = Object.entries(claimer.query)
+    .map(([name, q]) => `\`${name}\` (${q.description})`)
+    .join('; ');
+  return `A request naming any of ${names} is ${claimer.operationId} instead: ${claimer.summary} (tag ${claimer.tag}), its parameters ${parameters}.`;
+}
+
 /** The document's form as its route declares it: the OpenAPI version names the rest. */
 export interface OpenApiDocument {
   openapi: string;
@@ -57,6 +67,9 @@ export function openApiDocument(routes: readonly Route[], version: string, rateL
   const paths: Record<string, object> = {};
   const tooMany = tooManyDescription(rateLimits);
   for (const doc of routes) {
+    // A route claimed by its parameters is described inside the operation of the other route of its path.
+    if (doc.claimedBy !== undefined) continue;
+    const claimers = routes.filter((route) => route.claimedBy !== undefined && route.pattern === doc.pattern);
     const { pattern, whileCatchingUp } = doc;
     const errors = { ...doc.errors };
     const unavailable = [errors[503], whileCatchingUp ? undefined : CATCHING_UP, doc.keyless ? undefined : TABLE_FULL];
@@ -70,24 +83,50 @@ export function openApiDocument(routes: readonly Route[], version: string, rateL
       required: true,
       schema: PATH_SCHEMAS[name!],
     }));
+    const queryParameter = ([name, q]: [string, QuerySpec[string]], prefix = '') => ({
+      name,
+      in: 'query',
+      required: false,
+      description: prefix + q.description,
+      schema: q.schema,
+    });
+    const own = new Set(Object.keys(doc.query));
     paths[path] = {
       get: {
         operationId: doc.operationId,
-        tags: [doc.tag],
+        tags: [doc.tag, ...claimers.map((claimer) => claimer.tag)],
         summary: doc.summary,
+        ...(claimers.length === 0
+          ? {}
+          : {
+              description: claimers.map(claimedText).join(' '),
+              'x-tally-claimed-by': claimers.map(({ operationId, claimedBy }) => ({
+                operationId,
+                parameters: claimedBy,
+              })),
+            }),
         security: [{ bearer: [] }],
         parameters: [
           ...pathParameters,
-          ...Object.entries(doc.query).map(([name, q]) => ({
-            name,
-            in: 'query',
-            required: false,
-            description: q.description,
-            schema: q.schema,
-          })),
+          ...Object.entries(doc.query).map((entry) => queryParameter(entry)),
+          ...claimers.flatMap((claimer) =>
+            Object.entries(claimer.query)
+              .filter(([name]) => !own.has(name))
+              .map((entry) => queryParameter(entry, `(${claimer.operationId}) `)),
+          ),
         ],
         responses: {
-          200: { description: 'the answer', content: { 'application/json': { schema: doc.answer } } },
+          200: {
+            description: 'the answer',
+            content: {
+              'application/json': {
+                schema:
+                  claimers.length === 0
+                    ? doc.answer
+                    : { oneOf: [doc.answer, ...claimers.map((claimer) => claimer.answer)] },
+              },
+            },
+          },
           400: { description: 'a bad parameter, named in the text, or a request with a body', content: json },
           401: {
             description: 'unknown or revoked API key (a missing key too; the WWW-Authenticate header tells them apart)',

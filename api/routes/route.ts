@@ -42,6 +42,12 @@ export interface Route<Q extends QuerySpec = QuerySpec, A extends TSchema = TSch
   cached?: boolean;
   /** Answers carry an ETag and a request whose If-None-Match names it gets 304 (the tags run, spec 4.10). */
   etag?: boolean;
+  /**
+   * Query parameters that make this route answer its pattern in place of the table's other route of that pattern
+   * (the Data API's leaderboard, which shares /v1/leaderboard with tally's): a request naming any of them is this
+   * route's, the others are the other's. The OpenAPI document describes it inside the other's operation.
+   */
+  claimedBy?: readonly string[];
   /** Answered without a key, and so without per-key limits (the OpenAPI document). */
   keyless?: boolean;
   /** Answered while the state is catching up (health, the OpenAPI document); the others answer 503 (readCatchUp.ts). */

@@ -24,6 +24,7 @@ import { walletStatsRoute } from './walletStatsRoute.js';
 import { walletTagsRoute } from './walletTagsRoute.js';
 import { walletTradesRoute } from './walletTradesRoute.js';
 import { venueActivityRoute } from './venueActivityRoute.js';
+import { venueLeaderboardRoute } from './venueLeaderboardRoute.js';
 import { venueClosedPositionsRoute } from './venueClosedPositionsRoute.js';
 import { venueHoldersRoute } from './venueHoldersRoute.js';
 import { venuePositionsRoute } from './venuePositionsRoute.js';
@@ -61,4 +62,5 @@ export const ROUTES: readonly Route[] = [
   venueHoldersRoute,
   venueTradesRoute,
   venueActivityRoute,
+  venueLeaderboardRoute,
 ];

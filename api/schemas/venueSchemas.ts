@@ -119,3 +119,14 @@ export const VenueActivity = Type.Object({
   ...MARKET_FIELDS,
   ...PROFILE,
 });
+
+export const VenueLeaderboardRow = Type.Object({
+  rank: Type.String({ description: "the wallet's place on the board, from 1, as text (as the Data API gives it)" }),
+  proxyWallet: ADDRESS,
+  userName: Type.String({ description: "the loaded profile's name, empty without one" }),
+  xUsername: Type.String({ description: 'empty: tally keeps no X accounts' }),
+  verifiedBadge: Type.Boolean({ description: 'false: tally keeps no badges' }),
+  vol: Type.Number({ description: 'USD bought and sold in the window' }),
+  pnl: Type.Number({ description: "the window's PnL, realized plus unrealized, USD" }),
+  profileImage: Type.String({ description: "the loaded profile's image, empty without one" }),
+});

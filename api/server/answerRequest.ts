@@ -30,7 +30,7 @@ export function createAnswering({ answers, metrics, heavyWork, recorder }: Answe
    */
   const answerHeavy = (request: ServedRequest, query: QueryOf<QuerySpec>): void => {
     const { res, head, coding, cacheKey, generation, served } = request;
-    const task: HeavyTask = { pattern: served.route.pattern, parameters: request.parameters, query, coding };
+    const task: HeavyTask = { operationId: served.route.operationId, parameters: request.parameters, query, coding };
     const finish = recorder.finishLater(request);
     let aborted = false;
     res.onAborted(() => {

@@ -30,9 +30,11 @@ import { isLoopbackPeer } from '../isLoopbackPeer.js';
 import { createPages, PAGE_PATHS } from '../pages/pageAnswers.js';
 import { createServerMetrics } from '../metrics/createServerMetrics.js';
 import { EXPOSITION_CONTENT_TYPE } from '../metrics/exposition.js';
+import type { RouteMetrics } from '../metrics/requestMetrics.js';
 import { createAdmission, type KeyGrant } from './admitRequest.js';
 import { createAnswering } from './answerRequest.js';
 import { assertNativeUws, silenceLibraryMark } from './nativeUws.js';
+import { assert } from '../../engine/assert.js';
 import { bearerKey, refuse, requestSizeRefusal, unauthorized } from './requestChecks.js';
 import { createRequestRecorder, LATER, type Answerer } from './requestRecorder.js';
 import { createResponder } from './respondToRequest.js';
@@ -71,6 +73,13 @@ const LISTEN_EXCLUSIVE_PORT = 1;
 /** uSockets' default: SO_REUSEPORT, the kernel spreading the port's connections over its listeners. */
 const LISTEN_SHARED_PORT = 0;
 
+/** The route of `claimers` whose parameters the query names, else `served`. */
+function claimingRoute(search: string | undefined, served: OpenedRoute, claimers: OpenedRoute[]): OpenedRoute {
+  if (!search) return served;
+  const names = new Set(new URLSearchParams(search).keys());
+  return claimers.find(({ route }) => route.claimedBy!.some((name) => names.has(name))) ?? served;
+}
+
 export function createServer(ctx: RouteContext, options: ServerOptions): Promise<Server> {
   assertNativeUws();
   silenceLibraryMark();
@@ -98,26 +107,47 @@ export function createServer(ctx: RouteContext, options: ServerOptions): Promise
   };
 
   const routes: readonly Route[] = [...ROUTES, openApiRoute(openApiDocument(ROUTES, ctx.version, rateLimits))];
-  for (const route of routes) {
-    const served: OpenedRoute = {
+  // Counted by pattern: a route claimed by its parameters is counted with the other route of its path.
+  const routeMetrics = new Map<string, RouteMetrics>();
+  for (const { pattern } of routes) if (!routeMetrics.has(pattern)) routeMetrics.set(pattern, metrics.route(pattern));
+  const servedRoutes = routes.map(
+    (route): OpenedRoute => ({
       route,
       opened: route.open(ctx, serving),
       readQuery: compileQuery(route.query),
-      metrics: metrics.route(route.pattern),
+      metrics: routeMetrics.get(route.pattern)!,
       parameterCount: (route.pattern.match(/:/g) ?? []).length,
-    };
+    }),
+  );
+  for (const served of servedRoutes) {
+    if (served.route.claimedBy !== undefined) continue;
+    // A route claiming this pattern by its parameters answers the requests that name one of them (Route.claimedBy).
+    const claimers = servedRoutes.filter(
+      (other) => other.route.claimedBy !== undefined && other.route.pattern === served.route.pattern,
+    );
+    const pick =
+      claimers.length === 0 ? () => served : (req: HttpRequest) => claimingRoute(req.getQuery(), served, claimers);
     const answerer =
       (head: boolean): Answerer =>
       (res, req, entry, started) => {
-        const request = readServedRequest(res, req, served, head, started, entry);
+        const request = readServedRequest(res, req, pick(req), head, started, entry);
         const refused = admit(request);
         if (refused !== null) return refused;
         const answered = answer(request);
         return answered === LATER ? LATER : respond(request, answered);
       };
-    app.get(route.pattern, recorder.handler(served.metrics, answerer(false)));
-    app.head(route.pattern, recorder.handler(served.metrics, answerer(true)));
+    app.get(served.route.pattern, recorder.handler(served.metrics, answerer(false)));
+    app.head(served.route.pattern, recorder.handler(served.metrics, answerer(true)));
   }
+  // Each claiming route shares its pattern with a route of its own kind, which registered it.
+  assert(
+    servedRoutes.every(
+      ({ route }) =>
+        route.claimedBy === undefined ||
+        servedRoutes.some((other) => other.route.claimedBy === undefined && other.route.pattern === route.pattern),
+    ),
+    'a route claimed by its parameters shares its pattern with another',
+  );
 
   // /metrics: without a key from this machine (not forwarded), with one from elsewhere; not counted against it.
   const answerMetrics =

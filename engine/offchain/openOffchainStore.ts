@@ -66,6 +66,16 @@ export function readWalletProfile(offchain: OffchainStore, wallet: string): Wall
   return bytes ? decodeValue<WalletProfile>(bytes) : null;
 }
 
+/** The wallets whose loaded profile has this name, in any letter case (a walk of every profile). */
+export function walletsNamed(offchain: OffchainStore, name: string): string[] {
+  const wanted = name.toLowerCase();
+  const wallets: string[] = [];
+  for (const { key, value } of offchain.profiles.getRange({})) {
+    if (decodeValue<WalletProfile>(value as Buffer).name.toLowerCase() === wanted) wallets.push(String(key));
+  }
+  return wallets;
+}
+
 export function openOffchainStore(options: { dir: string; readOnly?: boolean }): OffchainStore {
   if (!options.readOnly) mkdirSync(options.dir, { recursive: true });
   const env = open({

@@ -6,8 +6,11 @@ import { Polymarket } from 'polymarket-data';
 import { startServer } from '../../cli/commands/serveCommand.js';
 import { busiestMarkets, createDemoData } from '../fixtures/demoData.js';
 import { apiClient } from '../fixtures/apiClient.js';
+import { runTally } from '../fixtures/runTally.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-const { data, key } = await createDemoData(4_000, 12);
+const { data, key, inputs } = await createDemoData(4_000, 12);
 const server = await startServer({ data, host: '127.0.0.1', port: 0 });
 t.teardown(() => server.closeAll());
 const base = `http://127.0.0.1:${server.port}`;
@@ -452,6 +455,45 @@ t.test('behavior: getActivity filtered, sorted and paged as asked', async (t) =>
   t.same((await call('/activity')).body, { error: 'user is required: 0x plus 40 hex' });
 });
 
+t.test("default: the Data API's leaderboard is tally's board in that API's rows, on tally's path", async (t) => {
+  const cases = [
+    ['timePeriod=ALL', 'period=all'],
+    ['timePeriod=WEEK&orderBy=VOL', 'period=7d&sort=volume'],
+    ['timePeriod=MONTH&category=CRYPTO', 'period=30d&category=crypto'],
+    ['orderBy=PNL', 'period=1d'],
+  ];
+  for (const [venue, own] of cases) {
+    const board = (await call(`/v1/leaderboard?${own}&limit=500`)).body;
+    const expected = board.rows.map((row: any, i: number) => ({
+      rank: String(i + 1),
+      proxyWallet: row.wallet,
+      vol: row.volume,
+      pnl: row.totalPnl,
+    }));
+    const rows = [];
+    for (let offset = 0; offset < board.total + 50; offset += 50) {
+      const page = await call(`/v1/leaderboard?${venue}&limit=50&offset=${offset}`);
+      t.equal(page.status, 200);
+      t.equal(page.headers.get('x-tally-block'), String(board.block));
+      rows.push(...page.body);
+    }
+    t.ok(rows.length > 10, `${venue}: ${rows.length} rows`);
+    const picked = rows.map(({ rank, proxyWallet, vol, pnl }: any) => ({ rank, proxyWallet, vol, pnl }));
+    t.same(picked, expected, `${venue}: /v1/leaderboard?${own}, row by row`);
+    t.ok(rows.every((row: any) => row.userName === '' && row.verifiedBadge === false));
+    const wallet = expected[3].proxyWallet;
+    t.same(
+      (await call(`/v1/leaderboard?${venue}&user=${wallet}`)).body.map((row: any) => row.rank),
+      ['4'],
+      'user',
+    );
+  }
+  t.equal((await call('/v1/leaderboard?timePeriod=ALL&limit=99')).body.length, 50, 'limit clamped to 50');
+  t.same((await call('/v1/leaderboard?userName=nobody')).body, [], 'a name no profile has');
+  t.match((await call('/v1/leaderboard')).body, { sort: 'totalPnl', rows: Array }, "without them, tally's board");
+  t.equal((await call('/v1/leaderboard?timePeriod=YEAR')).status, 400);
+});
+
 t.test('default: getTraded counts the markets a wallet has fills in', async (t) => {
   const wallet = wallets[0]!;
   const traded = await client.misc.getTraded({ user: wallet });
@@ -487,4 +529,29 @@ t.test('behavior: the answers carry their block, and the same keys and errors as
     'the OpenAPI document (and the /docs page drawn from it) lists them, under their own tag',
   );
   t.match(document.tags.find((tag: any) => tag.name === 'Data API shapes').description, /X-Tally-Block/);
+  t.same(document.paths['/v1/leaderboard'].get.tags, ['Leaderboard', 'Data API shapes'], 'the leaderboard under both');
 });
+
+t.test(
+  'behavior: with profiles loaded, rows carry their names, and the leaderboard finds a wallet by its name',
+  async (t) => {
+    const file = join(inputs.dir, 'inputs', 'profiles.json');
+    t.equal(runTally(['profiles', '--data', data, '--file', file]).code, 0);
+    const profiles = new Map(
+      (JSON.parse(readFileSync(file, 'utf8')) as Array<{ proxyWallet: string; name: string }>).map((p) => [
+        p.proxyWallet.toLowerCase(),
+        p.name,
+      ]),
+    );
+    const board = await call('/v1/leaderboard?timePeriod=ALL&limit=50');
+    const named = board.body.find((row: any) => profiles.has(row.proxyWallet));
+    t.ok(named, 'a ranked wallet has a profile');
+    t.equal(named.userName, profiles.get(named.proxyWallet));
+    const found = await call(
+      `/v1/leaderboard?timePeriod=ALL&userName=${encodeURIComponent(named.userName.toUpperCase())}`,
+    );
+    t.same(found.body, [named], 'by its name, in any letter case');
+    const [row] = await getActivity({ user: named.proxyWallet, limit: 1 });
+    t.equal(row!.name, named.userName, "an activity row names its wallet's profile");
+  },
+);
