@@ -240,6 +240,20 @@ async function browserTests(executablePath: string) {
       if (categories.length > 0)
         t.same(await rowKeys(page, 'categories', categories), categories, `${period}: categories`);
     }
+    t.same(
+      await page.$$eval('[data-venue-api] a', (links) =>
+        links.map((a) => [a.getAttribute('href'), a.getAttribute('data-operation'), a.textContent]),
+      ),
+      [
+        ['getVenuePositions', `/positions?user=${wallet}`],
+        ['getVenueClosedPositions', `/closed-positions?user=${wallet}`],
+        ['getVenueActivity', `/activity?user=${wallet}`],
+        ['getVenueTrades', `/trades?user=${wallet}`],
+        ['getVenueValue', `/value?user=${wallet}`],
+        ['getVenueTraded', `/traded?user=${wallet}`],
+      ].map(([operation, url]) => [`/docs#/Data%20API%20shapes/${operation}`, operation, url]),
+      'the Data API shapes of the wallet, each linked to its operation in /docs',
+    );
     await page.click('[data-window="all"]');
     await page.waitForSelector('[data-chart="pnl"] canvas');
     t.ok((await seriesPixels(page, 'pnl')) > 200, 'the cumulative PnL is drawn');
@@ -279,6 +293,11 @@ async function browserTests(executablePath: string) {
         );
       }
     }
+    t.same(
+      await page.$$eval('[data-venue-api] code', (codes) => codes.map((code) => code.textContent)),
+      [`/trades?market=${market}`, `/holders?market=${market}`],
+      "the market's Data API shapes",
+    );
     for (const chart of ['price', 'volume']) {
       await page.waitForSelector(`[data-chart="${chart}"] canvas`);
       t.ok((await seriesPixels(page, chart)) > 200, `the ${chart} chart is drawn`);
@@ -289,7 +308,8 @@ async function browserTests(executablePath: string) {
   t.test('default: /docs renders every operation of /v1/openapi.json', async (t) => {
     const { page, problems } = await open(keyed, '/docs');
     const openApi: any = await (await fetch(`${base}/v1/openapi.json`)).json();
-    const operations = Object.keys(openApi.paths).length;
+    // Swagger UI draws an operation under each of its tags.
+    const operations = Object.values(openApi.paths).reduce((sum: number, path: any) => sum + path.get.tags.length, 0);
     await page.waitForFunction(
       (n) => (globalThis as any).document.querySelectorAll('.opblock').length === n,
       operations,

@@ -4,6 +4,7 @@
 // day's busiest events by title.
 import { useState } from 'preact/hooks';
 import { getJson } from './api.js';
+import { DataApiLinks } from './dataApiLinks.js';
 import { ErrorNote } from './errorNote.js';
 import { html } from './html.js';
 import { count, percent, sign, time, usd } from './format.js';
@@ -126,5 +127,6 @@ export function BoardPage() {
     />
     <h2>Busiest events, last 24 hours</h2>
     <${BusiestEvents} />
+    <${DataApiLinks} requests=${[['getLeaderboard', '/v1/leaderboard?timePeriod=ALL&orderBy=PNL']]} />
   </section>`;
 }

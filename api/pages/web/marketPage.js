@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { getJson } from './api.js';
 import { ErrorNote } from './errorNote.js';
 import { axisUsd, count, price, shares, sign, time, usd } from './format.js';
+import { DataApiLinks } from './dataApiLinks.js';
 import { html } from './html.js';
 import { LineChart } from './lineChart.js';
 import { marketLink, outcomeName, walletLink } from './links.js';
@@ -225,5 +226,10 @@ export function MarketPage({ conditionId }) {
     <${TopTraders} conditionId=${id} market=${answer.market} />
     <h2>Trades</h2>
     <${PagedTable} name="trades" columns=${tradeColumns} load=${loadTrades} rowKey=${tradeKey} reset=${id} empty="no trade" />
+    <${DataApiLinks} requests=${[
+      // The Data API's condition ids are 32-byte words: a Protocol V2 id with its zero byte.
+      ['getVenueTrades', `/trades?market=${id.padEnd(66, '0')}`],
+      ['getVenueHolders', `/holders?market=${id.padEnd(66, '0')}`],
+    ]} />
   </section>`;
 }

@@ -2,6 +2,7 @@
 // open and closed positions, trades, categories, tags and profile, each from its /v1 answer.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { getJson } from './api.js';
+import { DataApiLinks } from './dataApiLinks.js';
 import { ErrorNote } from './errorNote.js';
 import { axisUsd, count, percent, price, shares, sign, time, usd } from './format.js';
 import { html } from './html.js';
@@ -207,5 +208,13 @@ function WalletFigures({ wallet }) {
     <${PagedTable} name="trades" columns=${tradeColumns} load=${loadTrades} rowKey=${tradeKey} reset=${wallet} empty="no trade" />
     <h2>Categories</h2>
     <${Categories} wallet=${wallet} period=${period} />
+    <${DataApiLinks} requests=${[
+      ['getVenuePositions', `/positions?user=${wallet}`],
+      ['getVenueClosedPositions', `/closed-positions?user=${wallet}`],
+      ['getVenueActivity', `/activity?user=${wallet}`],
+      ['getVenueTrades', `/trades?user=${wallet}`],
+      ['getVenueValue', `/value?user=${wallet}`],
+      ['getVenueTraded', `/traded?user=${wallet}`],
+    ]} />
   </section>`;
 }
