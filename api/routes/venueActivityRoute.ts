@@ -100,12 +100,17 @@ export const venueActivityRoute = defineRoute({
     const start = query.start ?? 0;
     const end = query.end ?? Number.MAX_SAFE_INTEGER;
     const describe = describer(ctx, wallet);
-    const keep = (row: Row) =>
+    /** A conversion is in a market list naming its event's market id or its first NO leg's market. */
+    const inMarkets = (row: Row, entry: ActivityEntry) =>
+      markets === null ||
+      markets.has(row.conditionId) ||
+      (entry.move?.kind === MOVE_KIND.conversion && markets.has(conditionIdOf(ctx, entry.move.market)));
+    const keep = (row: Row, entry: ActivityEntry) =>
       (types === null || types.has(row.type)) &&
       (query.side === undefined || row.side === query.side) &&
-      (markets === null || markets.has(row.conditionId)) &&
       row.timestamp >= start &&
-      row.timestamp <= end;
+      row.timestamp <= end &&
+      inMarkets(row, entry);
     // One market named: the wallet's fill list of that market alone (the moves are few, filtered here).
     const market =
       markets !== null && markets.size === 1 ? (ctx.reads.market([...markets][0]!).market?.conditionId ?? null) : null;
@@ -115,7 +120,7 @@ export const venueActivityRoute = defineRoute({
       const rows: Array<{ row: Row; at: number }> = [];
       for (const entry of entries) {
         const row = describe(entry);
-        if (row !== null && keep(row)) rows.push({ row, at: rows.length });
+        if (row !== null && keep(row, entry)) rows.push({ row, at: rows.length });
       }
       const by = SORTS[query.sortBy];
       const sign = query.sortDirection === 'ASC' ? 1 : -1;
@@ -134,7 +139,7 @@ export const venueActivityRoute = defineRoute({
       // Newest first: past `start`, every entry left is older still.
       if (entryPosition(entry).ts < start) break;
       const row = describe(entry);
-      if (row === null || !keep(row)) continue;
+      if (row === null || !keep(row, entry)) continue;
       if (skip > 0) {
         skip--;
         continue;
@@ -159,6 +164,12 @@ export const venueActivityRoute = defineRoute({
     return venueAnswer(rows, block, { cursor, url: `/activity?${search}` });
   },
 });
+
+/** The condition id the Data API shapes show for a market the state keys by `key`. */
+function conditionIdOf(ctx: RouteContext, key: string): string {
+  const { market } = ctx.reads.market(key);
+  return market === null ? key : venueConditionId(market);
+}
 
 /** An entry's row, its market and the wallet's profile read once; null for an entry of no known market. */
 function describer(ctx: RouteContext, wallet: string) {

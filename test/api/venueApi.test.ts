@@ -494,6 +494,58 @@ t.test("default: the Data API's leaderboard is tally's board in that API's rows,
   t.equal((await call('/v1/leaderboard?timePeriod=YEAR')).status, 400);
 });
 
+t.test("behavior: eventId keeps the rows of that Gamma event's markets", async (t) => {
+  const metadata = JSON.parse(readFileSync(inputs.metadata, 'utf8')) as Array<{
+    conditionId: string;
+    slug: string;
+    events?: Array<{ id: string }>;
+  }>;
+  const eventOf = new Map(metadata.map((market) => [market.conditionId.padEnd(66, '0'), market.events?.[0]?.id]));
+  let checked = 0;
+  for (const wallet of wallets.slice(0, 4)) {
+    const all = await allActivity({ user: wallet });
+    const events = [...new Set(all.map((row) => eventOf.get(row.conditionId)).filter((id) => id !== undefined))];
+    for (const eventId of events.slice(0, 3)) {
+      const inEvent = (row: { conditionId: string }) => eventOf.get(row.conditionId) === eventId;
+      // A conversion of the event's markets shows the event's neg-risk market id.
+      const moves = await allActivity({ user: wallet, eventId: [Number(eventId)] });
+      t.same(
+        moves.filter((row) => row.type !== 'CONVERSION'),
+        all.filter(inEvent),
+        `activity ${eventId}`,
+      );
+      const positions = await getPositions({ user: wallet, sizeThreshold: 0, limit: 500 });
+      t.same(
+        await getPositions({ user: wallet, sizeThreshold: 0, limit: 500, eventId: [Number(eventId)] }),
+        positions.filter(inEvent),
+        `positions ${eventId}`,
+      );
+      const trades = await getTrades({ user: wallet, takerOnly: false, limit: 10_000 });
+      t.same(
+        await getTrades({ user: wallet, takerOnly: false, limit: 10_000, eventId: [Number(eventId)] }),
+        trades.filter(inEvent),
+        `trades ${eventId}`,
+      );
+      checked++;
+    }
+  }
+  t.ok(checked >= 6, `${checked} events`);
+  const converter = wallets[2]!;
+  const [conversion] = await allActivity({ user: converter, type: ['CONVERSION'] });
+  t.ok(conversion, 'a conversion');
+  const leg = metadata.find((market) => market.slug === conversion!.slug);
+  t.same(
+    await allActivity({ user: converter, type: ['CONVERSION'], market: [leg!.conditionId] }),
+    [conversion],
+    "a conversion is in its first NO leg's market",
+  );
+  t.same(
+    await allActivity({ user: converter, type: ['CONVERSION'], market: [conversion!.conditionId] }),
+    [conversion],
+    "and in its event's market id",
+  );
+});
+
 t.test('default: getTraded counts the markets a wallet has fills in', async (t) => {
   const wallet = wallets[0]!;
   const traded = await client.misc.getTraded({ user: wallet });
