@@ -27,7 +27,8 @@ export const ERROR = {
   badHolderPrices: "prices must be <tokenId>:<price>,... with the market's token ids and prices 0 to 1",
   badStrikeAsset: 'asset must be BTC, ETH, SOL or XRP',
   badSearch: 'q must hold text to find, 2 to 100 characters',
-  heavyBusy: 'busy with other heavy requests (windowed leaderboards, fills pages, sorted activity); retry in 1 s',
+  heavyBusy:
+    'busy with other heavy requests (windowed leaderboards, fills pages, sorted activity, filtered trades); retry in 1 s',
 } as const;
 
 /**
@@ -63,4 +64,7 @@ export const ERROR_DOCS = {
   notIndexed: { 404: 'market not indexed: the log never prepared this condition' },
   boardNotBuilt: { 503: `${ERROR.boardNotBuilt}: no rollup has run yet (one runs after each fold)` },
   tradesOff: { 503: 'trades are off: the state was folded with the trade store off (config.json "trades": false)' },
+  heavyBusy: {
+    503: `${ERROR.heavyBusy}: more than 32 heavy requests wait for the thread that reads them (Retry-After: 1)`,
+  },
 } as const;

@@ -49,7 +49,7 @@ export const fillsFeedRoute = defineRoute({
   pattern: '/v1/fills',
   operationId: 'getFillsFeed',
   errors: {
-    503: `${ERROR_DOCS.tradesOff[503]}; or ${ERROR.heavyBusy}: more than 32 pages, windowed leaderboards and sorted activity lists wait for the thread that reads them (Retry-After: 1)`,
+    503: `${ERROR_DOCS.tradesOff[503]}; or ${ERROR_DOCS.heavyBusy[503]}`,
   },
   tag: 'Markets',
   summary:

@@ -10,14 +10,14 @@ import { askedWindow, sumsResults, WINDOW_QUERY } from '../board/boardWindow.js'
 import { BOARD_CATEGORY_PARAM, boardCategoryParam, requireBoard, walletRowIn } from '../board/readBoard.js';
 import { choiceParam, integerParam, rowsParam } from '../query/queryParams.js';
 import { PAGE_ROWS } from '../apiLimits.js';
-import { ERROR } from '../errorTexts.js';
+import { ERROR_DOCS } from '../errorTexts.js';
 import { defineRoute } from './route.js';
 
 export const leaderboardRoute = defineRoute({
   pattern: '/v1/leaderboard',
   operationId: 'getLeaderboard',
   errors: {
-    503: `${ERROR.boardNotBuilt}: no rollup has run yet (one runs after each fold); or ${ERROR.heavyBusy}: more than 32 leaderboards over a window other than the lifetime, fills pages and sorted activity lists wait for the thread that reads them (Retry-After: 1)`,
+    503: `${ERROR_DOCS.boardNotBuilt[503]}; or ${ERROR_DOCS.heavyBusy[503]}`,
   },
   tag: 'Leaderboard',
   summary: "Every wallet's leaderboard row in a category and window, best first",

@@ -5,7 +5,7 @@
 import Type, { type Static } from 'typebox';
 import { MOVE_KIND, type MoveKind } from '../../engine/state/walletMove.js';
 import { ApiError } from '../apiError.js';
-import { ERROR, ERROR_DOCS } from '../errorTexts.js';
+import { ERROR_DOCS } from '../errorTexts.js';
 import { MICRO } from '../microUnits.js';
 import { clampedParam, integerParam, textParam } from '../query/queryParams.js';
 import { readServedBlock } from '../readServedState.js';
@@ -59,7 +59,7 @@ export const venueActivityRoute = defineRoute({
   tag: 'Data API shapes',
   summary: "The venue's Data API /activity: a wallet's trades, splits, merges, redemptions and conversions",
   errors: {
-    503: `${ERROR_DOCS.tradesOff[503]}; or ${ERROR.heavyBusy}: more than 32 activity lists in another order than newest first, windowed leaderboards and fills pages wait for the thread that reads them (Retry-After: 1)`,
+    503: `${ERROR_DOCS.tradesOff[503]}; or ${ERROR_DOCS.heavyBusy[503]}`,
   },
   query: {
     user: USER_PARAM,

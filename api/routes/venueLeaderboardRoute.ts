@@ -10,7 +10,7 @@ import { askedWindow } from '../board/boardWindow.js';
 import { createBoardRankings } from '../board/boardRankings.js';
 import { boardRowView } from '../board/boardRowView.js';
 import { requireBoard, walletRowIn } from '../board/readBoard.js';
-import { ERROR } from '../errorTexts.js';
+import { ERROR_DOCS } from '../errorTexts.js';
 import { choiceParam, clampedParam, textParam } from '../query/queryParams.js';
 import { VenueLeaderboardRow } from '../schemas/venueSchemas.js';
 import { venueAnswer } from '../venueApi/venueAnswer.js';
@@ -36,7 +36,7 @@ export const venueLeaderboardRoute = defineRoute({
   summary: "The venue's Data API /v1/leaderboard: wallets ranked by PnL or volume in a window, in that API's rows",
   claimedBy: ['timePeriod', 'orderBy', 'user', 'userName'],
   errors: {
-    503: `${ERROR.boardNotBuilt}: no rollup has run yet; or ${ERROR.heavyBusy} (Retry-After: 1)`,
+    503: `${ERROR_DOCS.boardNotBuilt[503]}; or ${ERROR_DOCS.heavyBusy[503]}`,
   },
   query: {
     category: choiceParam(`${CATEGORY_NAMES.join(', ')}; default OVERALL`, CATEGORY_NAMES, 'OVERALL'),

@@ -1,6 +1,6 @@
-// GET /trades (docs/venue-api.md, Trades): the Data API's shape of fills, newest first, of a market list, an event
-// or a wallet (or a wallet in some markets), with its filters; paged by offset as that API pages (not capped), or
-// by the cursor every page names in X-Next-Cursor, which resumes in constant time however deep.
+// GET /trades (docs/venue-api.md, Trades): the Data API's shape of fills, newest first, of a market list, an event,
+// a wallet (or a wallet in some markets) or the whole venue, with its filters; paged by offset as that API pages (not
+// capped), or by the cursor every page names in X-Next-Cursor, which resumes in constant time however deep.
 import Type, { type Static } from 'typebox';
 import { newestFirst } from '../../engine/state/newestFirst.js';
 import type { StoredFill } from '../../engine/state/storedFill.js';
@@ -38,7 +38,9 @@ export const venueTradesRoute = defineRoute({
   operationId: 'getVenueTrades',
   tag: 'Data API shapes',
   summary: "The venue's Data API /trades: fills newest first, of markets, an event or a wallet, in that API's shape",
-  errors: ERROR_DOCS.tradesOff,
+  errors: {
+    503: `${ERROR_DOCS.tradesOff[503]}; or ${ERROR_DOCS.heavyBusy[503]}`,
+  },
   query: {
     limit: clampedParam('rows, 0 to 10000 (out of range is clamped), default 100', 0, 10_000, 100),
     offset: integerParam('rows to skip (not capped; the cursor resumes a deep page faster)', {
@@ -59,6 +61,8 @@ export const venueTradesRoute = defineRoute({
     side: SIDE_PARAM,
   },
   answer: Type.Array(VenueTrade),
+  // A size threshold may keep few of the fills it reads (any of the venue's): the heavy-work thread reads them.
+  heavy: (query) => query.filterAmount !== undefined,
   open: (ctx) => ({ ctx, events: createEventIndex(ctx.offchain) }),
   handle({ ctx, events }, request) {
     requireTrades(ctx);
@@ -68,7 +72,6 @@ export const venueTradesRoute = defineRoute({
     }
     const markets = namedMarkets(ctx, events, marketFilter(query.market, query.eventId));
     const user = query.user?.toLowerCase() ?? null;
-    if (markets === null && user === null) throw new ApiError(400, 'give market, eventId or user');
     const before = query.cursor === undefined ? null : parseTradeCursor(query.cursor);
     const least = query.filterAmount === undefined ? 0 : Math.round(Number(query.filterAmount) * MICRO);
     const side = query.side === undefined ? null : query.side === 'BUY' ? SIDE.buy : SIDE.sell;
@@ -112,7 +115,10 @@ export const venueTradesRoute = defineRoute({
   },
 });
 
-/** The fills to look through, newest first: the wallet's (all its markets, or one), or the markets' merged. */
+/**
+ * The fills to look through, newest first: the wallet's (all its markets, or one), the markets' merged, or with
+ * neither the venue's.
+ */
 function fillsOf(
   ctx: RouteContext,
   markets: Set<string> | null,
@@ -123,8 +129,9 @@ function fillsOf(
     const market = markets !== null && markets.size === 1 ? ctx.reads.market([...markets][0]!).market : null;
     return ctx.state.walletFills(user, { before, market: market?.conditionId ?? null });
   }
+  if (markets === null) return ctx.state.venueFills(before);
   const lists: Iterable<StoredFill>[] = [];
-  for (const id of markets!) {
+  for (const id of markets) {
     const market = ctx.reads.market(id).market;
     if (market) lists.push(ctx.state.marketFills(market.conditionId, { before }));
   }

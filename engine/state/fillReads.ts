@@ -94,6 +94,8 @@ export interface FillReads {
   marketTradeCounts(conditionId: string, wallets: string[]): Map<string, { fills: number; lastTs: number }>;
   /** The venue's fills from block `fromBlock` on, oldest first, as numbers. */
   fillsFrom(fromBlock: number): Iterable<ScannedFill>;
+  /** Every fill of the venue, newest first (by block, then log index), those before `before` when given. */
+  venueFills(before?: FillPosition | null): Iterable<StoredFill>;
 }
 
 export function createFillReads(
@@ -440,6 +442,20 @@ export function createFillReads(
         }
       }
       return counts;
+    },
+    *venueFills(before = null) {
+      // From the block of `before` (its fills after it are skipped) down: one value a block, rows in log order.
+      const range =
+        before === null ? { reverse: true } : { start: keyBytes(blockFillsKey(before.block)), reverse: true };
+      for (const { key, value } of store.dbs.fills.getRange(range)) {
+        const block = key.readUInt32BE(0);
+        assert(before === null || block <= before.block, 'the fills before a fill are at or before its block');
+        for (let i = blockFillCount(value) - 1; i >= 0; i--) {
+          const { ts, market, row } = decodeTradeRow(value, blockFillOffset(value, i), idText);
+          if (before !== null && block === before.block && row.logIndex >= before.logIndex) continue;
+          yield { block, ts, market, row };
+        }
+      }
     },
     *fillsFrom(fromBlock) {
       for (const { key, value } of store.dbs.fills.getRange({ start: keyBytes(blockFillsKey(fromBlock)) })) {
