@@ -3,8 +3,8 @@
 // (another key's /v1/health, one connection, 100 requests a second: dashboards polling) and uncached ones (the open
 // positions of 200 wallets, each request another limit so no answer repeats, 2 connections, 100 a second), while a
 // client pulls the fills feed on its two streams as fast as it is answered. Each minute: the run's RSS (every
-// thread, the state's mapped pages included), a serving thread's heap, the p99 of each load, the 5xx and errors,
-// and the fold's lag behind the devnet's finalized head. It ends with a verdict against the soak's targets (RSS over
+// thread, the state's mapped pages included: the median of a reading every 5 s), a serving thread's heap, the p99 of
+// each load, the 5xx and errors, and the fold's lag behind the devnet's finalized head. It ends with a verdict against the soak's targets (RSS over
 // the last 3 minutes grows < 5%, cheap p99 < 5 ms every minute, no 5xx, lag < 10 blocks at the end) and writes the
 // figures into bench/README.md.
 //
@@ -28,6 +28,8 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { openStateStore } from '../engine/state/openStateStore.js';
 import { createStateReader } from '../engine/state/stateReader.js';
+import { isStateLayoutCurrent } from '../engine/state/stateLayout.js';
+import { loadFoldOptions } from '../engine/foldOptions.js';
 import { BENCH_VENUE_ROOT, benchDemoVenue } from './demoVenue.js';
 import { parseWrkReport } from './loadGenerator.js';
 import { pullFillsPage } from './pullFillsPage.js';
@@ -54,13 +56,23 @@ async function* captureBlocks(): AsyncGenerator<{ line: string; block: number; t
 }
 
 /** The state folded through the block HOLD_SECONDS before the capture's end, made once; the block it ends at. */
+/** A state prepared by an older layout would be folded again by `run`, a backfill in the soak's first minutes. */
+async function preparedLayoutCurrent(dir: string): Promise<boolean> {
+  const store = openStateStore({ dir: join(dir, 'state'), readOnly: true });
+  try {
+    return isStateLayoutCurrent(store, loadFoldOptions(join(dir, 'config.json')));
+  } finally {
+    await store.close();
+  }
+}
+
 async function preparedState(): Promise<{ dir: string; startBlock: number }> {
   let lastTs = 0;
   for await (const { ts } of captureBlocks()) lastTs = ts;
   const dir = join(soakRoot, 'prepared');
   const prefix = join(soakRoot, 'prefix.ndjson');
   let startBlock = 0;
-  if (!existsSync(join(dir, 'state'))) {
+  if (!existsSync(join(dir, 'state')) || !(await preparedLayoutCurrent(dir))) {
     rmSync(soakRoot, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     cpSync(join(venue, 'config.json'), join(dir, 'config.json'));
@@ -135,6 +147,13 @@ function rss(pid: number): { total: number; anon: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kB = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)![1]) * 1024;
   return { total: kB('VmRSS'), anon: kB('RssAnon') };
+}
+
+const RSS_SAMPLE_MS = 5_000;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 async function json<T>(url: string, key: string): Promise<T> {
@@ -225,14 +244,19 @@ const rows: Minute[] = [];
 console.log(`soak: ${minutes} min at ${pace}x the venue's pace, run ${base}, devnet ${devnet.match}`);
 for (let minute = 1; minute <= minutes; minute++) {
   const started = Date.now();
+  // RSS every 5 s of the minute, its median kept: one reading lands anywhere in a GC's or the answer cache's cycle.
+  const samples: Array<{ total: number; anon: number }> = [];
+  const sampling = setInterval(() => samples.push(rss(run.child.pid!)), RSS_SAMPLE_MS);
   const [cheap, uncached] = await Promise.all([
     wrkMinute(`${base}/v1/health`, cheapKey, 1, cheapScript),
     wrkMinute(`${base}/`, loadKey, 2, uncachedScript),
   ]);
+  clearInterval(sampling);
   const metrics = await (await fetch(`${base.replace(/\/v1$/, '')}/metrics`)).text();
   const heap = Number(/^nodejs_heap_size_used_bytes (\d+)/m.exec(metrics)?.[1] ?? 0);
   const health = await json<{ lagBlocks: number; block: number }>(`${base}/v1/health`, cheapKey);
-  const memory = rss(run.child.pid!);
+  if (samples.length === 0) samples.push(rss(run.child.pid!));
+  const memory = { total: median(samples.map((x) => x.total)), anon: median(samples.map((x) => x.anon)) };
   const row = {
     minute,
     rssMiB: Math.round(memory.total / 2 ** 20),
