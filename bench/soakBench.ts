@@ -4,9 +4,9 @@
 // positions of 200 wallets, each request another limit so no answer repeats, 2 connections, 100 a second), while a
 // client pulls the fills feed on its two streams as fast as it is answered. Each minute: the run's RSS (every
 // thread, the state's mapped pages included: the median of a reading every 5 s), a serving thread's heap, the p99 of
-// each load, the 5xx and errors, and the fold's lag behind the devnet's finalized head. It ends with a verdict against the soak's targets (RSS over
-// the last 3 minutes grows < 5%, cheap p99 < 5 ms every minute, no 5xx, lag < 10 blocks at the end) and writes the
-// figures into bench/README.md.
+// each load, the 5xx and errors, and the fold's lag behind the devnet's finalized head. It ends with a verdict
+// against the soak's targets (RSS over the last 3 minutes grows < 5%, cheap p99 < 5 ms every minute, no 5xx, lag
+// < 10 blocks at the end) and writes the figures into bench/README.md.
 //
 // The 200k bench venue (bench/.cache/api/venue) is the chain: the devnet serves its capture with the head six hours
 // of chain time before the end, and the run starts from a state folded through that block (bench/.cache/soak,

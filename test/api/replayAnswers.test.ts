@@ -55,7 +55,10 @@ const paths = [
       `/value?user=${w}`,
       `/traded?user=${w}`,
       `/trades?user=${w}&takerOnly=false&limit=50`,
+      `/activity?user=${w}&limit=100`,
+      `/activity?user=${w}&sortBy=CASH&limit=100`,
     ]),
+  '/trades?takerOnly=false&limit=200',
   ...markets
     .slice(0, 5)
     .flatMap((m) => [`/holders?market=${m}&limit=100`, `/trades?market=${m}&takerOnly=false&limit=50`]),
