@@ -10,12 +10,13 @@ import { MICRO } from '../microUnits.js';
 import { clampedParam, integerParam, textParam } from '../query/queryParams.js';
 import { readServedBlock } from '../readServedState.js';
 import { requireTrades } from '../requireTrades.js';
-import { parseTradeCursor, TRADE_CURSOR_PATTERN, tradeCursor, tradeView } from '../rows/tradeView.js';
+import { parseTradeCursor, TRADE_CURSOR_PATTERN, tradeView } from '../rows/tradeView.js';
 import type { RouteContext } from '../routeContext.js';
 import { VenueActivity } from '../schemas/venueSchemas.js';
 import { createEventIndex } from '../search/eventIndex.js';
 import { namedMarkets } from '../venueApi/marketSources.js';
 import { venueAnswer } from '../venueApi/venueAnswer.js';
+import { cursorPage } from '../venueApi/cursorPage.js';
 import { venueConditionId } from '../venueApi/venueConditionId.js';
 import { venueMarketFields } from '../venueApi/venueMarketFields.js';
 import { venueProfile } from '../venueApi/venueProfile.js';
@@ -131,39 +132,28 @@ export const venueActivityRoute = defineRoute({
         block,
       );
     }
-    const rows: Row[] = [];
-    let skip = query.offset;
-    let last: ActivityEntry | null = null;
-    let more = false;
-    for (const entry of entries) {
-      // Newest first: past `start`, every entry left is older still.
-      if (entryPosition(entry).ts < start) break;
-      const row = describe(entry);
-      if (row === null || !keep(row, entry)) continue;
-      if (skip > 0) {
-        skip--;
-        continue;
-      }
-      if (rows.length === query.limit) {
-        more = true;
-        break;
-      }
-      rows.push(row);
-      last = entry;
-    }
-    if (!more || last === null) return venueAnswer(rows, block);
-    const cursor = tradeCursor(entryPosition(last));
-    const search = new URLSearchParams(
-      Object.entries(query).flatMap(([name, value]) =>
-        value === undefined || name === 'offset' || name === 'cursor'
-          ? []
-          : [[name, String(value)] as [string, string]],
-      ),
-    );
-    search.set('cursor', cursor);
-    return venueAnswer(rows, block, { cursor, url: `/activity?${search}` });
+    const row = (entry: ActivityEntry) => {
+      const made = describe(entry);
+      return made === null || !keep(made, entry) ? null : made;
+    };
+    const { offset, limit } = query;
+    return cursorPage(sinceStart(entries, start), row, entryPosition, {
+      path: '/activity',
+      query,
+      offset,
+      limit,
+      block,
+    });
   },
 });
+
+/** Newest first: past `start`, every entry left is older still. */
+function* sinceStart(entries: Iterable<ActivityEntry>, start: number): Generator<ActivityEntry> {
+  for (const entry of entries) {
+    if (entryPosition(entry).ts < start) return;
+    yield entry;
+  }
+}
 
 /** The condition id the Data API shapes show for a market the state keys by `key`. */
 function conditionIdOf(ctx: RouteContext, key: string): string {

@@ -11,10 +11,10 @@ import { MICRO } from '../microUnits.js';
 import { choiceParam, clampedParam, integerParam, textParam } from '../query/queryParams.js';
 import { readServedBlock } from '../readServedState.js';
 import { requireTrades } from '../requireTrades.js';
-import { parseTradeCursor, TRADE_CURSOR_PATTERN, tradeCursor, tradeView } from '../rows/tradeView.js';
+import { parseTradeCursor, TRADE_CURSOR_PATTERN, tradeView } from '../rows/tradeView.js';
 import { VenueTrade } from '../schemas/venueSchemas.js';
 import { createEventIndex } from '../search/eventIndex.js';
-import { venueAnswer } from '../venueApi/venueAnswer.js';
+import { cursorPage } from '../venueApi/cursorPage.js';
 import { venueConditionId } from '../venueApi/venueConditionId.js';
 import { venueMarketFields } from '../venueApi/venueMarketFields.js';
 import { namedMarkets } from '../venueApi/marketSources.js';
@@ -80,38 +80,22 @@ export const venueTradesRoute = defineRoute({
       (side === null || fill.row.side === side) &&
       (query.filterType === 'TOKENS' ? fill.row.shares : fill.row.usd) >= least &&
       (user === null || fill.row.wallet === user);
-    const rows: Row[] = [];
     const describe = describer(ctx);
-    let skip = query.offset;
-    let last: StoredFill | null = null;
-    let more = false;
-    for (const fill of fillsOf(ctx, markets, user, before)) {
-      if (!keep(fill)) continue;
-      const row = describe(fill);
-      if (row === null || (markets !== null && !markets.has(row.conditionId))) continue;
-      if (skip > 0) {
-        skip--;
-        continue;
-      }
-      if (rows.length === query.limit) {
-        more = true;
-        break;
-      }
-      rows.push(row);
-      last = fill;
-    }
+    const row = (fill: StoredFill) => {
+      if (!keep(fill)) return null;
+      const made = describe(fill);
+      return made === null || (markets !== null && !markets.has(made.conditionId)) ? null : made;
+    };
+    const position = (fill: StoredFill) => ({ ts: fill.ts, block: fill.block, logIndex: fill.row.logIndex });
+    const { offset, limit } = query;
     const block = readServedBlock(ctx.state).block;
-    if (!more || last === null) return venueAnswer(rows, block);
-    const cursor = tradeCursor({ ts: last.ts, block: last.block, logIndex: last.row.logIndex });
-    const search = new URLSearchParams(
-      Object.entries(query).flatMap(([name, value]) =>
-        value === undefined || name === 'offset' || name === 'cursor'
-          ? []
-          : [[name, String(value)] as [string, string]],
-      ),
-    );
-    search.set('cursor', cursor);
-    return venueAnswer(rows, block, { cursor, url: `/trades?${search}` });
+    return cursorPage(fillsOf(ctx, markets, user, before), row, position, {
+      path: '/trades',
+      query,
+      offset,
+      limit,
+      block,
+    });
   },
 });
 
