@@ -231,7 +231,7 @@ export function createFoldRunner(options: {
 
   /**
    * The block's splits, merges, redemptions and conversions into the wallets' move lists (walletMove.ts), kept with
-   * the fills: each under its wallet, block and log index, with its transaction's hash.
+   * the fills: each under its wallet, block and log index, with its market's id and its transaction's hash.
    */
   function writeWalletMoves(block: BlockEvents): void {
     if (!keepTrades) return;
@@ -244,8 +244,8 @@ export function createFoldRunner(options: {
       // Each derive step moves a wallet once a log at most (a split's NO sent on is a transfer, not a move).
       assert(!moved.has(key), 'fold: a log moves a wallet once');
       moved.add(key);
-      const stored = { ...move, block: block.block, logIndex: event.logIndex, ts: block.ts };
-      writes.putBytes('walletMoves', key, encodeWalletMove({ ...stored, tx: txOfLog(block, event.logIndex) }));
+      const marketId = stateIds.id(ID_SPACE.condition, move.market, writes);
+      writes.putBytes('walletMoves', key, encodeWalletMove({ ...move, tx: txOfLog(block, event.logIndex) }, marketId));
     }
   }
 

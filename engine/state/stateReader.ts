@@ -121,6 +121,14 @@ export function createStateReader(store: StateStore): StateReader {
     null,
   );
 
+  function blockRecord(block: number): BlockRecord | null {
+    const bytes =
+      Number.isInteger(block) && block >= 0 && block <= MAX_U32
+        ? store.dbs.blocks.getBinary(keyBytes(blockRecordKey(block)))
+        : undefined;
+    return bytes ? decodeBlockRecord(block, bytes) : null;
+  }
+
   const markets = createMarketReads(store, ids);
   return {
     ...markets,
@@ -135,13 +143,7 @@ export function createStateReader(store: StateStore): StateReader {
     },
     cursor: foldCursor,
     backfill,
-    block(block) {
-      const bytes =
-        Number.isInteger(block) && block >= 0 && block <= MAX_U32
-          ? store.dbs.blocks.getBinary(keyBytes(blockRecordKey(block)))
-          : undefined;
-      return bytes ? decodeBlockRecord(block, bytes) : null;
-    },
+    block: blockRecord,
     *blocks(options = {}) {
       let previous = options.reverse ? MAX_U32 + 1 : -1;
       for (const { key, value } of store.dbs.blocks.getRange({ reverse: options.reverse, limit: options.limit })) {
@@ -187,8 +189,21 @@ export function createStateReader(store: StateStore): StateReader {
       const walletId = range.start.readUInt32BE(0);
       // Newest first from the next wallet's first key, or from `before`'s key, which is itself left out.
       const start = before === null ? range.end : keyBytes(walletMoveKey(walletId, before.block, before.logIndex));
+      // Moves of one block share its time: read once a block.
+      let tsBlock = -1;
+      let ts = 0;
+      const blockTs = (block: number) => {
+        if (block !== tsBlock) {
+          const record = blockRecord(block);
+          // The fold writes a block's record in the commit that writes its moves.
+          assert(record !== null, "a move's block has its record");
+          [tsBlock, ts] = [block, record.ts];
+        }
+        return ts;
+      };
+      const marketText = (id: number) => idText(ID_SPACE.condition, id);
       for (const { key, value } of store.dbs.walletMoves.getRange({ start, end: range.start, reverse: true })) {
-        const move = decodeWalletMove(key, value);
+        const move = decodeWalletMove(key, value, marketText, blockTs);
         // walletMoveKey: the wallet's id first, so the range holds the wallet's moves only.
         assert(key.readUInt32BE(0) === walletId, "a wallet's range holds its moves");
         if (before !== null && move.block === before.block && move.logIndex === before.logIndex) continue;

@@ -30,7 +30,9 @@ export interface WalletMove {
 }
 
 const KEY_LENGTH = 12;
-const VALUE_LENGTH = 1 + 4 + 32 + 32 + 8 + 8;
+/** Kind, market id, transaction, size; a conversion's cash after it (the other kinds move as much cash as shares). */
+const VALUE_LENGTH = 1 + 4 + 32 + 8;
+const CONVERSION_LENGTH = VALUE_LENGTH + 8;
 const HASH = /^0x[0-9a-f]{64}$/;
 
 /** A move's key: wallet id, block, log index (u32 each). */
@@ -40,33 +42,49 @@ export function walletMoveKey(walletId: number, block: number, logIndex: number)
   return key;
 }
 
-export function encodeWalletMove(move: WalletMove): Buffer {
-  // The derive step's amounts are decoded uints or sums of them; hashes and condition ids are 32-byte words.
+/** A move as stored: its market by the state's condition id; its time is its block's (the block record's). */
+export function encodeWalletMove(move: Pick<WalletMove, 'kind' | 'tx' | 'size' | 'usdc'>, marketId: number): Buffer {
+  // The derive step's amounts are decoded uints or sums of them; hashes are 32-byte words, ids u32s.
   assert(Number.isSafeInteger(move.size) && move.size >= 0, 'a move moves whole micro-shares');
   assert(Number.isSafeInteger(move.usdc) && move.usdc >= 0, 'a move moves whole micro-dollars');
-  assert(HASH.test(move.tx) && HASH.test(move.market), "a move's transaction and market are 32-byte words");
-  const bytes = Buffer.allocUnsafe(VALUE_LENGTH);
+  assert(HASH.test(move.tx), "a move's transaction is a 32-byte word");
+  assert(marketId >>> 0 === marketId, "a move's market is a state id");
+  const conversion = move.kind === MOVE_KIND.conversion;
+  // walletMoveOf: a split, merge or redemption moves as much cash as shares; only a conversion's differ.
+  assert(conversion || move.usdc === move.size, "a move other than a conversion moves its size's cash");
+  const bytes = Buffer.allocUnsafe(conversion ? CONVERSION_LENGTH : VALUE_LENGTH);
   bytes[0] = move.kind;
-  bytes.writeUInt32BE(move.ts, 1);
+  bytes.writeUInt32BE(marketId, 1);
   bytes.write(move.tx.slice(2), 5, 32, 'hex');
-  bytes.write(move.market.slice(2), 37, 32, 'hex');
-  bytes.writeDoubleBE(move.size, 69);
-  bytes.writeDoubleBE(move.usdc, 77);
+  bytes.writeDoubleBE(move.size, 37);
+  if (conversion) bytes.writeDoubleBE(move.usdc, 45);
   return bytes;
 }
 
-export function decodeWalletMove(key: Buffer, value: Buffer): WalletMove {
-  assert(key.length === KEY_LENGTH && value.length === VALUE_LENGTH, 'a wallet move is a 12-byte key and its value');
+/** A stored move read back, its market's text and its block's time given by the reader. */
+export function decodeWalletMove(
+  key: Buffer,
+  value: Buffer,
+  marketText: (id: number) => string,
+  blockTs: (block: number) => number,
+): WalletMove {
   const kind = value[0] as MoveKind;
   assert(kind >= MOVE_KIND.split && kind <= MOVE_KIND.conversion, 'a stored move is of a move kind');
+  const conversion = kind === MOVE_KIND.conversion;
+  assert(
+    key.length === KEY_LENGTH && value.length === (conversion ? CONVERSION_LENGTH : VALUE_LENGTH),
+    'a wallet move is a 12-byte key and its value',
+  );
+  const block = key.readUInt32BE(4);
+  const size = value.readDoubleBE(37);
   return {
     kind,
-    block: key.readUInt32BE(4),
+    block,
     logIndex: key.readUInt32BE(8),
-    ts: value.readUInt32BE(1),
+    ts: blockTs(block),
     tx: '0x' + value.toString('hex', 5, 37),
-    market: '0x' + value.toString('hex', 37, 69),
-    size: value.readDoubleBE(69),
-    usdc: value.readDoubleBE(77),
+    market: marketText(value.readUInt32BE(1)),
+    size,
+    usdc: conversion ? value.readDoubleBE(45) : size,
   };
 }

@@ -102,9 +102,22 @@ t.test('behavior: a move round-trips through its stored form', async (t) => {
   } as const;
   const key = Buffer.from(walletMoveKey(12, move.block, move.logIndex), 'latin1');
   t.equal(key.length, 12);
-  t.same(decodeWalletMove(key, encodeWalletMove(move)), move);
-  t.throws(() => encodeWalletMove({ ...move, tx: '0x12' }), /32-byte words/, 'a malformed hash is refused');
-  t.throws(() => encodeWalletMove({ ...move, size: 1.5 }), /micro-shares/, 'a fraction of a micro-share too');
+  const stored = encodeWalletMove(move, 77);
+  const decode = (value: Buffer) =>
+    decodeWalletMove(
+      key,
+      value,
+      (id) => (id === 77 ? C : 'other'),
+      (block) => (block === move.block ? move.ts : 0),
+    );
+  t.same(decode(stored), move, 'a conversion, its cash apart');
+  const split = { ...move, kind: MOVE_KIND.split, size: 5, usdc: 5 };
+  const short = encodeWalletMove(split, 77);
+  t.equal(short.length, stored.length - 8, "a split's cash is its size: stored once");
+  t.same(decode(short), split);
+  t.throws(() => encodeWalletMove({ ...split, usdc: 4 }, 77), /its size's cash/, 'only a conversion moves other cash');
+  t.throws(() => encodeWalletMove({ ...move, tx: '0x12' }, 77), /32-byte word/, 'a malformed hash is refused');
+  t.throws(() => encodeWalletMove({ ...move, size: 1.5 }, 77), /micro-shares/, 'a fraction of a micro-share too');
 });
 
 t.test('default: a folded demo reads each wallet its moves newest first, and on from any of them', async (t) => {
