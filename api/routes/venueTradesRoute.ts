@@ -3,7 +3,7 @@
 // capped), or by the cursor every page names in X-Next-Cursor, which resumes in constant time however deep.
 import Type, { type Static } from 'typebox';
 import { newestFirst } from '../../engine/state/newestFirst.js';
-import type { StoredFill } from '../../engine/state/storedFill.js';
+import type { FillPosition, StoredFill } from '../../engine/state/storedFill.js';
 import { ROLE, SIDE } from '../../engine/state/tradeRow.js';
 import { ApiError } from '../apiError.js';
 import { ERROR_DOCS } from '../errorTexts.js';
@@ -107,7 +107,7 @@ function fillsOf(
   ctx: RouteContext,
   markets: Set<string> | null,
   user: string | null,
-  before: { block: number; logIndex: number } | null,
+  before: FillPosition | null,
 ): Iterable<StoredFill> {
   if (user !== null) {
     const market = markets !== null && markets.size === 1 ? ctx.reads.market([...markets][0]!).market : null;

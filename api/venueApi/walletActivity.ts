@@ -1,6 +1,6 @@
 // A wallet's activity newest first (docs/venue-api.md, Activity): its fills and its moves (splits, merges,
 // redemptions, conversions) merged by chain position, those before `before` when given.
-import type { StoredFill } from '../../engine/state/storedFill.js';
+import type { FillPosition, StoredFill } from '../../engine/state/storedFill.js';
 import type { WalletMove } from '../../engine/state/walletMove.js';
 import { assert } from '../../engine/assert.js';
 import type { RouteContext } from '../routeContext.js';
@@ -16,7 +16,7 @@ export function entryPosition(entry: ActivityEntry): { ts: number; block: number
 export function* walletActivity(
   ctx: RouteContext,
   wallet: string,
-  before: { block: number; logIndex: number } | null,
+  before: FillPosition | null,
   market: string | null,
 ): Generator<ActivityEntry> {
   const fills = ctx.state.walletFills(wallet, { before, market })[Symbol.iterator]();

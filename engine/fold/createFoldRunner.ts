@@ -235,13 +235,15 @@ export function createFoldRunner(options: {
    */
   function writeWalletMoves(block: BlockEvents): void {
     if (!keepTrades) return;
-    const moved = new Set<string>();
+    // Made at a block's first move: most blocks have none, and this runs for every block.
+    let moved: Set<string> | null = null;
     for (const event of blockPositionEvents) {
       const move = walletMoveOf(event);
       if (move === null) continue;
       const walletId = stateIds.id(ID_SPACE.address, event.wallet, writes);
       const key = walletMoveKey(walletId, block.block, event.logIndex);
       // Each derive step moves a wallet once a log at most (a split's NO sent on is a transfer, not a move).
+      moved ??= new Set();
       assert(!moved.has(key), 'fold: a log moves a wallet once');
       moved.add(key);
       const marketId = stateIds.id(ID_SPACE.condition, move.market, writes);

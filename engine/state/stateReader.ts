@@ -5,6 +5,7 @@
 // last committed; iterators are lazy, so a route that stops early reads no further.
 import type { Position } from '../reducers/position.js';
 import { decodeWalletMove, walletMoveKey, type WalletMove } from './walletMove.js';
+import type { FillPosition } from './storedFill.js';
 import { assert } from '../assert.js';
 import { ID_SPACE, type IdSpace } from '../log/idDictionary.js';
 import { createBoardReads, type BoardReads } from './boardReads.js';
@@ -65,7 +66,7 @@ export interface StateReader extends MarketReads, FillReads, BoardReads {
    * The wallet's splits, merges, redemptions and conversions (walletMove.ts) newest first, those before `before`
    * (block, log index) when given; none for a wallet the state never named or a state without the trade store.
    */
-  walletMoves(wallet: string, before?: { block: number; logIndex: number } | null): Iterable<WalletMove>;
+  walletMoves(wallet: string, before?: FillPosition | null): Iterable<WalletMove>;
   /**
    * Every wallet that holds a position, in address order, with its number of positions (read whole: tests and benches
    * pick wallets from it).
