@@ -8,13 +8,14 @@
 // with it. Each target and its ceiling are warmed up, then measured in R interleaved rounds (medians). The
 // per-key limits are lifted in the bench venue's config.json (`"rateLimits": false`; one key, 32 connections).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openStateStore } from '../engine/state/openStateStore.js';
 import { createStateReader } from '../engine/state/stateReader.js';
 import { createLoadGenerator, type Load } from './loadGenerator.js';
+import { liftKeyLimits } from './liftKeyLimits.js';
 import { recordBenchFigures } from './recordBenchFigures.js';
 import { pullFillsPage } from './pullFillsPage.js';
 import { busiestMarkets } from '../test/fixtures/demoData.js';
@@ -41,9 +42,7 @@ const { data, key } = benchDemoVenue();
 const tally = new URL('../cli/tally.mjs', import.meta.url).pathname;
 
 // One key's 32 connections would stop at 600 requests a minute: the limits are lifted for this venue only.
-const config = join(data, 'config.json');
-const venueConfig = existsSync(config) ? (JSON.parse(readFileSync(config, 'utf8')) as Record<string, unknown>) : {};
-writeFileSync(config, JSON.stringify({ ...venueConfig, rateLimits: false }, null, 2) + '\n');
+liftKeyLimits(data);
 
 // The wallet whose position count is closest to 500.
 const store = openStateStore({ dir: join(data, 'state'), readOnly: true });

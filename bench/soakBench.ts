@@ -33,6 +33,7 @@ import { loadFoldOptions } from '../engine/foldOptions.js';
 import { BENCH_VENUE_ROOT, benchDemoVenue } from './demoVenue.js';
 import { parseWrkReport } from './loadGenerator.js';
 import { pullFillsPage } from './pullFillsPage.js';
+import { liftKeyLimits } from './liftKeyLimits.js';
 import { recordBenchFigures } from './recordBenchFigures.js';
 import { busiestMarkets } from '../test/fixtures/demoData.js';
 
@@ -164,10 +165,8 @@ const prepared = await preparedState();
 const runDir = join(soakRoot, `run-${pace}x`);
 rmSync(runDir, { recursive: true, force: true });
 cpSync(prepared.dir, runDir, { recursive: true });
-// The loads ask 100 requests a second on a key, past a key's 600 a minute: the limits are lifted, as bench:api does.
-const runConfig = join(runDir, 'config.json');
-const config = JSON.parse(readFileSync(runConfig, 'utf8')) as Record<string, unknown>;
-writeFileSync(runConfig, JSON.stringify({ ...config, rateLimits: false }, null, 2) + '\n');
+// The loads ask 100 requests a second on a key, past a key's 600 a minute.
+liftKeyLimits(runDir);
 const devnet = await start(
   ['devnet', '--data', venue, '--port', '0', '--pace', String(pace), '--start-block', String(prepared.startBlock)],
   /serving chain 137 at (http:\/\/\S+)/,
